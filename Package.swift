@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pipeline shows in the targets: parse → merge → check → render,
+// around a small shared model, with a thin command-line target on top.
+let package = Package(
+    name: "guide",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "guide", targets: ["guide"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Debian's libcmark-dev, found through pkg-config.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // Value types shared by every stage: blocks, chapters, the book, diagnostics.
+        .target(name: "GuideModel"),
+        // Stage 1: markdown (through cmark) and the content folder → model.
+        .target(name: "GuideParse", dependencies: ["GuideModel", "CCmark", "Yams"]),
+        // Stage 2: English/Chinese alignment and bead statuses.
+        .target(name: "GuideMerge", dependencies: ["GuideModel"]),
+        // Stage 3: the snippet harness (clang -fsyntax-only).
+        .target(name: "GuideCheck", dependencies: ["GuideModel"]),
+        // Stage 4: view models + Mustache templates → site/.
+        .target(name: "GuideRender", dependencies: [
+            "GuideModel", "GuideParse", "GuideMerge",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        .executableTarget(name: "guide", dependencies: [
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "GuideTests", dependencies: [
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
+        ]),
+    ]
+)

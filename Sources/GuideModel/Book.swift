@@ -1,0 +1,99 @@
+/// A language of the book, e.g. `en` or `zh`.
+public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var code: String
+    public init(_ code: String) { self.code = code }
+    public var description: String { code }
+    public static func < (a: Language, b: Language) -> Bool { a.code < b.code }
+
+    /// The value of an HTML `lang` attribute (BCP 47): Chinese is written in Simplified script here.
+    public var htmlLang: String {
+        switch code {
+        case "zh": return "zh-Hans"
+        default: return code
+        }
+    }
+}
+
+/// One chapter file in one language.
+public struct Chapter: Hashable, Sendable {
+    /// Path relative to the language folder, e.g. `inter-object-communication.md`.
+    public var path: String
+    /// Path as the user sees it, e.g. `content/en/inter-object-communication.md`.
+    public var displayPath: String
+    /// The title given by SUMMARY.md.
+    public var title: String
+    public var blocks: [Block]
+
+    public init(path: String, displayPath: String, title: String, blocks: [Block]) {
+        self.path = path
+        self.displayPath = displayPath
+        self.title = title
+        self.blocks = blocks
+    }
+
+    /// The page name in the site: `a/b.md` → `a/b.html`.
+    public var pagePath: String {
+        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
+    }
+}
+
+/// An entry of SUMMARY.md: a chapter and the entries nested below it.
+public struct TocEntry: Hashable, Sendable {
+    public var title: String
+    /// Chapter path relative to the language folder; nil for a title without a link.
+    public var path: String?
+    public var line: Int
+    public var children: [TocEntry]
+
+    public init(title: String, path: String?, line: Int, children: [TocEntry] = []) {
+        self.title = title
+        self.path = path
+        self.line = line
+        self.children = children
+    }
+
+    /// This entry and all below it, in reading order.
+    public var flattened: [TocEntry] {
+        [self] + children.flatMap(\.flattened)
+    }
+}
+
+/// The book in one language: its table of contents and its chapters in reading order.
+public struct Edition: Hashable, Sendable {
+    public var language: Language
+    public var title: String
+    public var toc: [TocEntry]
+    public var chapters: [Chapter]
+    /// Files other than markdown (images…), relative to the language folder.
+    public var assets: [String]
+
+    public init(language: Language, title: String, toc: [TocEntry], chapters: [Chapter], assets: [String]) {
+        self.language = language
+        self.title = title
+        self.toc = toc
+        self.chapters = chapters
+        self.assets = assets
+    }
+
+    public func chapter(at path: String) -> Chapter? {
+        chapters.first { $0.path == path }
+    }
+}
+
+/// The whole book: one edition per language, the first being the source.
+public struct Book: Hashable, Sendable {
+    public var config: Config
+    public var editions: [Edition]
+
+    public init(config: Config, editions: [Edition]) {
+        self.config = config
+        self.editions = editions
+    }
+
+    public var source: Edition { editions.first { $0.language == config.source } ?? editions[0] }
+    public var translations: [Edition] { editions.filter { $0.language != config.source } }
+
+    public func edition(_ language: Language) -> Edition? {
+        editions.first { $0.language == language }
+    }
+}

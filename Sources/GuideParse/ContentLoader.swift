@@ -1,0 +1,123 @@
+import Foundation
+import GuideModel
+
+/// Loads a content folder into a `Book`:
+///
+///     content/guide.yml          config
+///     content/<lang>/SUMMARY.md  chapter order and titles
+///     content/<lang>/<chapter>.md, paired across languages by the same relative path
+///     content/<lang>/…           anything else is an asset, copied into the site
+public struct ContentLoader {
+    public static let configName = "guide.yml"
+
+    /// The folder on disk.
+    public var root: String
+    /// How the folder is named in messages (as the user typed it).
+    public var displayRoot: String
+
+    public init(root: String, displayRoot: String? = nil) {
+        self.root = root
+        self.displayRoot = displayRoot ?? root
+    }
+
+    public func load() throws -> Book {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw GuideError("the content folder does not exist", file: displayRoot)
+        }
+        let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName))
+        let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
+        let editions = try config.languages.map { try loadEdition($0, config: config, parser: parser) }
+        try checkPairing(editions)
+        return Book(config: config, editions: editions)
+    }
+
+    private func loadEdition(_ language: Language, config: Config, parser: MarkdownParser) throws -> Edition {
+        let folder = join(root, language.code)
+        let summaryDisplay = display(language.code, "SUMMARY.md")
+        guard FileManager.default.fileExists(atPath: join(folder, "SUMMARY.md")) else {
+            throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
+        }
+        let summaryText = try TextFile.read(path: join(folder, "SUMMARY.md"), displayPath: summaryDisplay)
+        let toc = try SummaryParser.parse(summaryText, displayPath: summaryDisplay)
+
+        var seen: [String: Int] = [:]
+        var chapters: [Chapter] = []
+        for entry in toc.flatMap(\.flattened) {
+            guard let path = normalized(entry.path) else { continue }
+            if let first = seen[path] {
+                throw GuideError("'\(path)' is listed twice (first on line \(first))", file: summaryDisplay, line: entry.line)
+            }
+            seen[path] = entry.line
+            if path == "SUMMARY.md" {
+                throw GuideError("SUMMARY.md lists itself as a chapter", file: summaryDisplay, line: entry.line)
+            }
+            let file = join(folder, path)
+            let chapterDisplay = display(language.code, path)
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw GuideError("'\(path)' is listed in SUMMARY.md but the file \(chapterDisplay) does not exist",
+                                 file: summaryDisplay, line: entry.line)
+            }
+            guard ContentPath.isInside(file, root: root) else {
+                throw GuideError("the chapter is a link that points outside the content folder", file: chapterDisplay)
+            }
+            let text = try TextFile.read(path: file, displayPath: chapterDisplay)
+            chapters.append(Chapter(path: path, displayPath: chapterDisplay, title: entry.title, blocks: parser.parse(text)))
+        }
+        return Edition(language: language, title: config.title(for: language), toc: toc,
+                       chapters: chapters, assets: try assets(in: folder))
+    }
+
+    /// Every chapter must exist in every language: a reader switching language must land somewhere.
+    private func checkPairing(_ editions: [Edition]) throws {
+        for edition in editions {
+            for other in editions where other.language != edition.language {
+                for chapter in edition.chapters where other.chapter(at: chapter.path) == nil {
+                    let expected = display(other.language.code, chapter.path)
+                    let exists = FileManager.default.fileExists(atPath: join(root, other.language.code, chapter.path))
+                    let why = exists ? "it exists but \(display(other.language.code, "SUMMARY.md")) does not list it"
+                                     : "\(expected) does not exist"
+                    throw GuideError("chapter '\(chapter.path)' has no \(other.language.code) version: \(why)",
+                                     file: chapter.displayPath)
+                }
+            }
+        }
+    }
+
+    /// Non-markdown files of a language folder, sorted, skipping hidden files and links that leave the folder.
+    private func assets(in folder: String) throws -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        for case let path as String in enumerator {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".") || path.hasSuffix(".md") { continue }
+            let full = join(folder, path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard ContentPath.isInside(full, root: root) else {
+                throw GuideError("the asset is a link that points outside the content folder", file: display(relative(full)))
+            }
+            found.append(path)
+        }
+        return found.sorted()
+    }
+
+    private func normalized(_ path: String?) -> String? {
+        guard var path, !path.isEmpty else { return nil }
+        if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path.removingPercentEncoding ?? path
+    }
+
+    private func relative(_ full: String) -> String {
+        full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : full
+    }
+
+    func display(_ parts: String...) -> String {
+        ([displayRoot] + parts).joined(separator: "/")
+    }
+}
+
+func join(_ parts: String...) -> String {
+    parts.joined(separator: "/")
+}

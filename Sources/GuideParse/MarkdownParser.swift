@@ -1,0 +1,207 @@
+import CCmark
+import Foundation
+import GuideModel
+
+/// Parses markdown with cmark and converts the tree into `Block` values.
+///
+/// This is the one file that owns cmark's C pointers: every node is read while
+/// the document is alive, and the document is freed before `parse` returns.
+public struct MarkdownParser: Sendable {
+    public struct Options: Sendable, Hashable {
+        /// Let raw HTML and `javascript:`-style URLs through (cmark's `CMARK_OPT_UNSAFE`).
+        public var rawHTML: Bool
+        /// Rewrite relative links to `x.md` into links to `x.html`, the page the site writes.
+        public var rewriteMarkdownLinks: Bool
+        /// Deeper list nesting is kept in the HTML but not converted into `Block.items`
+        /// (it bounds recursion on hostile input; no real book nests this deep).
+        public var maxItemDepth: Int
+
+        public init(rawHTML: Bool = false, rewriteMarkdownLinks: Bool = true, maxItemDepth: Int = 32) {
+            self.rawHTML = rawHTML
+            self.rewriteMarkdownLinks = rewriteMarkdownLinks
+            self.maxItemDepth = maxItemDepth
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The top-level blocks of a markdown text, with their line ranges.
+    public func parse(_ markdown: String) -> [Block] {
+        let lines = SourceLines(markdown)
+        var bytes = Array(markdown.utf8)
+        bytes.append(0)
+        let flags = options.rawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        guard let document = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                cmark_parse_document($0, buffer.count - 1, flags)
+            }
+        }) else { return [] }
+        defer { cmark_node_free(document) }
+
+        if options.rewriteMarkdownLinks { rewriteLinks(in: document) }
+        var converter = Converter(lines: lines, renderFlags: flags, maxItemDepth: options.maxItemDepth)
+        return converter.blocks(under: document, depth: 0)
+    }
+
+    /// Points relative `.md` links at the `.html` pages the site writes (mdBook does the same).
+    private func rewriteLinks(in document: OpaquePointer) {
+        walk(document) { node, entering in
+            guard entering, cmark_node_get_type(node) == CMARK_NODE_LINK,
+                  let url = cmark_node_get_url(node).map({ String(cString: $0) }),
+                  let rewritten = LinkTarget.pageURL(forMarkdownLink: url) else { return }
+            cmark_node_set_url(node, rewritten)
+        }
+    }
+}
+
+/// Reads one cmark tree into blocks. Separate from the parser so its state
+/// (the source lines, render flags) travels with the walk.
+private struct Converter {
+    let lines: SourceLines
+    let renderFlags: Int32
+    let maxItemDepth: Int
+
+    mutating func blocks(under parent: OpaquePointer, depth: Int) -> [Block] {
+        var result: [Block] = []
+        var child = cmark_node_first_child(parent)
+        while let node = child {
+            result.append(block(node, depth: depth))
+            child = cmark_node_next(node)
+        }
+        return result
+    }
+
+    mutating func block(_ node: OpaquePointer, depth: Int) -> Block {
+        let kind = self.kind(of: node)
+        let range = lineRange(of: node)
+        var items: [[Block]] = []
+        if case .list = kind, depth < maxItemDepth {
+            var item = cmark_node_first_child(node)
+            while let current = item {
+                items.append(blocks(under: current, depth: depth + 1))
+                item = cmark_node_next(current)
+            }
+        }
+        return Block(
+            kind: kind,
+            lines: range,
+            source: lines.text(of: range),
+            text: plainText(of: node),
+            html: html(of: node),
+            inline: inlineFeatures(of: node),
+            items: items
+        )
+    }
+
+    func kind(of node: OpaquePointer) -> Block.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HEADING:
+            return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_PARAGRAPH:
+            return .paragraph
+        case CMARK_NODE_LIST:
+            return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST)
+        case CMARK_NODE_CODE_BLOCK:
+            return .code(info: string(cmark_node_get_fence_info(node)),
+                         literal: string(cmark_node_get_literal(node)))
+        case CMARK_NODE_BLOCK_QUOTE:
+            return .blockQuote
+        case CMARK_NODE_THEMATIC_BREAK:
+            return .thematicBreak
+        case CMARK_NODE_HTML_BLOCK:
+            return .html
+        default:
+            return .other(string(cmark_node_get_type_string(node)))
+        }
+    }
+
+    /// cmark's range, except that a block's end is never before its start
+    /// (cmark reports end line 0 for some empty nodes).
+    func lineRange(of node: OpaquePointer) -> LineRange {
+        let start = max(1, Int(cmark_node_get_start_line(node)))
+        var end = Int(cmark_node_get_end_line(node))
+        if end < start { end = start }
+        return LineRange(start: start, end: min(end, max(start, lines.count)))
+    }
+
+    func html(of node: OpaquePointer) -> String {
+        guard let rendered = cmark_render_html(node, renderFlags) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// The text a reader sees: inline markup dropped, line breaks as spaces.
+    func plainText(of node: OpaquePointer) -> String {
+        if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
+            return string(cmark_node_get_literal(node))
+        }
+        var text = ""
+        walk(node) { current, entering in
+            guard entering else {
+                // Separate paragraphs and items so their words do not run together.
+                if isBlock(current), !text.isEmpty, text.last != " " { text += " " }
+                return
+            }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
+                text += string(cmark_node_get_literal(current))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                break
+            }
+        }
+        return text.trimmingSpaces()
+    }
+
+    func inlineFeatures(of node: OpaquePointer) -> InlineFeatures {
+        var features = InlineFeatures()
+        walk(node) { current, entering in
+            guard entering else { return }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_CODE: features.codeSpans.append(string(cmark_node_get_literal(current)))
+            case CMARK_NODE_LINK: features.urls.append(string(cmark_node_get_url(current)))
+            case CMARK_NODE_IMAGE: features.images.append(string(cmark_node_get_url(current)))
+            case CMARK_NODE_EMPH: features.emphasisCount += 1
+            case CMARK_NODE_STRONG: features.strongCount += 1
+            default: break
+            }
+        }
+        return features
+    }
+
+    func isBlock(_ node: OpaquePointer) -> Bool {
+        let type = cmark_node_get_type(node).rawValue
+        return type >= CMARK_NODE_FIRST_BLOCK.rawValue && type <= CMARK_NODE_LAST_BLOCK.rawValue
+    }
+}
+
+/// Visits a subtree with cmark's own iterator (no recursion, so deep nesting cannot overflow the stack).
+private func walk(_ root: OpaquePointer, _ visit: (OpaquePointer, _ entering: Bool) -> Void) {
+    guard let iterator = cmark_iter_new(root) else { return }
+    defer { cmark_iter_free(iterator) }
+    while true {
+        let event = cmark_iter_next(iterator)
+        if event == CMARK_EVENT_DONE { break }
+        if let node = cmark_iter_get_node(iterator) {
+            visit(node, event == CMARK_EVENT_ENTER)
+        }
+    }
+}
+
+private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GuideModel
+
+/// Decoding a content file's bytes into text, refusing what is not UTF-8 text.
+public enum TextFile {
+    public static func read(path: String, displayPath: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GuideError("cannot read the file", file: displayPath)
+        }
+        return try decode(data, displayPath: displayPath)
+    }
+
+    public static func decode(_ data: Data, displayPath: String) throws -> String {
+        let bytes = [UInt8](data)
+        if let nul = bytes.firstIndex(of: 0) {
+            throw GuideError("the file contains a NUL byte (is it a binary file?)",
+                             file: displayPath, line: lineNumber(at: nul, in: bytes))
+        }
+        if let bad = firstInvalidUTF8(bytes) {
+            throw GuideError("the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
+                             file: displayPath, line: lineNumber(at: bad, in: bytes))
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
+    }
+
+    /// Offset of the first byte that does not start or continue a valid UTF-8 sequence.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                return min(offset, bytes.count - 1)
+            }
+        }
+    }
+
+    static func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
+        1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+}

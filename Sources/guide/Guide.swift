@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Guide: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "guide",
+        abstract: "Publish a bilingual (English/Chinese) guide as a static site, and review its translation.",
+        discussion: """
+            The content folder holds guide.yml, and one folder per language (en/, zh/), \
+            each with a SUMMARY.md listing its chapters. Chapters are paired across \
+            languages by their relative path.
+            """,
+        subcommands: [BuildCommand.self, AlignCommand.self]
+    )
+}
