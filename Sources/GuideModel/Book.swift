@@ -84,10 +84,13 @@ public struct Edition: Hashable, Sendable {
 public struct Book: Hashable, Sendable {
     public var config: Config
     public var editions: [Edition]
+    /// Files shared by all languages (e.g. `images/x.png` at the content root), relative to it.
+    public var sharedAssets: [String]
 
-    public init(config: Config, editions: [Edition]) {
+    public init(config: Config, editions: [Edition], sharedAssets: [String] = []) {
         self.config = config
         self.editions = editions
+        self.sharedAssets = sharedAssets
     }
 
     public var source: Edition { editions.first { $0.language == config.source } ?? editions[0] }

@@ -37,6 +37,9 @@ public enum ConfigLoader {
         } catch let error as YamlError {
             throw GuideError("invalid YAML: \(describe(error))", file: displayPath, line: line(of: error))
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, let yaml = context.underlyingError as? YamlError {
+                throw GuideError("invalid YAML: \(describe(yaml))", file: displayPath, line: line(of: yaml))
+            }
             throw GuideError(describe(error), file: displayPath)
         }
 
@@ -91,10 +94,10 @@ public enum ConfigLoader {
             path.isEmpty ? "the document" : "'" + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".") + "'"
         }
         switch error {
-        case .typeMismatch(let type, let context):
-            return "\(key(context.codingPath)) must be \(typeName(type))"
-        case .valueNotFound(let type, let context):
-            return "\(key(context.codingPath)) must be \(typeName(type)), not empty"
+        case .typeMismatch(_, let context):
+            return "\(key(context.codingPath)) must be \(expectation(context.codingPath))"
+        case .valueNotFound(_, let context):
+            return "\(key(context.codingPath)) must be \(expectation(context.codingPath)), not empty"
         case .keyNotFound(let codingKey, let context):
             return "missing key '\(codingKey.stringValue)' in \(key(context.codingPath))"
         case .dataCorrupted(let context):
@@ -104,13 +107,24 @@ public enum ConfigLoader {
         }
     }
 
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is Bool.Type: return "true or false"
-        case is String.Type: return "a string"
-        case is [String].Type: return "a list of strings"
-        case is [String: String].Type: return "a mapping of language to string"
-        default: return "a mapping"
-        }
+    /// What each key must hold, in the words of the README (Yams reports node types, not Swift types).
+    static let expected: [String: String] = [
+        "title": "a mapping of language code to title",
+        "languages": "a list of language codes",
+        "source": "a language code",
+        "output": "a mapping",
+        "output.raw_html": "true or false",
+        "output.base_url": "a string",
+        "review": "a mapping",
+        "review.doubt_markers": "a list of strings",
+    ]
+
+    private static func expectation(_ path: [CodingKey]) -> String {
+        let keys = path.filter { $0.intValue == nil }.map(\.stringValue)
+        let full = keys.joined(separator: ".")
+        if let text = expected[full] { return text }
+        if keys.first == "title" { return "a string" }
+        if path.last?.intValue != nil { return "a string" }
+        return "of another type"
     }
 }

@@ -29,7 +29,12 @@ public struct ContentLoader {
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
         let editions = try config.languages.map { try loadEdition($0, config: config, parser: parser) }
         try checkPairing(editions)
-        return Book(config: config, editions: editions)
+        let languageFolders = Set(config.languages.map(\.code))
+        let shared = try assets(in: root).filter { path in
+            let top = path.split(separator: "/").first.map(String.init) ?? path
+            return !languageFolders.contains(top) && path != Self.configName
+        }
+        return Book(config: config, editions: editions, sharedAssets: shared)
     }
 
     private func loadEdition(_ language: Language, config: Config, parser: MarkdownParser) throws -> Edition {
@@ -44,7 +49,7 @@ public struct ContentLoader {
         var seen: [String: Int] = [:]
         var chapters: [Chapter] = []
         for entry in toc.flatMap(\.flattened) {
-            guard let path = normalized(entry.path) else { continue }
+            guard let path = entry.path else { continue }
             if let first = seen[path] {
                 throw GuideError("'\(path)' is listed twice (first on line \(first))", file: summaryDisplay, line: entry.line)
             }
@@ -84,7 +89,7 @@ public struct ContentLoader {
         }
     }
 
-    /// Non-markdown files of a language folder, sorted, skipping hidden files and links that leave the folder.
+    /// Non-markdown files of a folder, sorted, skipping hidden files and links that leave the folder.
     private func assets(in folder: String) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
@@ -100,13 +105,6 @@ public struct ContentLoader {
             found.append(path)
         }
         return found.sorted()
-    }
-
-    private func normalized(_ path: String?) -> String? {
-        guard var path, !path.isEmpty else { return nil }
-        if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        return path.removingPercentEncoding ?? path
     }
 
     private func relative(_ full: String) -> String {

@@ -125,7 +125,7 @@ private struct Converter {
         let start = max(1, Int(cmark_node_get_start_line(node)))
         var end = Int(cmark_node_get_end_line(node))
         if end < start { end = start }
-        return LineRange(start: start, end: min(end, max(start, lines.count)))
+        return lines.trimmed(LineRange(start: start, end: end))
     }
 
     func html(of node: OpaquePointer) -> String {

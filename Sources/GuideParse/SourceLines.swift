@@ -11,6 +11,13 @@ struct SourceLines {
 
     var count: Int { lines.count }
 
+    /// The range without trailing blank lines (cmark counts them into lists and items).
+    func trimmed(_ range: LineRange) -> LineRange {
+        var end = min(range.end, lines.count)
+        while end > range.start, lines[end - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { end -= 1 }
+        return LineRange(start: range.start, end: max(end, range.start))
+    }
+
     func text(of range: LineRange) -> String {
         let start = max(range.start, 1) - 1
         let end = min(range.end, lines.count)

@@ -1,3 +1,4 @@
+import Foundation
 import GuideModel
 
 /// Reads a `SUMMARY.md` (the GitBook/mdBook convention) into a table of contents.
@@ -25,7 +26,7 @@ public enum SummaryParser {
             guard let head else {
                 throw GuideError("a SUMMARY entry has no title", file: displayPath, line: line)
             }
-            let path = head.inline.urls.first.flatMap { $0.isEmpty ? nil : $0 }
+            let path = head.inline.urls.first.flatMap(chapterPath)
             if let path {
                 try ContentPath.validate(path, displayPath: displayPath, line: line)
                 guard path.hasSuffix(".md") else {
@@ -35,5 +36,14 @@ public enum SummaryParser {
             }
             return TocEntry(title: head.text, path: path, line: line, children: children)
         }
+    }
+
+    /// The chapter a SUMMARY link names: `./a.md#x` → `a.md`; nil for an empty link.
+    static func chapterPath(_ link: String) -> String? {
+        var path = link
+        if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        path = path.removingPercentEncoding ?? path
+        return path.isEmpty ? nil : path
     }
 }

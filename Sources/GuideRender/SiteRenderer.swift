@@ -1,17 +1,116 @@
+import GuideMerge
 import GuideModel
 
-/// The rendered site: relative path → file contents.
-public struct Site: Sendable {
-    public var files: [String: [UInt8]]
-    public init(files: [String: [UInt8]] = [:]) { self.files = files }
-}
-
+/// Turns the book into a `Site`: the index, one page per chapter and language, and the templates' static files.
 public struct SiteRenderer {
-    public init(templatesFolder: String) throws {}
-    public func render(_ book: Book) throws -> Site { Site() }
-}
+    let templates: TemplateSet
 
-public struct SiteWriter {
-    public init(output: String) {}
-    public func write(_ site: Site, assetsFrom content: String, book: Book) throws {}
+    public init(templatesFolder: String) throws {
+        templates = try TemplateSet(folder: templatesFolder)
+    }
+
+    public init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    public func render(_ book: Book) throws -> Site {
+        var site = Site()
+        let anchors = anchorsByChapter(book)
+        site.add("index.html", text: try templates.render(indexView(book), with: "index"))
+        for edition in book.editions {
+            let order = edition.chapters
+            for (position, chapter) in order.enumerated() {
+                let root = String(repeating: "../", count: 1 + chapter.pagePath.filter { $0 == "/" }.count)
+                let view = ChapterView(
+                    page: frame(book, edition, chapter: chapter, root: root),
+                    title: chapter.title,
+                    languageName: Self.languageName(edition.language),
+                    bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
+                    previous: position > 0 ? link(order[position - 1], from: chapter, root: root, edition) : nil,
+                    next: position + 1 < order.count ? link(order[position + 1], from: chapter, root: root, edition) : nil
+                )
+                site.add("\(edition.language.code)/\(chapter.pagePath)", text: try templates.render(view, with: "chapter"))
+            }
+        }
+        for (path, bytes) in templates.staticFiles { site.files[path] = bytes }
+        return site
+    }
+
+    /// Heading ids per language and chapter: the source's slugs, borrowed by aligned translations.
+    func anchorsByChapter(_ book: Book) -> [Language: [String: [Int: String]]] {
+        var result: [Language: [String: [Int: String]]] = [:]
+        let aligner = Aligner()
+        for chapter in book.source.chapters {
+            let sourceIDs = HeadingAnchors.slugs(for: chapter.blocks)
+            result[book.source.language, default: [:]][chapter.path] = sourceIDs
+            for edition in book.translations {
+                guard let translated = edition.chapter(at: chapter.path) else { continue }
+                let beads = aligner.align(chapter.blocks, translated.blocks)
+                result[edition.language, default: [:]][chapter.path] = HeadingAnchors.translatedSlugs(
+                    target: translated.blocks, sourceIDs: sourceIDs,
+                    pairs: beads.map { ($0.source, $0.target) })
+            }
+        }
+        return result
+    }
+
+    func frame(_ book: Book, _ edition: Edition, chapter: Chapter?, root: String) -> PageFrame {
+        PageFrame(
+            htmlLang: edition.language.htmlLang,
+            pageTitle: chapter.map { "\($0.title) · \(edition.title)" } ?? edition.title,
+            bookTitle: edition.title,
+            root: root,
+            languageLinks: book.editions.filter { $0.language != edition.language }.map { other in
+                let target = chapter.flatMap { other.chapter(at: $0.path) }
+                return LanguageLinkView(
+                    name: Self.languageName(other.language),
+                    lang: other.language.htmlLang,
+                    href: target.map { "\(root)\(other.language.code)/\($0.pagePath)" } ?? "\(root)index.html")
+            },
+            toc: edition.toc.map { tocItem($0, edition: edition, current: chapter, root: root) }
+        )
+    }
+
+    func tocItem(_ entry: TocEntry, edition: Edition, current: Chapter?, root: String) -> TocItemView {
+        let chapter = entry.path.flatMap { path in edition.chapter(at: path) }
+        return TocItemView(
+            title: entry.title,
+            href: chapter.map { "\(root)\(edition.language.code)/\($0.pagePath)" },
+            current: chapter != nil && chapter?.path == current?.path,
+            children: entry.children.map { tocItem($0, edition: edition, current: current, root: root) }
+        )
+    }
+
+    func link(_ chapter: Chapter, from current: Chapter, root: String, _ edition: Edition) -> LinkView {
+        LinkView(title: chapter.title, href: "\(root)\(edition.language.code)/\(chapter.pagePath)")
+    }
+
+    func indexView(_ book: Book) -> IndexView {
+        let source = book.source
+        return IndexView(
+            page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: source.title, bookTitle: source.title,
+                            root: "", languageLinks: [], toc: []),
+            editions: book.editions.map { edition in
+                EditionView(
+                    lang: edition.language.htmlLang,
+                    languageName: Self.languageName(edition.language),
+                    title: edition.title,
+                    chapters: edition.toc.flatMap { flatten($0, depth: 0) }.compactMap { entry, depth in
+                        guard let chapter = entry.path.flatMap({ edition.chapter(at: $0) }) else { return nil }
+                        return ChapterLinkView(title: entry.title, href: "\(edition.language.code)/\(chapter.pagePath)", depth: depth)
+                    })
+            })
+    }
+
+    private func flatten(_ entry: TocEntry, depth: Int) -> [(TocEntry, Int)] {
+        [(entry, depth)] + entry.children.flatMap { flatten($0, depth: depth + 1) }
+    }
+
+    static func languageName(_ language: Language) -> String {
+        switch language.code {
+        case "en": return "English"
+        case "zh": return "中文"
+        default: return language.code
+        }
+    }
 }

@@ -21,7 +21,9 @@ struct BuildCommand: ParsableCommand {
         try reportingErrors {
             let book = try ContentLoader(root: paths.content).load()
             let site = try SiteRenderer(templatesFolder: paths.templates).render(book)
-            try SiteWriter(output: paths.output).write(site, assetsFrom: paths.content, book: book)
+            try OutputGuard.check(output: paths.output, keeping: [paths.content, paths.templates])
+            try SiteWriter(output: paths.output).write(site, assets: SiteAssets.copies(for: book, contentRoot: paths.content))
+            print("built \(site.files.count) pages and files into \(paths.output)/")
         }
     }
 }

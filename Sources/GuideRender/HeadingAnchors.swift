@@ -1,0 +1,60 @@
+import GuideModel
+
+/// Gives every heading a stable `id`, the same in every language where the headings are paired.
+///
+/// English ids are slugs of the English text (GitHub's rule: lower case, punctuation
+/// dropped, spaces to `-`, a `-1`, `-2` suffix for repeats). A translated heading takes the
+/// id of the source heading it is aligned with, so `#blocks` names the same section
+/// in every language and the language switch lands where the reader was.
+public enum HeadingAnchors {
+    /// Ids by block index, for the headings of one chapter.
+    public static func slugs(for blocks: [Block]) -> [Int: String] {
+        var used = Set<String>()
+        var ids: [Int: String] = [:]
+        for (index, block) in blocks.enumerated() where block.headingLevel != nil {
+            ids[index] = unique(slug(block.text), used: &used)
+        }
+        return ids
+    }
+
+    /// Ids for a translation: aligned headings borrow the source's id, the rest get their own slug.
+    public static func translatedSlugs(target: [Block], sourceIDs: [Int: String],
+                                       pairs: [(source: [Int], target: [Int])]) -> [Int: String] {
+        var borrowed: [Int: String] = [:]
+        for pair in pairs {
+            let sourceHeadings = pair.source.filter { sourceIDs[$0] != nil }
+            let targetHeadings = pair.target.filter { target[$0].headingLevel != nil }
+            for (s, t) in zip(sourceHeadings, targetHeadings) { borrowed[t] = sourceIDs[s] }
+        }
+        var used = Set(borrowed.values)
+        var ids = borrowed
+        for (index, block) in target.enumerated() where block.headingLevel != nil && ids[index] == nil {
+            ids[index] = unique(slug(block.text), used: &used)
+        }
+        return ids
+    }
+
+    /// GitHub-style slug; letters of any script (Chinese included) are kept.
+    public static func slug(_ text: String) -> String {
+        var result = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "_" || character == "-" {
+                result.append(character)
+            } else if character == " " {
+                result.append("-")
+            }
+        }
+        return result.isEmpty ? "section" : result
+    }
+
+    private static func unique(_ base: String, used: inout Set<String>) -> String {
+        var candidate = base
+        var counter = 1
+        while used.contains(candidate) {
+            candidate = "\(base)-\(counter)"
+            counter += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+}

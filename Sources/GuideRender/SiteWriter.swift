@@ -1,0 +1,59 @@
+import Foundation
+import GuideModel
+
+/// Writes a `Site` to disk so that the output folder is only ever complete.
+///
+/// Everything goes into a fresh temporary folder next to the output; only when all
+/// files are written is the old output moved aside and the new one renamed into its
+/// place (a rename in the same folder). A failed or interrupted build leaves the
+/// previous site as it was, plus at most a stray `.guide-tmp-*` folder.
+public struct SiteWriter {
+    public var output: String
+
+    public init(output: String) {
+        self.output = output
+    }
+
+    public func write(_ site: Site, assets: [(from: String, to: String)]) throws {
+        let fm = FileManager.default
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let parent = outputURL.deletingLastPathComponent()
+        let name = outputURL.lastPathComponent
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let staging = parent.appendingPathComponent(".\(name).guide-tmp-\(pid)")
+        let retired = parent.appendingPathComponent(".\(name).guide-old-\(pid)")
+        try? fm.removeItem(at: staging)
+        do {
+            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            for path in site.paths {
+                let url = staging.appendingPathComponent(path)
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(site.files[path]!).write(to: url)
+            }
+            for asset in assets.sorted(by: { $0.to < $1.to }) {
+                let url = staging.appendingPathComponent(asset.to)
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
+                try fm.copyItem(atPath: asset.from, toPath: url.path)
+            }
+        } catch {
+            try? fm.removeItem(at: staging)
+            throw GuideError("cannot write the site: \(error.localizedDescription)", file: output)
+        }
+        try swap(staging, into: outputURL, retired: retired)
+    }
+
+    private func swap(_ staging: URL, into outputURL: URL, retired: URL) throws {
+        let fm = FileManager.default
+        let hadOutput = fm.fileExists(atPath: outputURL.path)
+        do {
+            if hadOutput { try fm.moveItem(at: outputURL, to: retired) }
+            try fm.moveItem(at: staging, to: outputURL)
+        } catch {
+            if hadOutput, !fm.fileExists(atPath: outputURL.path) { try? fm.moveItem(at: retired, to: outputURL) }
+            try? fm.removeItem(at: staging)
+            throw GuideError("cannot replace the site folder: \(error.localizedDescription)", file: output)
+        }
+        try? fm.removeItem(at: retired)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GuideModel
+import Mustache
+
+/// The `templates/` folder: `*.mustache` files (names without the extension are
+/// the partial names) and the static files (CSS…) copied into the site as they are.
+public struct TemplateSet: Sendable {
+    public let library: MustacheLibrary
+    /// Non-template files, relative to the folder, with their bytes.
+    public let staticFiles: [String: [UInt8]]
+
+    public init(folder: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw GuideError("the templates folder does not exist", file: folder)
+        }
+        var library = MustacheLibrary()
+        var statics: [String: [UInt8]] = [:]
+        let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+        for path in paths where !(path as NSString).lastPathComponent.hasPrefix(".") {
+            let full = folder + "/" + path
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
+                  let data = FileManager.default.contents(atPath: full) else { continue }
+            guard path.hasSuffix(".mustache") else {
+                statics[path] = [UInt8](data)
+                continue
+            }
+            let display = folder + "/" + path
+            let text = try GuideText.decode(data, displayPath: display)
+            do {
+                try library.register(text, named: String(path.dropLast(".mustache".count)))
+            } catch let error as MustacheTemplate.ParserError {
+                throw GuideError("template error: \(error.error)", at: SourceLocation(
+                    file: display, line: error.context.lineNumber, column: error.context.columnNumber))
+            }
+        }
+        self.library = library
+        self.staticFiles = statics
+        for required in ["chapter", "index"] where library.getTemplate(named: required) == nil {
+            throw GuideError("missing template \(required).mustache", file: folder)
+        }
+    }
+
+    func render(_ view: Any, with template: String) throws -> String {
+        guard let output = library.render(view, withTemplate: template) else {
+            throw GuideError("missing template \(template).mustache")
+        }
+        return output
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GuideModel
+import GuideParse
+@testable import GuideRender
+import Testing
+
+@Suite struct RenderTests {
+    func renderSmallBook(edit: (TempFolder) throws -> Void = { _ in }) throws -> Site {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try edit(folder)
+        let book = try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
+        return try SiteRenderer(templatesFolder: repositoryRoot + "/templates").render(book)
+    }
+
+    func page(_ site: Site, _ path: String) -> String {
+        String(decoding: site.files[path] ?? [], as: UTF8.self)
+    }
+
+    @Test func writesIndexAndChapterPagesPerLanguage() throws {
+        let site = try renderSmallBook()
+        for path in ["index.html", "en/intro.html", "zh/intro.html", "en/second.html", "zh/second.html", "style.css"] {
+            #expect(site.files[path] != nil, "missing \(path)")
+        }
+        let en = page(site, "en/intro.html")
+        #expect(en.contains("<html lang=\"en\">"))
+        #expect(page(site, "zh/intro.html").contains("<html lang=\"zh-Hans\">"))
+        #expect(en.contains("href=\"../zh/intro.html\""))
+        #expect(en.contains("href=\"../style.css\""))
+        #expect(en.contains("class=\"language-objective-c\""))
+        let index = page(site, "index.html")
+        #expect(index.contains("href=\"en/intro.html\""))
+        #expect(index.contains("测试之书"))
+    }
+
+    @Test func headingsGetStableIdsSharedAcrossLanguages() throws {
+        let site = try renderSmallBook()
+        #expect(page(site, "en/intro.html").contains("<h2 id=\"blocks\">"))
+        // The Chinese heading is aligned with "Blocks", so it shares its id.
+        #expect(page(site, "zh/intro.html").contains("<h2 id=\"blocks\">"))
+        #expect(page(site, "zh/second.html").contains("<h2 id=\"end\">"))
+    }
+
+    @Test func linksBetweenChaptersPointAtPages() throws {
+        let site = try renderSmallBook()
+        #expect(page(site, "en/intro.html").contains("href=\"second.html#end\""))
+        #expect(page(site, "en/intro.html").contains("rel=\"next\" href=\"../en/second.html\""))
+        #expect(page(site, "en/second.html").contains("rel=\"prev\" href=\"../en/intro.html\""))
+    }
+
+    @Test func titlesAreEscaped() throws {
+        let site = try renderSmallBook { folder in
+            try folder.write("content/en/SUMMARY.md", "* [a \\<b> & \"c\"](intro.md)\n* [S](second.md)\n")
+        }
+        let html = page(site, "en/intro.html")
+        #expect(!html.contains("a <b>"))
+        #expect(html.contains("<title>a &lt;b&gt; &amp; &quot;c&quot; · Test Book</title>"))
+    }
+
+    @Test func slugsFollowGitHub() {
+        #expect(HeadingAnchors.slug("Inter-Object Communication") == "inter-object-communication")
+        #expect(HeadingAnchors.slug("What's `new`?") == "whats-new")
+        #expect(HeadingAnchors.slug("代码块 Blocks") == "代码块-blocks")
+        let blocks = MarkdownParser().parse("# A\n\n## A\n\n## A\n")
+        #expect(HeadingAnchors.slugs(for: blocks) == [0: "a", 1: "a-1", 2: "a-2"])
+    }
+
+    @Test func templateErrorsNameFileAndLine() throws {
+        let folder = try TempFolder()
+        try folder.write("t/index.mustache", "ok\n")
+        try folder.write("t/chapter.mustache", "line one\n{{#open}}\n")
+        #expect(throws: GuideError.self) { try TemplateSet(folder: folder.path + "/t") }
+        do {
+            _ = try TemplateSet(folder: folder.path + "/t")
+        } catch let error as GuideError {
+            #expect(error.location?.file.hasSuffix("t/chapter.mustache") == true)
+            #expect(error.location?.line != nil)
+        }
+    }
+}

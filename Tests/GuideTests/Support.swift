@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// A temporary folder that tests fill with small content fixtures; removed when dropped.
+final class TempFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "guide-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ relative: String, _ text: String) throws {
+        try write(relative, Data(text.utf8))
+    }
+
+    func write(_ relative: String, _ data: Data) throws {
+        let url = URL(fileURLWithPath: path + "/" + relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
+    }
+
+    func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: path + "/" + relative)
+    }
+}
+
+/// A minimal valid book: one chapter in English and Chinese.
+func writeSmallBook(in folder: TempFolder, root: String = "content") throws {
+    try folder.write("\(root)/guide.yml", """
+        title:
+          en: "Test Book"
+          zh: "测试之书"
+        languages: [en, zh]
+        source: en
+        """)
+    try folder.write("\(root)/en/SUMMARY.md", "# Summary\n\n* [Intro](intro.md)\n* [Second](second.md)\n")
+    try folder.write("\(root)/zh/SUMMARY.md", "# 目录\n\n* [介绍](intro.md)\n* [第二章](second.md)\n")
+    try folder.write("\(root)/en/intro.md", "# Intro\n\nHello **world**.\n\n## Blocks\n\nSee [next](second.md#end).\n\n```objective-c\n@interface A : NSObject\n@end\n```\n")
+    try folder.write("\(root)/zh/intro.md", "# 介绍\n\n你好，**世界**。\n\n## 代码块\n\n见[下一章](second.md#end)。\n\n```objective-c\n@interface A : NSObject\n@end\n```\n")
+    try folder.write("\(root)/en/second.md", "# Second\n\n## End\n\nThe end.\n")
+    try folder.write("\(root)/zh/second.md", "# 第二章\n\n## 结束\n\n完。\n")
+}
+
+/// The folder that holds Package.swift.
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+    }
+    return FileManager.default.currentDirectoryPath
+}()

@@ -1,0 +1,17 @@
+# Shared by the set-up and test scripts: install Debian packages that are missing.
+# Usage: ensure_packages NAME...
+ensure_packages() {
+  local missing=()
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  ((${#missing[@]})) || return 0
+  echo "Installing system packages: ${missing[*]}" >&2
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# What building and testing guide needs from Debian.
+GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config)

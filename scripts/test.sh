@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# All tests: unit tests, end-to-end tests of the real binary, and the committed-site check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/packages.sh
+ensure_packages "${GUIDE_BUILD_PACKAGES[@]}"
+swift build
+swift test
