@@ -28,7 +28,7 @@ let package = Package(
         // Stage 2: English/Chinese alignment and bead statuses.
         .target(name: "GuideMerge", dependencies: ["GuideModel"]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
-        .target(name: "GuideCheck", dependencies: ["GuideModel"]),
+        .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideMerge"]),
         // Stage 4: view models + Mustache templates → site/.
         .target(name: "GuideRender", dependencies: [
             "GuideModel", "GuideParse", "GuideMerge",
