@@ -10,6 +10,6 @@ struct Guide: ParsableCommand {
             each with a SUMMARY.md listing its chapters. Chapters are paired across \
             languages by their relative path.
             """,
-        subcommands: [BuildCommand.self, AlignCommand.self]
+        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self]
     )
 }
