@@ -1,14 +1,119 @@
 import GuideModel
 
 /// Pairs the blocks of a chapter with the blocks of its translation.
-/// (First version: position by position; the real aligner replaces this.)
+///
+/// A dynamic programme over bead types (1:1, 1:0, 0:1, 1:2, 2:1, 2:2, 1:3, 3:1, 1:4, 4:1)
+/// minimising the sum of `BeadScorer` costs, searched inside a band around
+/// anchors (identical code blocks), so the work grows linearly with the
+/// chapter. The Chinese/English length ratio is re-estimated from a first
+/// pass's 1:1 prose pairs, so it adapts to the translation at hand.
 public struct Aligner: Sendable {
-    public init() {}
+    /// Band cells on each side of the anchor path.
+    public var margin: Int
+
+    public init(margin: Int = 20) {
+        self.margin = margin
+    }
+
+    static let beadShapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (1, 4), (4, 1)]
+    static let defaultCJKWidth = 3.0
 
     public func align(_ source: [Block], _ target: [Block]) -> [Bead] {
-        let count = max(source.count, target.count)
-        return (0..<count).map { index in
-            Bead(source: index < source.count ? [index] : [], target: index < target.count ? [index] : [])
+        scoredAlign(source, target).map(\.bead)
+    }
+
+    /// The beads with the cost the scorer gave each (lower is surer; negative
+    /// means the evidence is for the pairing): for reviews that want to show
+    /// the doubtful pairs first, and for tuning.
+    public func scoredAlign(_ source: [Block], _ target: [Block]) -> [ScoredBead] {
+        if source.isEmpty || target.isEmpty {
+            let beads = source.indices.map { Bead(source: [$0], target: []) } + target.indices.map { Bead(source: [], target: [$0]) }
+            return beads.map { ScoredBead(bead: $0, cost: 0) }
         }
+        var tokens = TokenTable()
+        let rawSource = source.map { BlockSignature($0, tokens: &tokens) }
+        let rawTarget = target.map { BlockSignature($0, tokens: &tokens) }
+        let weights = TokenWeights(source: rawSource, target: rawTarget, tokenCount: tokens.count)
+        let sourceSignatures = rawSource.map(weights.filtering)
+        let targetSignatures = rawTarget.map(weights.filtering)
+
+        let band = SearchBand(anchors: Anchors.find(sourceSignatures, targetSignatures),
+                              sourceCount: source.count, targetCount: target.count, margin: margin)
+        var scorer = BeadScorer(source: sourceSignatures, target: targetSignatures,
+                                weights: weights, cjkWidth: Self.defaultCJKWidth)
+        var beads = Self.search(scorer, band: band)
+        if let width = Self.estimateCJKWidth(beads, scorer: scorer),
+           abs(width - scorer.cjkWidth) > 0.15 * scorer.cjkWidth {
+            scorer.cjkWidth = width
+            beads = Self.search(scorer, band: band)
+        }
+        return beads.map { bead in
+            let sourceRange = (bead.source.first ?? 0)..<((bead.source.first ?? 0) + bead.source.count)
+            let targetRange = (bead.target.first ?? 0)..<((bead.target.first ?? 0) + bead.target.count)
+            return ScoredBead(bead: bead, cost: scorer.cost(sourceRange, targetRange))
+        }
+    }
+
+    /// The least-cost path through the band, as beads in document order.
+    static func search(_ scorer: BeadScorer, band: SearchBand) -> [Bead] {
+        let rows = band.lower.count
+        var offsets = [Int](repeating: 0, count: rows + 1)
+        for row in 0..<rows { offsets[row + 1] = offsets[row] + band.upper[row] - band.lower[row] + 1 }
+        var best = [Double](repeating: .infinity, count: offsets[rows])
+        var step = [UInt8](repeating: 0, count: offsets[rows])
+        func cell(_ row: Int, _ column: Int) -> Int? {
+            guard row >= 0, column >= band.lower[row], column <= band.upper[row] else { return nil }
+            return offsets[row] + column - band.lower[row]
+        }
+
+        best[0] = 0
+        for row in 0..<rows {
+            for column in band.lower[row]...band.upper[row] where row > 0 || column > 0 {
+                let here = offsets[row] + column - band.lower[row]
+                for (kind, shape) in beadShapes.enumerated() {
+                    guard let before = cell(row - shape.source, column - shape.target), best[before] < .infinity else { continue }
+                    let total = best[before] + scorer.cost((row - shape.source)..<row, (column - shape.target)..<column)
+                    if total < best[here] {
+                        best[here] = total
+                        step[here] = UInt8(kind)
+                    }
+                }
+            }
+        }
+
+        var beads: [Bead] = []
+        var row = rows - 1, column = band.upper[rows - 1]
+        while row > 0 || column > 0 {
+            let shape = beadShapes[Int(step[cell(row, column)!])]
+            beads.append(Bead(source: Array((row - shape.source)..<row), target: Array((column - shape.target)..<column)))
+            row -= shape.source
+            column -= shape.target
+        }
+        return beads.reversed()
+    }
+
+    /// The median English characters per Chinese character over 1:1 prose pairs
+    /// that are mostly Chinese; nil when there are too few to say.
+    static func estimateCJKWidth(_ beads: [Bead], scorer: BeadScorer) -> Double? {
+        var widths: [Double] = []
+        for bead in beads where bead.source.count == 1 && bead.target.count == 1 {
+            let e = scorer.source[bead.source[0]], z = scorer.target[bead.target[0]]
+            guard e.shape != .code, e.shape != .image, z.cjk >= 8, z.cjk >= z.latin, e.cjk == 0 else { continue }
+            widths.append(Double(e.latin - z.latin) / Double(z.cjk))
+        }
+        guard widths.count >= 5 else { return nil }
+        widths.sort()
+        return min(5.0, max(1.5, widths[widths.count / 2]))
+    }
+}
+
+/// A bead and the cost the aligner's scorer gave it.
+public struct ScoredBead: Hashable, Sendable {
+    public var bead: Bead
+    public var cost: Double
+
+    public init(bead: Bead, cost: Double) {
+        self.bead = bead
+        self.cost = cost
     }
 }

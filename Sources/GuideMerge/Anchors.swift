@@ -1,0 +1,123 @@
+/// Sure pairs that fix where the alignment must pass: identical code blocks
+/// (and identical raw HTML or images), which a translation copies verbatim.
+///
+/// Candidates pair the k-th occurrence of a literal in the source with its
+/// (k−2)…(k+2)-th occurrence in the target, so a repeated snippet or a chapter
+/// repeated many times stays cheap; the longest chain of candidates increasing
+/// on both sides is kept. Anchors only steer the search band: the dynamic
+/// programme still decides every bead, so a wrong anchor cannot force a pair.
+enum Anchors {
+    struct Pair: Hashable, Sendable {
+        var source: Int
+        var target: Int
+    }
+
+    static let rankSlack = 2
+
+    static func find(_ source: [BlockSignature], _ target: [BlockSignature]) -> [Pair] {
+        func occurrences(_ blocks: [BlockSignature]) -> [Int: [Int]] {
+            var found: [Int: [Int]] = [:]
+            for (index, block) in blocks.enumerated() {
+                if let key = anchorKey(block) { found[key, default: []].append(index) }
+            }
+            return found
+        }
+        let sourceOccurrences = occurrences(source)
+        let targetOccurrences = occurrences(target)
+        var candidates: [Pair] = []
+        for (key, sourceIndexes) in sourceOccurrences {
+            guard let targetIndexes = targetOccurrences[key] else { continue }
+            for (rank, sourceIndex) in sourceIndexes.enumerated() {
+                let low = max(0, rank - rankSlack), high = min(targetIndexes.count - 1, rank + rankSlack)
+                guard low <= high else { continue }
+                for targetIndex in targetIndexes[low...high] {
+                    candidates.append(Pair(source: sourceIndex, target: targetIndex))
+                }
+            }
+        }
+        return longestIncreasingChain(candidates)
+    }
+
+    /// Code and raw HTML by their literal; an image by its target.
+    static func anchorKey(_ block: BlockSignature) -> Int? {
+        switch block.shape {
+        case .code, .html: return block.codeLiteral
+        case .image: return block.keeps.count == 1 ? -1 - block.keeps[0] : nil
+        default: return nil
+        }
+    }
+
+    /// The longest subsequence strictly increasing in both source and target (patience sorting, O(k log k)).
+    static func longestIncreasingChain(_ pairs: [Pair]) -> [Pair] {
+        // Sorting by source ascending and target descending stops two pairs of one source index chaining.
+        let sorted = pairs.sorted { $0.source != $1.source ? $0.source < $1.source : $0.target > $1.target }
+        var tails: [Int] = []          // index into `sorted` of the smallest tail of each chain length
+        var previous = [Int](repeating: -1, count: sorted.count)
+        for (index, pair) in sorted.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[tails[middle]].target < pair.target { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var chain: [Pair] = []
+        var cursor = tails.last ?? -1
+        while cursor >= 0 {
+            chain.append(sorted[cursor])
+            cursor = previous[cursor]
+        }
+        return chain.reversed()
+    }
+}
+
+/// The cells of the alignment grid the dynamic programme visits: for each
+/// source prefix length `i` (0…n), target prefix lengths `lower[i]…upper[i]`.
+/// Both bounds never decrease and consecutive rows overlap, so every cell is
+/// reachable; the width around the anchor path keeps the cost near-linear.
+struct SearchBand: Sendable {
+    var lower: [Int]
+    var upper: [Int]
+
+    /// A band following the straight lines between anchors, `margin` cells
+    /// wide plus the imbalance of each stretch (a stretch with 30 more source
+    /// blocks than target blocks may have them all in one place).
+    init(anchors: [Anchors.Pair], sourceCount: Int, targetCount: Int, margin: Int) {
+        var points = [(0, 0)]
+        for anchor in anchors {
+            points.append((anchor.source, anchor.target))
+            points.append((anchor.source + 1, anchor.target + 1))
+        }
+        points.append((sourceCount, targetCount))
+
+        lower = [Int](repeating: Int.max, count: sourceCount + 1)
+        upper = [Int](repeating: Int.min, count: sourceCount + 1)
+        for (from, to) in zip(points, points.dropFirst()) {
+            let rows = to.0 - from.0, columns = to.1 - from.1
+            let width = margin + abs(rows - columns)
+            for row in from.0...to.0 {
+                var first = from.1, last = to.1
+                if rows > 0 {
+                    first = from.1 + columns * max(0, row - from.0 - 1) / rows
+                    last = from.1 + (columns * min(rows, row - from.0 + 1) + rows - 1) / rows
+                }
+                lower[row] = min(lower[row], first - width)
+                upper[row] = max(upper[row], last + width)
+            }
+        }
+        for row in 0...sourceCount {
+            lower[row] = max(0, lower[row])
+            upper[row] = min(targetCount, upper[row])
+        }
+        lower[0] = 0
+        upper[sourceCount] = targetCount
+        // Monotone bounds, and each row overlapping the one before it.
+        for row in stride(from: sourceCount - 1, through: 0, by: -1) { lower[row] = min(lower[row], lower[row + 1]) }
+        for row in 1...max(1, sourceCount) where row <= sourceCount { upper[row] = max(upper[row], upper[row - 1]) }
+        for row in 1...max(1, sourceCount) where row <= sourceCount { upper[row - 1] = max(upper[row - 1], lower[row]) }
+    }
+
+    /// Number of cells in the band (for tests and benchmarks).
+    var cellCount: Int { zip(lower, upper).reduce(0) { $0 + $1.1 - $1.0 + 1 } }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How much a shared token says about two blocks belonging together.
+///
+/// A token only counts when it occurs on both sides of the chapter pair (an
+/// English word the translation never keeps says nothing), and it counts less
+/// the more blocks it occurs in (inverse document frequency, taken over both
+/// sides of this chapter pair, so the weights do not depend on the book).
+struct TokenWeights: Sendable {
+    /// Weight by token id; 0 for a token that is not on both sides.
+    private(set) var weight: [Double]
+
+    init(source: [BlockSignature], target: [BlockSignature], tokenCount: Int) {
+        var sourceFrequency = [Int](repeating: 0, count: tokenCount)
+        var targetFrequency = [Int](repeating: 0, count: tokenCount)
+        for signature in source { for id in signature.words + signature.keeps { sourceFrequency[id] += 1 } }
+        for signature in target { for id in signature.words + signature.keeps { targetFrequency[id] += 1 } }
+        let blocks = Double(source.count + target.count)
+        weight = (0..<tokenCount).map { id in
+            guard sourceFrequency[id] > 0, targetFrequency[id] > 0 else { return 0 }
+            let frequency = Double(sourceFrequency[id] + targetFrequency[id])
+            return max(0.1, log((blocks + 1) / (frequency + 0.5)))
+        }
+    }
+
+    subscript(id: Int) -> Double { weight[id] }
+
+    /// The signature with the tokens that carry no weight dropped (fewer tokens to compare).
+    func filtering(_ signature: BlockSignature) -> BlockSignature {
+        var signature = signature
+        signature.words = signature.words.filter { weight[$0] > 0 }
+        signature.keeps = signature.keeps.filter { weight[$0] > 0 }
+        return signature
+    }
+}
