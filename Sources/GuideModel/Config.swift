@@ -11,18 +11,62 @@ public struct Config: Hashable, Sendable {
     public var baseURL: String
     /// Markers that flag a translator's doubt in the translation.
     public var doubtMarkers: [String]
+    /// A link to a heading that does not exist fails the build (else it is a warning).
+    public var brokenAnchorsAreErrors: Bool
+    /// The snippet harness (`guide check`): which fences, which SDK, which clang.
+    public var check: CheckConfig = CheckConfig()
 
     public init(titles: [String: String], languages: [Language], source: Language,
-                rawHTML: Bool = false, baseURL: String = "", doubtMarkers: [String] = ["【疑问】"]) {
+                rawHTML: Bool = false, baseURL: String = "", doubtMarkers: [String] = ["【疑问】"],
+                brokenAnchorsAreErrors: Bool = false) {
         self.titles = titles
         self.languages = languages
         self.source = source
         self.rawHTML = rawHTML
         self.baseURL = baseURL
         self.doubtMarkers = doubtMarkers
+        self.brokenAnchorsAreErrors = brokenAnchorsAreErrors
     }
 
     public func title(for language: Language) -> String {
         titles[language.code] ?? titles[source.code] ?? "Guide"
+    }
+}
+
+/// The `check:` section of `guide.yml`: how `guide check` compiles the code blocks.
+public struct CheckConfig: Hashable, Sendable {
+    /// Fence languages (first word of the info string) that are Objective-C, compared case-insensitively.
+    public var languages: [String]
+    /// SDK profile: `auto` (GNUstep on Linux, Apple on macOS), `gnustep`, `apple` or `none`.
+    public var sdk: String
+    /// The Apple profile's SDK, as `xcrun --sdk` names it.
+    public var appleSDK: String
+    /// clang's `-target` (Apple profile; empty: clang's default).
+    public var target: String
+    /// A clang executable; empty: `$CLANG`, then the Swift toolchain's, then `PATH`.
+    public var clang: String
+    /// The guide's context header, relative to the content folder (precompiled, included before every snippet).
+    public var context: String
+    /// Extra clang flags, after the harness's own.
+    public var flags: [String]
+    /// Seconds one clang process may run.
+    public var timeout: Double
+    /// clang processes run at once.
+    public var jobs: Int
+
+    public static let defaultLanguages = ["objective-c", "objc", "obj-c", "objectivec"]
+
+    public init(languages: [String] = CheckConfig.defaultLanguages, sdk: String = "auto",
+                appleSDK: String = "iphonesimulator", target: String = "", clang: String = "",
+                context: String = "objc-context.h", flags: [String] = [], timeout: Double = 30, jobs: Int = 2) {
+        self.languages = languages
+        self.sdk = sdk
+        self.appleSDK = appleSDK
+        self.target = target
+        self.clang = clang
+        self.context = context
+        self.flags = flags
+        self.timeout = timeout
+        self.jobs = jobs
     }
 }

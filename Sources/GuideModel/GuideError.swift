@@ -19,3 +19,9 @@ public struct GuideError: Error, Hashable, Sendable, CustomStringConvertible {
         return "error: \(message)"
     }
 }
+
+/// Several user errors found in one pass (e.g. every broken link of the book), printed one per line.
+public struct GuideErrors: Error, Sendable {
+    public var errors: [GuideError]
+    public init(_ errors: [GuideError]) { self.errors = errors }
+}

@@ -11,14 +11,28 @@ public enum ConfigLoader {
         var source: String?
         var output: Output?
         var review: Review?
+        var check: Check?
 
         struct Output: Decodable {
             var raw_html: Bool?
             var base_url: String?
+            var broken_anchors: String?
         }
 
         struct Review: Decodable {
             var doubt_markers: [String]?
+        }
+
+        struct Check: Decodable {
+            var languages: [String]?
+            var sdk: String?
+            var apple_sdk: String?
+            var target: String?
+            var clang: String?
+            var context: String?
+            var flags: [String]?
+            var timeout: Double?
+            var jobs: Int?
         }
     }
 
@@ -57,14 +71,54 @@ public enum ConfigLoader {
         guard languages.contains(source) else {
             throw GuideError("'source' is '\(source.code)', which is not one of 'languages'", file: displayPath)
         }
-        return Config(
+        let anchors = file.output?.broken_anchors ?? "warning"
+        guard ["error", "warning"].contains(anchors) else {
+            throw GuideError("'output.broken_anchors' must be \"error\" or \"warning\", not \"\(anchors)\"", file: displayPath)
+        }
+        var config = Config(
             titles: file.title ?? [:],
             languages: languages,
             source: source,
             rawHTML: file.output?.raw_html ?? false,
             baseURL: file.output?.base_url ?? "",
-            doubtMarkers: file.review?.doubt_markers ?? ["【疑问】"]
+            doubtMarkers: file.review?.doubt_markers ?? ["【疑问】"],
+            brokenAnchorsAreErrors: anchors == "error"
         )
+        if let check = file.check {
+            config.check = try checkConfig(check, displayPath: displayPath)
+        }
+        return config
+    }
+
+    /// The `check:` section; what is left out keeps its default.
+    static func checkConfig(_ check: File.Check, displayPath: String) throws -> CheckConfig {
+        var config = CheckConfig()
+        if let languages = check.languages { config.languages = languages }
+        if let sdk = check.sdk {
+            guard ["auto", "gnustep", "apple", "none"].contains(sdk) else {
+                throw GuideError("'check.sdk' must be auto, gnustep, apple or none, not \"\(sdk)\"", file: displayPath)
+            }
+            config.sdk = sdk
+        }
+        if let sdk = check.apple_sdk { config.appleSDK = sdk }
+        if let target = check.target { config.target = target }
+        if let clang = check.clang { config.clang = clang }
+        if let context = check.context {
+            guard !context.hasPrefix("/"), !context.split(separator: "/").contains("..") else {
+                throw GuideError("'check.context' must be a path inside the content folder", file: displayPath)
+            }
+            config.context = context
+        }
+        if let flags = check.flags { config.flags = flags }
+        if let timeout = check.timeout {
+            guard timeout > 0 else { throw GuideError("'check.timeout' must be a positive number of seconds", file: displayPath) }
+            config.timeout = timeout
+        }
+        if let jobs = check.jobs {
+            guard jobs > 0 else { throw GuideError("'check.jobs' must be at least 1", file: displayPath) }
+            config.jobs = jobs
+        }
+        return config
     }
 
     static func isSafeName(_ name: String) -> Bool {
@@ -115,8 +169,19 @@ public enum ConfigLoader {
         "output": "a mapping",
         "output.raw_html": "true or false",
         "output.base_url": "a string",
+        "output.broken_anchors": "\"error\" or \"warning\"",
         "review": "a mapping",
         "review.doubt_markers": "a list of strings",
+        "check": "a mapping",
+        "check.languages": "a list of fence languages",
+        "check.sdk": "auto, gnustep, apple or none",
+        "check.apple_sdk": "a string",
+        "check.target": "a string",
+        "check.clang": "a string",
+        "check.context": "a string",
+        "check.flags": "a list of strings",
+        "check.timeout": "a number of seconds",
+        "check.jobs": "a whole number",
     ]
 
     private static func expectation(_ path: [CodingKey]) -> String {

@@ -32,6 +32,9 @@ public struct SiteRenderer {
                 site.add("\(edition.language.code)/\(chapter.pagePath)", text: try templates.render(view, with: "chapter"))
             }
         }
+        site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
+        site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
+                                                  baseURL: book.config.baseURL))
         for (path, bytes) in templates.staticFiles { site.files[path] = bytes }
         return site
     }
@@ -83,6 +86,24 @@ public struct SiteRenderer {
 
     func link(_ chapter: Chapter, from current: Chapter, root: String, _ edition: Edition) -> LinkView {
         LinkView(title: chapter.title, href: "\(root)\(edition.language.code)/\(chapter.pagePath)")
+    }
+
+    /// The 404 page is served for any missing path, so its links start at the site's root URL.
+    func notFoundView(_ book: Book) -> IndexView {
+        let root = Self.rootURLPath(book.config.baseURL)
+        let source = book.source
+        return IndexView(
+            page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: "404 · \(source.title)",
+                            bookTitle: source.title, root: root, languageLinks: [], toc: []),
+            editions: [])
+    }
+
+    /// The path part of the base URL (`https://x.org/book/` → `/book/`), or `/`.
+    static func rootURLPath(_ baseURL: String) -> String {
+        guard let scheme = baseURL.range(of: "://") else { return "/" }
+        let afterHost = baseURL[scheme.upperBound...].drop { $0 != "/" }
+        let path = afterHost.isEmpty ? "/" : String(afterHost)
+        return path.hasSuffix("/") ? path : path + "/"
     }
 
     func indexView(_ book: Book) -> IndexView {

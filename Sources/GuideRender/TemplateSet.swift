@@ -37,7 +37,7 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.staticFiles = statics
-        for required in ["chapter", "index"] where library.getTemplate(named: required) == nil {
+        for required in ["chapter", "index", "404"] where library.getTemplate(named: required) == nil {
             throw GuideError("missing template \(required).mustache", file: folder)
         }
     }

@@ -19,11 +19,9 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let book = try ContentLoader(root: paths.content).load()
-            let site = try SiteRenderer(templatesFolder: paths.templates).render(book)
-            try OutputGuard.check(output: paths.output, keeping: [paths.content, paths.templates])
-            try SiteWriter(output: paths.output).write(site, assets: SiteAssets.copies(for: book, contentRoot: paths.content))
-            print("built \(site.files.count) pages and files into \(paths.output)/")
+            let result = try SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output).build()
+            for warning in result.warnings { printError(warning) }
+            print("built \(result.fileCount) files into \(paths.output)/")
         }
     }
 }
@@ -40,7 +38,14 @@ func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as GuideError {
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        printError(error.description)
+        throw ExitCode.failure
+    } catch let list as GuideErrors {
+        for error in list.errors { printError(error.description) }
         throw ExitCode.failure
     }
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

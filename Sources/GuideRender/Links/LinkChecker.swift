@@ -1,0 +1,140 @@
+import Foundation
+import GuideModel
+import GuideParse
+
+/// Checks every internal link, anchor and image of every chapter at build time.
+///
+/// A link to a missing page or image is an error; a link to a missing heading is an
+/// error or a warning, as the config says. Each finding names the chapter's `file:line`.
+public struct LinkChecker {
+    public struct Finding: Hashable, Sendable, CustomStringConvertible {
+        public var location: SourceLocation
+        public var message: String
+        public var isError: Bool
+
+        public var description: String {
+            "\(location): \(isError ? "error" : "warning"): \(message)"
+        }
+    }
+
+    let book: Book
+    let contentRoot: String
+    /// Heading ids per language code and chapter path (as the renderer gives them).
+    let anchors: [Language: [String: Set<String>]]
+    let anchorsAreErrors: Bool
+
+    public init(book: Book, contentRoot: String, anchors: [Language: [String: Set<String>]], anchorsAreErrors: Bool) {
+        self.book = book
+        self.contentRoot = contentRoot
+        self.anchors = anchors
+        self.anchorsAreErrors = anchorsAreErrors
+    }
+
+    public func check() -> [Finding] {
+        var findings: [Finding] = []
+        for edition in book.editions {
+            for chapter in edition.chapters {
+                // A block's inline features cover everything nested in it (list items, quotes).
+                for block in chapter.blocks {
+                    for url in block.inline.urls {
+                        findings += checkLink(url, in: chapter, edition: edition, block: block)
+                    }
+                    for image in block.inline.images {
+                        findings += checkImage(image, in: chapter, edition: edition, block: block)
+                    }
+                }
+            }
+        }
+        return findings.sorted { ($0.location.file, $0.location.line ?? 0, $0.message) < ($1.location.file, $1.location.line ?? 0, $1.message) }
+    }
+
+    func checkLink(_ url: String, in chapter: Chapter, edition: Edition, block: Block) -> [Finding] {
+        if url.isEmpty || LinkTarget.isExternal(url) { return [] }
+        let location = self.location(of: url, in: chapter, block: block)
+        // Links were rewritten to pages by the parser: `other.md#x` is now `other.html#x`.
+        let (path, fragment) = Self.split(url)
+        if path.isEmpty {
+            guard let fragment, !fragment.isEmpty else { return [] }
+            return checkAnchor(fragment, chapterPath: chapter.path, edition: edition, location: location)
+        }
+        let directory = (chapter.path as NSString).deletingLastPathComponent
+        let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path)
+        guard let resolved else {
+            return [Finding(location: location, message: "link '\(url)' leaves the content folder", isError: true)]
+        }
+        if resolved.hasSuffix(".html") {
+            let chapterPath = String(resolved.dropLast(5)) + ".md"
+            guard edition.chapter(at: chapterPath) != nil else {
+                return [Finding(location: location, message: "link '\(url)' points to a page that does not exist (no chapter \(chapterPath) in SUMMARY.md)", isError: true)]
+            }
+            if let fragment, !fragment.isEmpty {
+                return checkAnchor(fragment, chapterPath: chapterPath, edition: edition, location: location)
+            }
+            return []
+        }
+        return checkFile(resolved, original: url, edition: edition, location: location, kind: "link")
+    }
+
+    func checkImage(_ url: String, in chapter: Chapter, edition: Edition, block: Block) -> [Finding] {
+        if LinkTarget.isExternal(url) { return [] }
+        let location = self.location(of: url, in: chapter, block: block)
+        let directory = (chapter.path as NSString).deletingLastPathComponent
+        let (path, _) = Self.split(url)
+        guard let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path) else {
+            return [Finding(location: location, message: "image '\(url)' leaves the content folder", isError: true)]
+        }
+        return checkFile(resolved, original: url, edition: edition, location: location, kind: "image")
+    }
+
+    /// `resolved` is relative to the language folder; `../x` reaches the shared assets at the content root.
+    func checkFile(_ resolved: String, original: String, edition: Edition, location: SourceLocation, kind: String) -> [Finding] {
+        let exists: Bool
+        if resolved.hasPrefix("../") {
+            let shared = String(resolved.dropFirst(3))
+            guard !shared.hasPrefix("../") else {
+                return [Finding(location: location, message: "\(kind) '\(original)' leaves the content folder", isError: true)]
+            }
+            exists = book.sharedAssets.contains(shared)
+        } else {
+            exists = edition.assets.contains(resolved)
+        }
+        return exists ? [] : [Finding(location: location, message: "\(kind) '\(original)' points to a file that does not exist", isError: true)]
+    }
+
+    func checkAnchor(_ fragment: String, chapterPath: String, edition: Edition, location: SourceLocation) -> [Finding] {
+        let id = fragment.removingPercentEncoding ?? fragment
+        guard anchors[edition.language]?[chapterPath]?.contains(id) != true else { return [] }
+        return [Finding(location: location, message: "anchor '#\(fragment)' matches no heading of \(chapterPath)",
+                        isError: anchorsAreErrors)]
+    }
+
+    /// The line of the block that mentions the URL (cmark gives lines for blocks only).
+    func location(of url: String, in chapter: Chapter, block: Block) -> SourceLocation {
+        let original = url.hasSuffix(".html") || url.contains(".html#") ? url.replacingOccurrences(of: ".html", with: ".md") : url
+        let lines = block.source.split(separator: "\n", omittingEmptySubsequences: false)
+        let offset = lines.firstIndex { $0.contains(original) || $0.contains(url) } ?? 0
+        return SourceLocation(file: chapter.displayPath, line: block.lines.start + offset)
+    }
+
+    static func split(_ url: String) -> (String, String?) {
+        guard let hash = url.firstIndex(of: "#") else { return (url, nil) }
+        return (String(url[..<hash]), String(url[url.index(after: hash)...]))
+    }
+
+    /// Folds `.` and `..`; a path that climbs above the content root gives nil.
+    /// The result may start with one `../` (the content root, seen from a language folder).
+    static func normalize(_ path: String) -> String? {
+        var parts: [String] = []
+        var above = 0
+        for part in (path.removingPercentEncoding ?? path).split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." {
+                if parts.isEmpty { above += 1 } else { parts.removeLast() }
+            } else {
+                parts.append(String(part))
+            }
+        }
+        guard above <= 1 else { return nil }
+        return String(repeating: "../", count: above) + parts.joined(separator: "/")
+    }
+}
