@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Debian's libcmark-dev, found through pkg-config.
@@ -34,12 +35,17 @@ let package = Package(
             "GuideModel", "GuideParse", "GuideMerge",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        // The preview server (`guide serve`): serves a build from memory, rebuilds on change.
+        .target(name: "GuideServe", dependencies: [
+            "GuideModel", "GuideRender",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         .executableTarget(name: "guide", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GuideTests", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe",
         ]),
     ]
 )

@@ -3,7 +3,7 @@ import GuideParse
 
 /// One build, start to finish: load the content, render, check links, write the site.
 /// The stages are pure; this type is where the files are read and written.
-public struct SiteBuilder {
+public struct SiteBuilder: Sendable {
     public var content: String
     public var templates: String
     public var output: String
@@ -14,13 +14,19 @@ public struct SiteBuilder {
         self.output = output
     }
 
-    public struct Result: Sendable {
-        public var fileCount: Int
+    /// A build held in memory: what `build` writes, and what `guide serve` serves.
+    public struct Rendered: Sendable {
+        public var site: Site
+        /// Content files copied into the site: site path → file on disk.
+        public var assets: [String: String]
         /// Findings that do not fail the build (e.g. broken anchors, unless configured as errors).
         public var warnings: [String]
+
+        public var fileCount: Int { site.files.count + assets.count }
     }
 
-    public func build() throws -> Result {
+    /// Loads, renders and checks, without touching the output.
+    public func render() throws -> Rendered {
         let book = try ContentLoader(root: content).load()
         let renderer = try SiteRenderer(templatesFolder: templates)
         let site = try renderer.render(book)
@@ -31,9 +37,16 @@ public struct SiteBuilder {
         if !errors.isEmpty {
             throw GuideErrors(errors.map { GuideError($0.message, at: $0.location) })
         }
+        var assets: [String: String] = [:]
+        for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
+        return Rendered(site: site, assets: assets, warnings: findings.map(\.description))
+    }
+
+    /// Renders and swaps the result into the output folder.
+    public func build() throws -> Rendered {
+        let rendered = try render()
         try OutputGuard.check(output: output, keeping: [content, templates])
-        let assets = SiteAssets.copies(for: book, contentRoot: content)
-        try SiteWriter(output: output).write(site, assets: assets)
-        return Result(fileCount: site.files.count + assets.count, warnings: findings.map(\.description))
+        try SiteWriter(output: output).write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
+        return rendered
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Guide: ParsableCommand {
+struct Guide: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "guide",
         abstract: "Publish a bilingual (English/Chinese) guide as a static site, and review its translation.",
@@ -10,6 +10,6 @@ struct Guide: ParsableCommand {
             each with a SUMMARY.md listing its chapters. Chapters are paired across \
             languages by their relative path.
             """,
-        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self]
+        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self, ServeCommand.self]
     )
 }

@@ -14,4 +14,4 @@ ensure_packages() {
 }
 
 # What building and testing guide needs from Debian.
-GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config)
+GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config curl)

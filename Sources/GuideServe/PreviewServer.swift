@@ -1,0 +1,78 @@
+import FlyingFox
+import Foundation
+import GuideModel
+import GuideRender
+
+/// `guide serve`: serves the book from memory on the loopback interface, rebuilds it
+/// when content or templates change, and tells open pages to reload.
+///
+/// Nothing is read from disk by request path: pages come from the in-memory `Site`,
+/// assets from the list the build made, so no request can reach another file.
+public struct PreviewServer: Sendable {
+    public var builder: SiteBuilder
+    public var host: String
+    public var port: UInt16
+    /// How often the watched folders are scanned.
+    public var pollInterval: Duration
+
+    public init(builder: SiteBuilder, host: String = "127.0.0.1", port: UInt16 = 3000,
+                pollInterval: Duration = .milliseconds(300)) {
+        self.builder = builder
+        self.host = host
+        self.port = port
+        self.pollInterval = pollInterval
+    }
+
+    public func run(log: @escaping @Sendable (String) -> Void) async throws {
+        let state = PreviewState()
+        await state.rebuild(with: builder, log: log)
+        let server = HTTPServer(address: try .inet(ip4: host, port: port), handler: PreviewHandler(state: state))
+        let watcher = FolderWatcher(folders: [builder.content, builder.templates])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            group.addTask {
+                try await server.waitUntilListening()
+                var actualPort = port   // --port 0 asks the system for a free port
+                if case .ip4(_, let listening)? = await server.listeningAddress { actualPort = listening }
+                log("serving on http://\(host):\(actualPort)/ (Ctrl-C to stop)")
+                var stamp = watcher.stamp()
+                while !Task.isCancelled {
+                    try await Task.sleep(for: pollInterval)
+                    let now = watcher.stamp()
+                    if now != stamp {
+                        stamp = now
+                        await state.rebuild(with: builder, log: log)
+                    }
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+}
+
+/// The current build (or the last good one and the error of a failed rebuild).
+actor PreviewState {
+    private(set) var rendered: SiteBuilder.Rendered?
+    private(set) var error: String?
+    /// Bumped on every rebuild; pages poll it to know when to reload.
+    private(set) var version = 0
+
+    func rebuild(with builder: SiteBuilder, log: @Sendable (String) -> Void) {
+        do {
+            let result = try builder.render()
+            rendered = result
+            error = nil
+            for warning in result.warnings { log(warning) }
+            log("built \(result.fileCount) files")
+        } catch let failure as GuideError {
+            error = failure.description
+        } catch let failures as GuideErrors {
+            error = failures.errors.map(\.description).joined(separator: "\n")
+        } catch {
+            self.error = "\(error)"
+        }
+        if let error { log(error) }
+        version += 1
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import GuideRender
+import GuideServe
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Preview the site: build it, serve it on 127.0.0.1, rebuild and reload on change.",
+        discussion: """
+            The site is served from memory (site/ is not touched). content/ and templates/ are \
+            watched; a change rebuilds the site and open pages reload. A failed rebuild keeps the \
+            last good build and shows the error at the bottom of every page. Unknown paths get \
+            the 404 page.
+            """
+    )
+
+    @OptionGroup var paths: PathOptions
+    @Option(help: "The port to listen on.") var port: UInt16 = 3000
+    @Option(help: "The address to listen on. Only loopback unless you ask for another.") var host = "127.0.0.1"
+
+    func run() async throws {
+        let builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output)
+        do {
+            try await PreviewServer(builder: builder, host: host, port: port).run { printError($0) }
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            printError("error: cannot serve on \(host):\(port): \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+@testable import GuideServe
+import Testing
+
+@Suite struct ServeTests {
+    @Test func requestPathsNeverLeaveTheSite() {
+        #expect(SitePath.resolve("/") == "index.html")
+        #expect(SitePath.resolve("/en/intro.html?x=1") == "en/intro.html")
+        #expect(SitePath.resolve("/en/") == "en/index.html")
+        #expect(SitePath.resolve("/%E4%B8%AD.html") == "中.html")
+        #expect(SitePath.resolve("/../etc/passwd") == nil)
+        #expect(SitePath.resolve("/en/%2e%2e/%2e%2e/etc/passwd") == nil)
+        #expect(SitePath.resolve("/a%00b") == nil)
+        #expect(SitePath.resolve("/a\\..\\b") == nil)
+    }
+
+    @Test func liveReloadAddsScriptAndEscapedError() {
+        let html = LiveReload.inject(into: "<html><body><p>x</p></body></html>", error: "a.md:1: error: <bad>", version: 7)
+        #expect(html.contains("var v=7"))
+        #expect(html.contains("a.md:1: error: &lt;bad&gt;"))
+        #expect(html.hasSuffix("</script></body></html>"))
+    }
+
+    /// Starts the real `guide serve`, fetches a page, edits the content and sees the change served.
+    @Test(.timeLimit(.minutes(1))) func servesAndRebuildsOnChange() async throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: guideBinary())
+        process.arguments = ["serve", "--port", "0", "--templates", repositoryRoot + "/templates"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let log = folder.path + "/serve.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+
+        let base = try await waitForAddress(inLog: log)
+        let (page, status) = try await fetch(base + "en/intro.html")
+        #expect(status == 200)
+        #expect(page.contains("Hello <strong>world</strong>"))
+        let (_, missing) = try await fetch(base + "no/such/page.html")
+        #expect(missing == 404)
+        let (_, escape) = try await fetch(base + "%2e%2e/%2e%2e/etc/passwd")
+        #expect(escape == 404)
+
+        try folder.write("content/en/intro.md", "# Intro\n\nHello **changed**.\n\n## Blocks\n\nSee [next](second.md#end).\n")
+        var changed = false
+        for _ in 0..<50 where !changed {
+            try await Task.sleep(for: .milliseconds(200))
+            changed = try await fetch(base + "en/intro.html").0.contains("Hello <strong>changed</strong>")
+        }
+        #expect(changed)
+
+        // A broken rebuild keeps serving the last good build, with the error on the page.
+        try folder.write("content/en/intro.md", "# Intro\n\n![x](images/none.png)\n")
+        var showsError = false
+        for _ in 0..<50 where !showsError {
+            try await Task.sleep(for: .milliseconds(200))
+            let (text, status) = try await fetch(base + "en/intro.html")
+            showsError = status == 200 && text.contains("guide-build-error") && text.contains("images/none.png")
+                && text.contains("Hello <strong>changed</strong>")
+        }
+        #expect(showsError)
+    }
+
+    func waitForAddress(inLog log: String) async throws -> String {
+        for _ in 0..<100 {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "serving on "), let end = text[range.upperBound...].firstIndex(of: " ") {
+                return String(text[range.upperBound..<end])
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw CancellationError()
+    }
+}
+
+func fetch(_ url: String) async throws -> (String, Int) {
+    // curl keeps `..` as written (--path-as-is), as a hostile client would send it.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["curl", "-s", "--path-as-is", "-w", "\n%{http_code}", url]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard let split = text.lastIndex(of: "\n") else { return (text, 0) }
+    return (String(text[..<split]), Int(text[text.index(after: split)...]) ?? 0)
+}
