@@ -20,7 +20,23 @@ public struct Alignment: Sendable {
     /// From the first line of the first block to the last line of the last; nil for an empty side.
     public static func span(_ indexes: [Int], in blocks: [Block]) -> LineRange? {
         guard let first = indexes.first, let last = indexes.last else { return nil }
-        return LineRange(start: blocks[first].lines.start, end: blocks[last].lines.end)
+        return LineRange(start: blocks[first].lines.start, end: ownLines(of: last, in: blocks).end)
+    }
+
+    /// A block's lines without the ones cmark lends it from its surroundings: a
+    /// setext heading's range runs into the next block when no blank line
+    /// separates them, and a list's can end on the blank line after it.
+    public static func ownLines(of index: Int, in blocks: [Block]) -> LineRange {
+        var range = blocks[index].lines
+        if index + 1 < blocks.count { range.end = min(range.end, blocks[index + 1].lines.start - 1) }
+        var blankTail = 0
+        for line in blocks[index].source.split(separator: "\n", omittingEmptySubsequences: false).reversed() {
+            guard line.allSatisfy(\.isWhitespace) else { break }
+            blankTail += 1
+        }
+        range.end = min(range.end, blocks[index].lines.end - blankTail)
+        range.end = max(range.start, range.end)
+        return range
     }
 
     /// The `guide align --format json` contract.

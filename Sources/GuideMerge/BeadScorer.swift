@@ -99,6 +99,7 @@ struct BeadScorer: Sendable {
         }
         let lists = abs(e.filter(\.isList).count - z.filter(\.isList).count)
         let labels = abs(e.filter(\.isLabel).count - z.filter(\.isLabel).count)
+            + abs(e.filter(\.isAside).count - z.filter(\.isAside).count)
         // A scrap (a marker, a label) leads what it belongs to more often than it trails it.
         let crumbs = [e, z].filter { $0.count > 1 && equivalentLength($0.last!) < costs.crumbLength }.count
         return prior + textCost(e, z, sigma: costs.lengthSigma)

@@ -38,6 +38,8 @@ struct BlockSignature: Sendable {
     var emphasis: Int
     /// A paragraph that is entirely emphasised, such as `**Example:**` or `**推荐:**`.
     var isLabel: Bool
+    /// A paragraph wholly in parentheses, such as a translator's note `（译者注：…）`.
+    var isAside: Bool
     /// Source lines of a paragraph (a translator often gives each line of a draft its own paragraph).
     var lines: Int
 
@@ -53,6 +55,7 @@ struct BlockSignature: Sendable {
         codeLiteral = nil
         codeTokens = []
         isLabel = false
+        isAside = false
         lines = block.kind == .paragraph ? block.lines.end - block.lines.start + 1 : 1
 
         switch block.kind {
@@ -64,6 +67,7 @@ struct BlockSignature: Sendable {
             } else {
                 shape = .paragraph
                 isLabel = emphasis > 0 && Self.isWhollyEmphasised(block.source)
+                isAside = Self.isParenthesised(block.text)
             }
         case .list:
             shape = .list(items: block.items.count)
@@ -96,6 +100,22 @@ struct BlockSignature: Sendable {
             return String(url)
         }
         return String(url.split(separator: "/").last ?? url)
+    }
+
+    /// `（译者注：…）`, `(Note: …)`: the whole text inside one pair of parentheses.
+    static func isParenthesised(_ text: String) -> Bool {
+        let trimmed = text.trimmed(of: " 。.")
+        guard trimmed.first == "（" || trimmed.first == "(" else { return false }
+        // The first closing parenthesis at depth zero must be the last character.
+        var depth = 0
+        for (offset, character) in trimmed.enumerated() {
+            if character == "（" || character == "(" { depth += 1 }
+            if character == "）" || character == ")" {
+                depth -= 1
+                if depth == 0 { return offset == trimmed.count - 1 }
+            }
+        }
+        return false
     }
 
     /// `**Example:**`, `*Note*`, `__Case 1__`: the whole paragraph is inside emphasis.

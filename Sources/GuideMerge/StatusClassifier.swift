@@ -1,0 +1,150 @@
+import GuideModel
+
+/// Gives each bead its findings and status. Pure: the same bead and blocks
+/// always give the same review.
+public struct StatusClassifier: Sendable {
+    /// Markers translators put in the Chinese to ask for a second look.
+    public static let defaultDoubtMarkers = ["【疑问】", "【存疑】", "【待定】", "【待校对】"]
+
+    public var doubtMarkers: [String]
+
+    public init(doubtMarkers: [String] = StatusClassifier.defaultDoubtMarkers) {
+        self.doubtMarkers = doubtMarkers
+    }
+
+    /// Reviews every bead; `staleBeads` holds the indexes (into `beads`) found stale elsewhere.
+    public func review(_ beads: [Bead], source: [Block], target: [Block], staleBeads: Set<Int> = []) -> [BeadReview] {
+        beads.enumerated().map { index, bead in
+            classify(bead, source: source, target: target, stale: staleBeads.contains(index))
+        }
+    }
+
+    public func classify(_ bead: Bead, source: [Block], target: [Block], stale: Bool = false) -> BeadReview {
+        var findings: [BeadFinding] = []
+        if stale { findings.append(BeadFinding(.stale, "the English changed since this was translated")) }
+        // A thematic break on one side only has nothing to translate: it is a structural difference.
+        if bead.target.isEmpty, let first = bead.source.first {
+            findings.append(bead.source.allSatisfy { source[$0].kind == .thematicBreak }
+                ? BeadFinding(.structure, "thematic break only in English", sourceBlock: first)
+                : BeadFinding(.missing, "no Chinese for this English", sourceBlock: first))
+        }
+        if bead.source.isEmpty, let first = bead.target.first {
+            findings.append(bead.target.allSatisfy { target[$0].kind == .thematicBreak }
+                ? BeadFinding(.structure, "thematic break only in Chinese", targetBlock: first)
+                : BeadFinding(.extra, "Chinese with no English", targetBlock: first))
+        }
+        findings += doubts(bead, target: target)
+        findings += englishLeft(bead, source: source, target: target)
+        if !bead.source.isEmpty, !bead.target.isEmpty {
+            findings += codeDrift(bead, source: source, target: target)
+            findings += structure(bead, source: source, target: target)
+        }
+        return BeadReview(bead: bead, findings: findings)
+    }
+
+    func doubts(_ bead: Bead, target: [Block]) -> [BeadFinding] {
+        bead.target.flatMap { index in
+            doubtMarkers.filter { !$0.isEmpty && target[index].source.contains($0) }.map {
+                BeadFinding(.doubt, "marker \($0)", targetBlock: index)
+            }
+        }
+    }
+
+    /// Chinese blocks that are English prose, copies of their English, or carry an English sentence.
+    /// Code blocks, and blocks whose Latin text is all code, links or URLs, are not English left.
+    func englishLeft(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
+        var findings: [BeadFinding] = []
+        let englishTexts = Set(bead.source.map { Self.normalized(source[$0].text) })
+        for index in bead.target {
+            let block = target[index]
+            if case .code = block.kind { continue }
+            let prose = EnglishProse.proseSource(block.source)
+            let words = EnglishProse.runs(prose)
+            let allWords = Array(words.joined())
+            if englishTexts.contains(Self.normalized(block.text)),
+               allWords.count >= 4 || (allWords.count >= 2 && EnglishProse.functionWordCount(allWords) >= 1) {
+                findings.append(BeadFinding(.englishLeft, "a copy of the English", targetBlock: index))
+            } else if EnglishProse.isEnglishBlock(proseSource: prose) {
+                findings.append(BeadFinding(.englishLeft, "English prose: “\(EnglishProse.excerpt(allWords))”", targetBlock: index))
+            } else if let run = words.first(where: EnglishProse.isEnglishRun) {
+                findings.append(BeadFinding(.englishLeft, "English left: “\(EnglishProse.excerpt(run))”", targetBlock: index))
+            }
+        }
+        return findings
+    }
+
+    /// Paired code blocks (in order) whose code tokens differ once comments are removed.
+    func codeDrift(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
+        let sourceCode = bead.source.filter { source[$0].codeLiteral != nil }
+        let targetCode = bead.target.filter { target[$0].codeLiteral != nil }
+        var findings: [BeadFinding] = []
+        for (s, t) in zip(sourceCode, targetCode) {
+            let english = CodeTokens.of(source[s].codeLiteral!), chinese = CodeTokens.of(target[t].codeLiteral!)
+            guard english != chinese else { continue }
+            let at = (0..<min(english.count, chinese.count)).first { english[$0] != chinese[$0] } ?? min(english.count, chinese.count)
+            let theirs = at < english.count ? "`\(english[at])`" : "the end"
+            let ours = at < chinese.count ? "`\(chinese[at])`" : "the end"
+            findings.append(BeadFinding(.codeDrift, "code differs at token \(at + 1): \(theirs) in English, \(ours) in Chinese",
+                                        sourceBlock: s, targetBlock: t))
+        }
+        if sourceCode.count != targetCode.count {
+            findings.append(BeadFinding(.codeDrift, "\(sourceCode.count) code blocks in English, \(targetCode.count) in Chinese",
+                                        sourceBlock: sourceCode.first, targetBlock: targetCode.first))
+        }
+        return findings
+    }
+
+    /// Heading levels, list lengths and block kinds that differ between the sides.
+    func structure(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
+        var findings: [BeadFinding] = []
+        let sourceHeadings = bead.source.filter { source[$0].headingLevel != nil }
+        let targetHeadings = bead.target.filter { target[$0].headingLevel != nil }
+        for (s, t) in zip(sourceHeadings, targetHeadings) where source[s].headingLevel != target[t].headingLevel {
+            findings.append(BeadFinding(.structure, "heading level \(source[s].headingLevel!) in English, \(target[t].headingLevel!) in Chinese",
+                                        sourceBlock: s, targetBlock: t))
+        }
+        if sourceHeadings.count != targetHeadings.count {
+            findings.append(BeadFinding(.structure, "\(sourceHeadings.count) headings in English, \(targetHeadings.count) in Chinese",
+                                        sourceBlock: sourceHeadings.first ?? bead.source.first,
+                                        targetBlock: targetHeadings.first ?? bead.target.first))
+        }
+        let sourceLists = bead.source.filter { Self.isList(source[$0]) }
+        let targetLists = bead.target.filter { Self.isList(target[$0]) }
+        for (s, t) in zip(sourceLists, targetLists) {
+            if source[s].items.count != target[t].items.count {
+                findings.append(BeadFinding(.structure, "list of \(source[s].items.count) items in English, \(target[t].items.count) in Chinese",
+                                            sourceBlock: s, targetBlock: t))
+            }
+            if source[s].kind != target[t].kind {
+                findings.append(BeadFinding(.structure, "numbered list on one side, bulleted on the other", sourceBlock: s, targetBlock: t))
+            }
+        }
+        if sourceLists.count != targetLists.count {
+            findings.append(BeadFinding(.structure, "\(sourceLists.count) lists in English, \(targetLists.count) in Chinese",
+                                        sourceBlock: sourceLists.first ?? bead.source.first,
+                                        targetBlock: targetLists.first ?? bead.target.first))
+        }
+        if bead.source.count == 1, bead.target.count == 1, findings.isEmpty {
+            let s = source[bead.source[0]], t = target[bead.target[0]]
+            if s.kind.name != t.kind.name {
+                findings.append(BeadFinding(.structure, "\(s.kind.name) in English, \(t.kind.name) in Chinese",
+                                            sourceBlock: bead.source[0], targetBlock: bead.target[0]))
+            }
+        }
+        return findings
+    }
+
+    static func isList(_ block: Block) -> Bool {
+        if case .list = block.kind { return true }
+        return false
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// `StatusClassifier(doubtMarkers:).classify(…)` as a free function.
+public func classify(_ bead: Bead, source: [Block], target: [Block], doubtMarkers: [String], stale: Bool = false) -> BeadReview {
+    StatusClassifier(doubtMarkers: doubtMarkers).classify(bead, source: source, target: target, stale: stale)
+}
