@@ -97,16 +97,16 @@ public struct StatusClassifier: Sendable {
     /// Heading levels, list lengths and block kinds that differ between the sides.
     func structure(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
         var findings: [BeadFinding] = []
-        let sourceHeadings = bead.source.filter { source[$0].headingLevel != nil }
-        let targetHeadings = bead.target.filter { target[$0].headingLevel != nil }
-        for (s, t) in zip(sourceHeadings, targetHeadings) where source[s].headingLevel != target[t].headingLevel {
-            findings.append(BeadFinding(.structure, "heading level \(source[s].headingLevel!) in English, \(target[t].headingLevel!) in Chinese",
-                                        sourceBlock: s, targetBlock: t))
+        let sourceHeadings = Self.headings(bead.source, in: source)
+        let targetHeadings = Self.headings(bead.target, in: target)
+        for (s, t) in zip(sourceHeadings, targetHeadings) where s.1 != t.1 {
+            findings.append(BeadFinding(.structure, "heading level \(s.1) in English, \(t.1) in Chinese",
+                                        sourceBlock: s.0, targetBlock: t.0))
         }
         if sourceHeadings.count != targetHeadings.count {
             findings.append(BeadFinding(.structure, "\(sourceHeadings.count) headings in English, \(targetHeadings.count) in Chinese",
-                                        sourceBlock: sourceHeadings.first ?? bead.source.first,
-                                        targetBlock: targetHeadings.first ?? bead.target.first))
+                                        sourceBlock: sourceHeadings.first?.0 ?? bead.source.first,
+                                        targetBlock: targetHeadings.first?.0 ?? bead.target.first))
         }
         let sourceLists = bead.source.filter { Self.isList(source[$0]) }
         let targetLists = bead.target.filter { Self.isList(target[$0]) }
@@ -132,6 +132,16 @@ public struct StatusClassifier: Sendable {
             }
         }
         return findings
+    }
+
+    /// (index, level) of the headings among `indexes`.
+    static func headings(_ indexes: [Int], in blocks: [Block]) -> [(Int, Int)] {
+        var found: [(Int, Int)] = []
+        for index in indexes {
+            let kind = blocks[index].kind
+            if case .heading(let level) = kind { found.append((index, level)) }
+        }
+        return found
     }
 
     static func isList(_ block: Block) -> Bool {
