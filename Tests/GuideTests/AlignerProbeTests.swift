@@ -6,7 +6,7 @@ import Testing
 /// A developer's probe, off unless asked for: prints the scored alignment and
 /// the review of a chapter pair, for tuning the aligner on real chapters.
 ///
-///     ALIGN_PROBE_EN=en.md ALIGN_PROBE_ZH=zh.md swift test --filter AlignerProbe
+///     ALIGN_PROBE_EN=en.md ALIGN_PROBE_ZH=zh.md [ALIGN_PROBE_OUT=listing.txt] swift test --filter AlignerProbe
 @Suite struct AlignerProbeTests {
     static let environment = ProcessInfo.processInfo.environment
 
@@ -25,6 +25,10 @@ import Testing
             out += "\(item.bead.source.count):\(item.bead.target.count) \(cost) \(review.status.rawValue)  \(english) <> \(chinese)\n"
             for finding in review.findings { out += "        \(finding.status.rawValue): \(finding.message)\n" }
         }
-        print(out)
+        if let path = Self.environment["ALIGN_PROBE_OUT"] {
+            try out.write(toFile: path, atomically: true, encoding: .utf8)
+        } else {
+            print(out)
+        }
     }
 }
