@@ -66,13 +66,17 @@ public struct Edition: Hashable, Sendable {
     public var chapters: [Chapter]
     /// Files other than markdown (images…), relative to the language folder.
     public var assets: [String]
+    /// For a translation: the pairs its translators accepted (`content/<lang>.accepted`).
+    public var ledger: AcceptLedger
 
-    public init(language: Language, title: String, toc: [TocEntry], chapters: [Chapter], assets: [String]) {
+    public init(language: Language, title: String, toc: [TocEntry], chapters: [Chapter], assets: [String],
+                ledger: AcceptLedger = AcceptLedger()) {
         self.language = language
         self.title = title
         self.toc = toc
         self.chapters = chapters
         self.assets = assets
+        self.ledger = ledger
     }
 
     public func chapter(at path: String) -> Chapter? {

@@ -7,6 +7,9 @@ import GuideModel
 ///     content/<lang>/SUMMARY.md  chapter order and titles
 ///     content/<lang>/<chapter>.md, paired across languages by the same relative path
 ///     content/<lang>/…           anything else is an asset, copied into the site
+///     content/<lang>.accepted    the translators' accept ledger (`guide review --accept`)
+///     content/<folder>/…         assets shared by all languages (files directly in
+///                                content/ are the book's own settings, never copied)
 public struct ContentLoader {
     public static let configName = "guide.yml"
 
@@ -31,8 +34,8 @@ public struct ContentLoader {
         try checkPairing(editions)
         let languageFolders = Set(config.languages.map(\.code))
         let shared = try assets(in: root).filter { path in
-            let top = path.split(separator: "/").first.map(String.init) ?? path
-            return !languageFolders.contains(top) && path != Self.configName
+            let parts = path.split(separator: "/")
+            return parts.count > 1 && !languageFolders.contains(String(parts[0]))
         }
         return Book(config: config, editions: editions, sharedAssets: shared)
     }
@@ -70,7 +73,21 @@ public struct ContentLoader {
             chapters.append(Chapter(path: path, displayPath: chapterDisplay, title: entry.title, blocks: parser.parse(text)))
         }
         return Edition(language: language, title: config.title(for: language), toc: toc,
-                       chapters: chapters, assets: try assets(in: folder))
+                       chapters: chapters, assets: try assets(in: folder), ledger: try ledger(for: language))
+    }
+
+    /// The accept ledger of a language, empty when there is none yet.
+    public static func ledgerName(_ language: Language) -> String { "\(language.code).accepted" }
+
+    private func ledger(for language: Language) throws -> AcceptLedger {
+        let path = join(root, Self.ledgerName(language))
+        guard FileManager.default.fileExists(atPath: path) else { return AcceptLedger() }
+        let display = self.display(Self.ledgerName(language))
+        do {
+            return try AcceptLedger.parse(try TextFile.read(path: path, displayPath: display))
+        } catch let error as AcceptLedger.FormatError {
+            throw GuideError(error.message, file: display, line: error.line)
+        }
     }
 
     /// Every chapter must exist in every language: a reader switching language must land somewhere.

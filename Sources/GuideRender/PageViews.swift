@@ -42,11 +42,14 @@ struct PageFrame {
     var root: String
     var languageLinks: [LanguageLinkView]
     var toc: [TocItemView]
+    /// The chapter's side-by-side page, for chapter pages.
+    var bilingualHref: String?
     let hasLanguageLinks: Bool
     let hasToc: Bool
 
     init(htmlLang: String, pageTitle: String, bookTitle: String, root: String,
-         languageLinks: [LanguageLinkView], toc: [TocItemView]) {
+         languageLinks: [LanguageLinkView], toc: [TocItemView], bilingualHref: String? = nil) {
+        self.bilingualHref = bilingualHref
         self.htmlLang = htmlLang
         self.pageTitle = pageTitle
         self.bookTitle = bookTitle
@@ -70,6 +73,8 @@ struct ChapterView {
 struct IndexView {
     var page: PageFrame
     var editions: [EditionView]
+    /// Link the translators' dashboard.
+    var hasReview: Bool
 }
 
 struct EditionView {
@@ -83,4 +88,72 @@ struct ChapterLinkView {
     var title: String
     var href: String
     var depth: Int
+    /// For a translation: share of the English text translated.
+    var translatedPercent: Int?
+    var bilingualHref: String?
+}
+
+/// The side-by-side page: one row per bead.
+struct BilingualView {
+    var page: PageFrame
+    var title: String
+    var sourceLang: String
+    var targetLang: String
+    var sourceName: String
+    var targetName: String
+    var rows: [BeadRowView]
+}
+
+struct BeadRowView {
+    /// The row's anchor: a heading's shared id, or `pair-N`.
+    var id: String
+    var status: String
+    var isTranslated: Bool
+    var findings: [String]
+    var sourceHTML: String
+    var targetHTML: String
+    var sourceLines: String
+    var targetLines: String
+}
+
+/// The translators' dashboard.
+struct ReviewDashboardView {
+    var page: PageFrame
+    var chapters: [ChapterProgressView]
+}
+
+struct ChapterProgressView {
+    var title: String
+    var language: String
+    var bilingualHref: String
+    var translatedPercent: Int
+    var acceptedPercent: Int
+    var counts: [StatusCountView]
+    var gaps: [GapView]
+    let hasGaps: Bool
+
+    init(title: String, language: String, bilingualHref: String, translatedPercent: Int, acceptedPercent: Int,
+         counts: [StatusCountView], gaps: [GapView]) {
+        self.title = title
+        self.language = language
+        self.bilingualHref = bilingualHref
+        self.translatedPercent = translatedPercent
+        self.acceptedPercent = acceptedPercent
+        self.counts = counts
+        self.gaps = gaps
+        self.hasGaps = !gaps.isEmpty
+    }
+}
+
+struct StatusCountView {
+    var status: String
+    var count: Int
+}
+
+struct GapView {
+    var status: String
+    var message: String
+    var location: String
+    var href: String
+    var excerpt: String
 }

@@ -14,24 +14,41 @@ public struct SiteRenderer {
     }
 
     public func render(_ book: Book) throws -> Site {
+        try render(book, reviews: book.reviews())
+    }
+
+    /// `reviews` are the book's chapter reviews (one alignment per chapter pair, shared by
+    /// heading ids, the bilingual pages and the dashboard).
+    public func render(_ book: Book, reviews: [ChapterReview]) throws -> Site {
         var site = Site()
-        let anchors = anchorsByChapter(book)
-        site.add("index.html", text: try templates.render(indexView(book), with: "index"))
+        let anchors = anchorsByChapter(book, reviews: reviews)
+        let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors)
+        site.add("index.html", text: try templates.render(indexView(book, reviews: reviews), with: "index"))
         for edition in book.editions {
             let order = edition.chapters
             for (position, chapter) in order.enumerated() {
-                let root = String(repeating: "../", count: 1 + chapter.pagePath.filter { $0 == "/" }.count)
+                let root = Self.root(of: chapter)
                 let view = ChapterView(
                     page: frame(book, edition, chapter: chapter, root: root),
                     title: chapter.title,
                     languageName: Self.languageName(edition.language),
                     bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
-                    previous: position > 0 ? link(order[position - 1], from: chapter, root: root, edition) : nil,
-                    next: position + 1 < order.count ? link(order[position + 1], from: chapter, root: root, edition) : nil
+                    previous: position > 0 ? link(order[position - 1], root: root, folder: edition.language.code) : nil,
+                    next: position + 1 < order.count ? link(order[position + 1], root: root, folder: edition.language.code) : nil
                 )
                 site.add("\(edition.language.code)/\(chapter.pagePath)", text: try templates.render(view, with: "chapter"))
             }
         }
+        for review in reviews {
+            let root = Self.root(of: review.source)
+            var page = frame(book, book.source, chapter: review.source, root: root)
+            page.pageTitle = "\(review.source.title) · \(review.target.title)"
+            site.add(reviewPages.bilingualPath(review),
+                     text: try templates.render(reviewPages.bilingualView(review, frame: page), with: "bilingual"))
+        }
+        let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
+                                       bookTitle: book.source.title, root: "../", languageLinks: [], toc: [])
+        site.add("review/index.html", text: try templates.render(reviewPages.dashboardView(frame: dashboardFrame), with: "review"))
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
                                                   baseURL: book.config.baseURL))
@@ -39,20 +56,23 @@ public struct SiteRenderer {
         return site
     }
 
+    /// Relative path from a chapter's pages to the site root (pages sit one folder down).
+    static func root(of chapter: Chapter) -> String {
+        String(repeating: "../", count: 1 + chapter.pagePath.filter { $0 == "/" }.count)
+    }
+
     /// Heading ids per language and chapter: the source's slugs, borrowed by aligned translations.
-    func anchorsByChapter(_ book: Book) -> [Language: [String: [Int: String]]] {
+    func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) -> [Language: [String: [Int: String]]] {
+        let reviews = reviews ?? book.reviews()
         var result: [Language: [String: [Int: String]]] = [:]
-        let aligner = Aligner()
         for chapter in book.source.chapters {
-            let sourceIDs = HeadingAnchors.slugs(for: chapter.blocks)
-            result[book.source.language, default: [:]][chapter.path] = sourceIDs
-            for edition in book.translations {
-                guard let translated = edition.chapter(at: chapter.path) else { continue }
-                let beads = aligner.align(chapter.blocks, translated.blocks)
-                result[edition.language, default: [:]][chapter.path] = HeadingAnchors.translatedSlugs(
-                    target: translated.blocks, sourceIDs: sourceIDs,
-                    pairs: beads.map { ($0.source, $0.target) })
-            }
+            result[book.source.language, default: [:]][chapter.path] = HeadingAnchors.slugs(for: chapter.blocks)
+        }
+        for review in reviews {
+            let sourceIDs = result[book.source.language]?[review.source.path] ?? [:]
+            result[review.language, default: [:]][review.source.path] = HeadingAnchors.translatedSlugs(
+                target: review.target.blocks, sourceIDs: sourceIDs,
+                pairs: review.beads.map { ($0.bead.source, $0.bead.target) })
         }
         return result
     }
@@ -70,7 +90,10 @@ public struct SiteRenderer {
                     lang: other.language.htmlLang,
                     href: target.map { "\(root)\(other.language.code)/\($0.pagePath)" } ?? "\(root)index.html")
             },
-            toc: edition.toc.map { tocItem($0, edition: edition, current: chapter, root: root) }
+            toc: edition.toc.map { tocItem($0, edition: edition, current: chapter, root: root) },
+            bilingualHref: chapter.flatMap { chapter in
+                book.translations.first.map { "\(root)\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pagePath)" }
+            }
         )
     }
 
@@ -84,8 +107,8 @@ public struct SiteRenderer {
         )
     }
 
-    func link(_ chapter: Chapter, from current: Chapter, root: String, _ edition: Edition) -> LinkView {
-        LinkView(title: chapter.title, href: "\(root)\(edition.language.code)/\(chapter.pagePath)")
+    func link(_ chapter: Chapter, root: String, folder: String) -> LinkView {
+        LinkView(title: chapter.title, href: "\(root)\(folder)/\(chapter.pagePath)")
     }
 
     /// The 404 page is served for any missing path, so its links start at the site's root URL.
@@ -95,7 +118,7 @@ public struct SiteRenderer {
         return IndexView(
             page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: "404 · \(source.title)",
                             bookTitle: source.title, root: root, languageLinks: [], toc: []),
-            editions: [])
+            editions: [], hasReview: false)
     }
 
     /// The path part of the base URL (`https://x.org/book/` → `/book/`), or `/`.
@@ -106,8 +129,9 @@ public struct SiteRenderer {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
-    func indexView(_ book: Book) -> IndexView {
+    func indexView(_ book: Book, reviews: [ChapterReview]) -> IndexView {
         let source = book.source
+        let progress = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         return IndexView(
             page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: source.title, bookTitle: source.title,
                             root: "", languageLinks: [], toc: []),
@@ -118,9 +142,14 @@ public struct SiteRenderer {
                     title: edition.title,
                     chapters: edition.toc.flatMap { flatten($0, depth: 0) }.compactMap { entry, depth in
                         guard let chapter = entry.path.flatMap({ edition.chapter(at: $0) }) else { return nil }
-                        return ChapterLinkView(title: entry.title, href: "\(edition.language.code)/\(chapter.pagePath)", depth: depth)
+                        let review = progress["\(edition.language.code)/\(chapter.path)"]
+                        return ChapterLinkView(
+                            title: entry.title, href: "\(edition.language.code)/\(chapter.pagePath)", depth: depth,
+                            translatedPercent: review.map { Int(($0.translatedShare * 100).rounded()) },
+                            bilingualHref: review.map { "\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pagePath)" })
                     })
-            })
+            },
+            hasReview: !reviews.isEmpty)
     }
 
     private func flatten(_ entry: TocEntry, depth: Int) -> [(TocEntry, Int)] {

@@ -1,7 +1,7 @@
 /// The translations a translator has accepted: per chapter, the hashes of each
 /// translated pair's English and Chinese blocks when `guide review --accept` ran.
 ///
-/// Stored in `content/<translation>.accepted` as one line per pair, sorted, so diffs are
+/// Stored in `content/<translation>.accepted` (e.g. `content/zh.accepted`) as one line per pair, sorted, so diffs are
 /// readable and the same review always writes the same file:
 ///
 ///     # chapter  english-hash  chinese-hash  excerpt
@@ -80,7 +80,7 @@ public struct AcceptLedger: Hashable, Sendable {
     public static func parse(_ text: String) throws(FormatError) -> AcceptLedger {
         var entries = Set<Entry>()
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(raw).trimmingCharacters(in: " \t\r")
+            let line = trimmed(raw)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
             guard fields.count >= 3, fields[1].count == 16, fields[2].count == 16,
@@ -88,12 +88,16 @@ public struct AcceptLedger: Hashable, Sendable {
                 throw FormatError(line: index + 1, message: "expected 'chapter english-hash chinese-hash', found '\(line)'")
             }
             entries.insert(Entry(chapter: String(fields[0]), sourceHash: String(fields[1]), targetHash: String(fields[2]),
-                                 excerpt: fields.count > 3 ? String(fields[3]).trimmingCharacters(in: " ") : ""))
+                                 excerpt: fields.count > 3 ? trimmed(fields[3]) : ""))
         }
         return AcceptLedger(entries: entries)
     }
 
     private static func isHex(_ text: Substring) -> Bool {
         text.allSatisfy { $0.isHexDigit }
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
     }
 }

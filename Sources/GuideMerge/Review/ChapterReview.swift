@@ -1,0 +1,97 @@
+import GuideModel
+
+/// A chapter and its translation, aligned, with every bead's status: what `guide review`
+/// prints, the bilingual page shows and the dashboard counts.
+public struct ChapterReview: Sendable {
+    public var source: Chapter
+    public var target: Chapter
+    public var language: Language
+    public var beads: [ReviewedBead]
+
+    /// One bead with its review and whether a translator accepted it as it is now.
+    public struct ReviewedBead: Sendable {
+        public var review: BeadReview
+        public var sourceHash: String?
+        public var targetHash: String?
+        public var accepted: Bool
+
+        public var bead: Bead { review.bead }
+        public var status: BeadStatus { review.status }
+    }
+
+    /// Aligns, classifies, and compares with the translation's accept ledger.
+    public static func make(source: Chapter, target: Chapter, language: Language, ledger: AcceptLedger,
+                            doubtMarkers: [String], aligner: Aligner = Aligner()) -> ChapterReview {
+        let beads = aligner.align(source.blocks, target.blocks)
+        let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
+        let reviewed = beads.map { bead -> ReviewedBead in
+            let sourceHash = hash(bead.source, in: source.blocks)
+            let targetHash = hash(bead.target, in: target.blocks)
+            var verdict = AcceptLedger.Verdict.notAccepted
+            if let sourceHash, let targetHash {
+                verdict = ledger.verdict(chapter: source.path, sourceHash: sourceHash, targetHash: targetHash)
+            }
+            let review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
+            return ReviewedBead(review: review, sourceHash: sourceHash, targetHash: targetHash, accepted: verdict == .accepted)
+        }
+        return ChapterReview(source: source, target: target, language: language, beads: reviewed)
+    }
+
+    static func hash(_ indexes: [Int], in blocks: [Block]) -> String? {
+        indexes.isEmpty ? nil : ContentHash.of(indexes.map { blocks[$0].source }.joined(separator: "\n\n"))
+    }
+
+    /// How many beads have each status (as their single status).
+    public var counts: [BeadStatus: Int] {
+        beads.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
+    }
+
+    /// Share of the English text (in characters) whose translation has nothing to report…
+    public var translatedShare: Double { share { $0.status == .translated } }
+    /// …and of that, what a translator has accepted as it is now.
+    public var acceptedShare: Double { share { $0.status == .translated && $0.accepted } }
+
+    private func share(_ include: (ReviewedBead) -> Bool) -> Double {
+        var total = 0, counted = 0
+        for bead in beads {
+            let length = bead.bead.source.reduce(0) { $0 + source.blocks[$1].text.count }
+            total += length
+            if include(bead) { counted += length }
+        }
+        return total == 0 ? 1 : Double(counted) / Double(total)
+    }
+
+    /// The ledger entries `guide review --accept` records: every bead with both sides.
+    public var acceptEntries: [AcceptLedger.Entry] {
+        beads.compactMap { bead in
+            guard let sourceHash = bead.sourceHash, let targetHash = bead.targetHash else { return nil }
+            let excerpt = Excerpt.of(bead.bead.source.map { source.blocks[$0].text }.joined(separator: " "), length: 48)
+            return AcceptLedger.Entry(chapter: source.path, sourceHash: sourceHash, targetHash: targetHash, excerpt: excerpt)
+        }
+    }
+
+    public func sourceLines(_ bead: Bead) -> LineRange? { Alignment.span(bead.source, in: source.blocks) }
+    public func targetLines(_ bead: Bead) -> LineRange? { Alignment.span(bead.target, in: target.blocks) }
+}
+
+extension Book {
+    /// Every chapter of every translation, reviewed against the source.
+    public func reviews(aligner: Aligner = Aligner()) -> [ChapterReview] {
+        translations.flatMap { edition in
+            source.chapters.compactMap { chapter in
+                edition.chapter(at: chapter.path).map {
+                    ChapterReview.make(source: chapter, target: $0, language: edition.language, ledger: edition.ledger,
+                                       doubtMarkers: config.doubtMarkers, aligner: aligner)
+                }
+            }
+        }
+    }
+}
+
+/// A short single-line excerpt of a text, for reports.
+public enum Excerpt {
+    public static func of(_ text: String, length: Int = 60) -> String {
+        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+        return line.count <= length ? line : String(line.prefix(length)) + "…"
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GuideModel
+
+/// How `guide review` prints a book's reviews: compiler-style lines, or JSON.
+public enum ReviewReport {
+    /// One line per gap, `file:line: warning: status: message “excerpt” (other side file:line)`,
+    /// then a summary line per chapter.
+    public static func text(_ reviews: [ChapterReview]) -> String {
+        var out = ""
+        for review in reviews {
+            for bead in review.beads where bead.status != .translated || bead.review.findings.count > 0 {
+                for finding in bead.review.findings {
+                    out += line(finding, bead: bead, in: review) + "\n"
+                }
+            }
+            out += summary(review) + "\n"
+        }
+        return out
+    }
+
+    static func line(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> String {
+        let sourceRange = review.sourceLines(bead.bead)
+        let targetRange = review.targetLines(bead.bead)
+        let here: String, there: String?
+        let block: Block?
+        // Point at the Chinese side where there is one: that is where the translator works.
+        if let targetRange {
+            here = "\(review.target.displayPath):\(finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start)"
+            there = sourceRange.map { "\(review.source.displayPath):\($0.start)" }
+            block = finding.targetBlock.map { review.target.blocks[$0] } ?? bead.bead.target.first.map { review.target.blocks[$0] }
+        } else {
+            here = "\(review.source.displayPath):\(finding.sourceBlock.map { review.source.blocks[$0].lines.start } ?? sourceRange?.start ?? 1)"
+            there = nil
+            block = bead.bead.source.first.map { review.source.blocks[$0] }
+        }
+        var text = "\(here): warning: \(finding.status.name): \(finding.message)"
+        if let block, !block.text.isEmpty { text += " “\(Excerpt.of(block.text, length: 50))”" }
+        if let there { text += " (English: \(there))" }
+        return text
+    }
+
+    static func summary(_ review: ChapterReview) -> String {
+        let counts = review.counts
+        let parts = BeadStatus.precedence.reversed().compactMap { status in
+            counts[status].map { "\($0) \(status.name)" }
+        }
+        let translated = Int((review.translatedShare * 100).rounded())
+        let accepted = Int((review.acceptedShare * 100).rounded())
+        return "\(review.target.displayPath): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
+            + "\(translated)% of the English translated, \(accepted)% accepted"
+    }
+
+    public static func json(_ reviews: [ChapterReview]) -> String {
+        struct Side: Encodable { var file: String; var start: Int; var end: Int }
+        struct Finding: Encodable { var status: String; var message: String }
+        struct Row: Encodable {
+            var status: String
+            var statuses: [String]
+            var accepted: Bool
+            var source: Side?
+            var target: Side?
+            var findings: [Finding]
+            var excerpt: String
+            func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(status, forKey: .status)
+                try c.encode(statuses, forKey: .statuses)
+                try c.encode(accepted, forKey: .accepted)
+                try c.encode(source, forKey: .source)   // null, not absent, where a side is missing
+                try c.encode(target, forKey: .target)
+                try c.encode(findings, forKey: .findings)
+                try c.encode(excerpt, forKey: .excerpt)
+            }
+            enum CodingKeys: String, CodingKey { case status, statuses, accepted, source, target, findings, excerpt }
+        }
+        struct Chapter: Encodable {
+            var chapter: String
+            var language: String
+            var source: String
+            var target: String
+            var translated: Double
+            var accepted: Double
+            var counts: [String: Int]
+            var beads: [Row]
+        }
+        struct Document: Encodable { var chapters: [Chapter] }
+        let chapters = reviews.map { review in
+            Chapter(
+                chapter: review.source.path, language: review.language.code,
+                source: review.source.displayPath, target: review.target.displayPath,
+                translated: (review.translatedShare * 1000).rounded() / 1000,
+                accepted: (review.acceptedShare * 1000).rounded() / 1000,
+                counts: Dictionary(uniqueKeysWithValues: review.counts.map { ($0.key.name, $0.value) }),
+                beads: review.beads.map { bead in
+                    let texts = (bead.bead.source.map { review.source.blocks[$0].text }
+                                 + bead.bead.target.map { review.target.blocks[$0].text })
+                    return Row(
+                        status: bead.status.name, statuses: bead.review.statuses.map(\.name), accepted: bead.accepted,
+                        source: review.sourceLines(bead.bead).map { Side(file: review.source.displayPath, start: $0.start, end: $0.end) },
+                        target: review.targetLines(bead.bead).map { Side(file: review.target.displayPath, start: $0.start, end: $0.end) },
+                        findings: bead.review.findings.map { Finding(status: $0.status.name, message: $0.message) },
+                        excerpt: Excerpt.of(texts.first ?? "", length: 60))
+                })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try! encoder.encode(Document(chapters: chapters)), as: UTF8.self) + "\n"
+    }
+}
+
+extension BeadStatus {
+    /// The name users type and read: `code-drift`, `english-left`…
+    public var name: String {
+        switch self {
+        case .codeDrift: return "code-drift"
+        case .englishLeft: return "english-left"
+        default: return rawValue
+        }
+    }
+
+    public init?(name: String) {
+        guard let status = BeadStatus.allCases.first(where: { $0.name == name }) else { return nil }
+        self = status
+    }
+}

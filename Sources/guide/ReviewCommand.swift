@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import GuideMerge
+import GuideModel
+import GuideParse
+
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "List the translation's gaps: missing, extra, doubt, english-left, code-drift, structure, stale.",
+        discussion: """
+            Every chapter is aligned with its translation; each pair of blocks gets one status. \
+            Gaps are printed as `file:line: warning: status: …` (the Chinese side where there is \
+            one), then a summary per chapter. With --accept, the current pairs are recorded in \
+            content/<lang>.accepted; a pair whose English later changes while its Chinese does \
+            not becomes `stale`.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument { case text, json }
+
+    @Option(help: "The content folder.") var content = "content"
+    @Option(help: "Output format: text or json.") var format: Format = .text
+    @Option(help: ArgumentHelp("Exit non-zero when a pair has one of these statuses (comma-separated).",
+                               valueName: "status,…"))
+    var failOn: String?
+    @Flag(help: "Record every current pair as accepted (translators: after reviewing).") var accept = false
+
+    func validate() throws {
+        for name in failOnStatuses.unknown {
+            throw ValidationError("unknown status '\(name)' in --fail-on; statuses: \(BeadStatus.precedence.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    var failOnStatuses: (known: Set<BeadStatus>, unknown: [String]) {
+        let names = (failOn ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return (Set(names.compactMap(BeadStatus.init(name:))), names.filter { BeadStatus(name: $0) == nil })
+    }
+
+    func run() throws {
+        var failed = false
+        try reportingErrors {
+            let book = try ContentLoader(root: content).load()
+            var reviews = book.reviews()
+            if accept {
+                try record(reviews, book: book)
+                reviews = try ContentLoader(root: content).load().reviews()
+            }
+            print(format == .json ? ReviewReport.json(reviews) : ReviewReport.text(reviews), terminator: "")
+            let gate = failOnStatuses.known
+            failed = reviews.contains { $0.beads.contains { !gate.isDisjoint(with: $0.review.statuses) } }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    private func record(_ reviews: [ChapterReview], book: Book) throws {
+        for edition in book.translations {
+            var ledger = edition.ledger
+            for review in reviews where review.language == edition.language {
+                ledger = ledger.replacing(chapter: review.source.path, with: review.acceptEntries)
+            }
+            try AtomicFile.write(ledger.serialized(), to: "\(content)/\(ContentLoader.ledgerName(edition.language))")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GuideMerge
+@testable import GuideModel
+import GuideParse
+import Testing
+
+@Suite struct ReviewTests {
+    func review(_ folder: TempFolder) throws -> ChapterReview {
+        let book = try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
+        return book.reviews().first { $0.source.path == "intro.md" }!
+    }
+
+    @Test func ledgerRoundTripsAndIsSorted() throws {
+        let ledger = AcceptLedger(entries: [
+            .init(chapter: "b.md", sourceHash: "00000000000000ff", targetHash: "0000000000000001", excerpt: "B"),
+            .init(chapter: "a.md", sourceHash: "0000000000000002", targetHash: "0000000000000003"),
+        ])
+        let text = ledger.serialized()
+        #expect(text.hasSuffix("a.md 0000000000000002 0000000000000003\nb.md 00000000000000ff 0000000000000001  B\n"))
+        #expect(try AcceptLedger.parse(text) == ledger)
+        #expect(throws: AcceptLedger.FormatError(line: 2, message: "expected 'chapter english-hash chinese-hash', found 'a.md xyz'")) {
+            try AcceptLedger.parse("# c\na.md xyz\n")
+        }
+    }
+
+    @Test func hashesIgnoreRewrapping() {
+        #expect(ContentHash.of("a b\nc") == ContentHash.of("a  b c"))
+        #expect(ContentHash.of("a b c") != ContentHash.of("a b d"))
+    }
+
+    /// accept → edit the English → stale → edit the Chinese and accept again → accepted.
+    @Test func acceptStaleCycle() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        var chapter = try review(folder)
+        #expect(chapter.beads.allSatisfy { !$0.accepted })
+        #expect(chapter.acceptedShare == 0)
+
+        let ledger = AcceptLedger().replacing(chapter: "intro.md", with: chapter.acceptEntries)
+        try folder.write("content/zh.accepted", ledger.serialized())
+        chapter = try review(folder)
+        #expect(chapter.beads.allSatisfy { $0.accepted })
+        #expect(chapter.acceptedShare == 1)
+
+        try folder.write("content/en/intro.md", "# Intro\n\nHello **brave new world**.\n\n## Blocks\n\nSee [next](second.md#end).\n\n```objective-c\n@interface A : NSObject\n@end\n```\n")
+        chapter = try review(folder)
+        let stale = chapter.beads.filter { $0.status == .stale }
+        #expect(stale.count == 1)
+        #expect(stale.first.map { chapter.source.blocks[$0.bead.source[0]].text } == "Hello brave new world.")
+
+        try folder.write("content/zh/intro.md", "# 介绍\n\n你好，**勇敢的新世界**。\n\n## 代码块\n\n见[下一章](second.md#end)。\n\n```objective-c\n@interface A : NSObject\n@end\n```\n")
+        chapter = try review(folder)
+        #expect(chapter.beads.allSatisfy { $0.status != .stale })
+        #expect(chapter.beads.contains { !$0.accepted })
+    }
+
+    @Test func reviewCommandReportsGapsAndGatesCI() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n\nUntranslated English sentence left here for later.\n")
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe end.\n\nUntranslated English sentence left here for later.\n\nA last paragraph nobody translated yet.\n")
+
+        let text = try runGuide(["review"], in: folder.path)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("content/zh/second.md:5: warning: doubt: marker 【疑问】"))
+        #expect(text.stdout.contains("content/en/second.md:9: warning: missing:"))
+        #expect(text.stdout.contains("content/zh/second.md:7: warning: english-left:"))
+
+        let gated = try runGuide(["review", "--fail-on", "missing,doubt"], in: folder.path)
+        #expect(gated.status == 1)
+        let notGated = try runGuide(["review", "--fail-on", "extra"], in: folder.path)
+        #expect(notGated.status == 0)
+        let unknown = try runGuide(["review", "--fail-on", "typo"], in: folder.path)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("unknown status 'typo'"))
+
+        let json = try runGuide(["review", "--format", "json"], in: folder.path)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let chapters = document["chapters"] as! [[String: Any]]
+        let second = chapters.first { $0["chapter"] as? String == "second.md" }!
+        let beads = second["beads"] as! [[String: Any]]
+        #expect(beads.contains { $0["status"] as? String == "missing" && $0["target"] is NSNull })
+        #expect((second["counts"] as! [String: Int])["doubt"] == 1)
+
+        let accept = try runGuide(["review", "--accept"], in: folder.path)
+        #expect(accept.status == 0)
+        #expect(try folder.read("content/zh.accepted").contains("second.md "))
+    }
+}
