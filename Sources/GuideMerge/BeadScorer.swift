@@ -13,12 +13,13 @@ struct BeadScorer: Sendable {
     var costs = Costs()
 
     struct Costs: Sendable {
-        var skip = 4.5
+        var skip = 3.3
         var skipRule = 2.5
         var merge2 = 3.0      // 1:2 and 2:1
         var merge3 = 5.0      // 1:3, 3:1 and 2:2
-        var merge4 = 6.5      // 1:4 and 4:1
+        var merge4 = 7.0      // 1:4 and 4:1
         var splitAlongLines = -1.5
+        var furtherLineSplit = 1.0
         var lengthSigma = 0.3
         var headingSigma = 0.6
         var lengthSmoothing = 12.0
@@ -93,9 +94,11 @@ struct BeadScorer: Sendable {
     func mergeCost(_ e: [BlockSignature], _ z: [BlockSignature]) -> Double {
         guard e.allSatisfy(\.shape.isProse), z.allSatisfy(\.shape.isProse) else { return .infinity }
         var prior = [0, 0, 0, costs.merge2, costs.merge3, costs.merge4][min(5, e.count + z.count)]
-        // One block of several lines against as many blocks or fewer: split at the line breaks.
+        // One block of several lines against as many blocks or fewer: a translator
+        // who gave each line of a draft its own paragraph. Cheaper, and each
+        // further block costs only a little more.
         if (e.count == 1 && e[0].lines >= z.count) || (z.count == 1 && z[0].lines >= e.count) {
-            prior += costs.splitAlongLines
+            prior = costs.merge2 + costs.splitAlongLines + Double(e.count + z.count - 3) * costs.furtherLineSplit
         }
         let lists = abs(e.filter(\.isList).count - z.filter(\.isList).count)
         let labels = abs(e.filter(\.isLabel).count - z.filter(\.isLabel).count)
