@@ -70,6 +70,9 @@ public struct ContentLoader {
                 throw GuideError("the chapter is a link that points outside the content folder", file: chapterDisplay)
             }
             let text = try TextFile.read(path: file, displayPath: chapterDisplay)
+            guard text.contains(where: { !$0.isWhitespace }) else {
+                throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapterDisplay)
+            }
             chapters.append(Chapter(path: path, displayPath: chapterDisplay, title: entry.title, blocks: parser.parse(text)))
         }
         return Edition(language: language, title: config.title(for: language), toc: toc,

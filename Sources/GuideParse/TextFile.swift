@@ -3,7 +3,15 @@ import GuideModel
 
 /// Decoding a content file's bytes into text, refusing what is not UTF-8 text.
 public enum TextFile {
+    /// No chapter of a book comes near this; a larger file is a mistake or an attack.
+    public static let maximumSize = 16 * 1024 * 1024
+
     public static func read(path: String, displayPath: String) throws -> String {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumSize else {
+            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
+                             file: displayPath)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GuideError("cannot read the file", file: displayPath)
         }

@@ -1,0 +1,74 @@
+import Foundation
+import GuideModel
+import GuideParse
+import Testing
+
+/// Hostile or broken content gets one clear error naming the file, never a crash or a hang.
+@Suite struct BadInputTests {
+    func load(_ edit: (TempFolder) throws -> Void) throws -> Book {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try edit(folder)
+        return try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
+    }
+
+    @Test func emptyChapter() {
+        #expect(throws: GuideError("the chapter is empty (a chapter needs at least a title)", file: "content/zh/second.md")) {
+            try load { try $0.write("content/zh/second.md", "\n  \n") }
+        }
+    }
+
+    @Test func hugeChapter() {
+        #expect(throws: GuideError("the file is 50 MiB; guide reads text files up to 16 MiB", file: "content/en/second.md")) {
+            try load { try $0.write("content/en/second.md", Data(repeating: 0x61, count: 50 * 1_048_576)) }
+        }
+    }
+
+    @Test func tenThousandNestedLists() throws {
+        let deep = String(repeating: "- ", count: 10_000) + "deep\n"
+        let book = try load { try $0.write("content/en/second.md", "# Second\n\n## End\n\n" + deep) }
+        let list = book.source.chapters[1].blocks[2]
+        #expect(list.kind == .list(ordered: false))
+        #expect(list.text == "deep")
+        #expect(list.html.hasPrefix("<ul>\n<li>\n<ul>"))
+    }
+
+    @Test func summaryLinkingToItself() {
+        #expect(throws: GuideError("SUMMARY.md lists itself as a chapter", file: "content/en/SUMMARY.md", line: 2)) {
+            try load { try $0.write("content/en/SUMMARY.md", "* [Intro](intro.md)\n* [Me](SUMMARY.md)\n* [S](second.md)\n") }
+        }
+    }
+
+    @Test func twoLinksToOnePage() {
+        #expect(throws: GuideError("'intro.md' is listed twice (first on line 1)", file: "content/en/SUMMARY.md", line: 2)) {
+            try load { try $0.write("content/en/SUMMARY.md", "* [Intro](intro.md)\n* [Again](./intro.md#top)\n* [S](second.md)\n") }
+        }
+    }
+
+    @Test func chapterSymlinkLeavingTheContent() throws {
+        #expect(throws: GuideError("the chapter is a link that points outside the content folder", file: "content/en/second.md")) {
+            try load { folder in
+                try folder.write("outside.md", "# Outside\n")
+                try FileManager.default.removeItem(atPath: folder.path + "/content/en/second.md")
+                try FileManager.default.createSymbolicLink(atPath: folder.path + "/content/en/second.md",
+                                                           withDestinationPath: folder.path + "/outside.md")
+            }
+        }
+    }
+
+    @Test func assetSymlinkLeavingTheContent() throws {
+        #expect(throws: GuideError("the asset is a link that points outside the content folder", file: "content/en/images/passwd.png")) {
+            try load { folder in
+                try FileManager.default.createDirectory(atPath: folder.path + "/content/en/images", withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: folder.path + "/content/en/images/passwd.png",
+                                                           withDestinationPath: "/etc/passwd")
+            }
+        }
+    }
+
+    @Test func brokenLedger() {
+        #expect(throws: GuideError("expected 'chapter english-hash chinese-hash', found 'garbage'", file: "content/zh.accepted", line: 1)) {
+            try load { try $0.write("content/zh.accepted", "garbage\n") }
+        }
+    }
+}
