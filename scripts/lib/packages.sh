@@ -15,3 +15,5 @@ ensure_packages() {
 
 # What building and testing guide needs from Debian.
 GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config curl)
+# guide check: GNUstep's Foundation headers (brings gcc's Objective-C runtime headers, libobjc-*-dev).
+GUIDE_BUILD_PACKAGES+=(libgnustep-base-dev)

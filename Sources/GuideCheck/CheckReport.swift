@@ -1,0 +1,172 @@
+import Foundation
+import GuideModel
+
+/// Everything one `guide check` run found.
+public struct CheckReport: Sendable {
+    public var results: [SnippetResult]
+    /// Problems of the run itself, in compiler format (no clang, no SDK, a broken context header).
+    public var problems: [String]
+    /// `path: clang version …`, when clang was found.
+    public var compiler: String?
+    public var sdk: String
+    public var seconds: Double
+    /// Snippets clang compiled in this run, and results taken from the cache.
+    public var compiled: Int
+    public var cacheHits: Int
+
+    public init(results: [SnippetResult], problems: [String], compiler: String?, sdk: String,
+                seconds: Double, compiled: Int, cacheHits: Int) {
+        self.results = results
+        self.problems = problems
+        self.compiler = compiler
+        self.sdk = sdk
+        self.seconds = seconds
+        self.compiled = compiled
+        self.cacheHits = cacheHits
+    }
+
+    public func count(_ outcome: SnippetOutcome) -> Int {
+        results.filter { $0.outcome == outcome }.count
+    }
+
+    /// Whether any snippet has one of these outcomes (or the run itself had a problem).
+    public func fails(on outcomes: Set<SnippetOutcome>) -> Bool {
+        results.contains { outcomes.contains($0.outcome) } || (!problems.isEmpty && outcomes.contains(.notChecked))
+    }
+
+    /// Translations whose snippet compiles differently from the source's: a finding of its own.
+    public var divergences: [(source: SnippetResult, translation: SnippetResult)] {
+        var byLocation: [SourceLocation: SnippetResult] = [:]
+        for result in results { byLocation[result.location] = result }
+        return results.compactMap { result in
+            guard let counterpart = result.counterpart, let source = byLocation[counterpart] else { return nil }
+            let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
+            guard compiles(source.outcome) != compiles(result.outcome) else { return nil }
+            return (source, result)
+        }
+    }
+
+    /// `checked 62 snippets (en 31, zh 31): 40 pass, 2 warn, …, in 0.41 s (58 cached)`.
+    public var summary: String {
+        var languages: [String] = []
+        var seen: [String: Int] = [:]
+        for result in results {
+            if seen[result.language.code] == nil { languages.append(result.language.code) }
+            seen[result.language.code, default: 0] += 1
+        }
+        let perLanguage = languages.map { "\($0) \(seen[$0]!)" }.joined(separator: ", ")
+        let counts = SnippetOutcome.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+        return "checked \(results.count) snippets" + (perLanguage.isEmpty ? "" : " (\(perLanguage))")
+            + ": \(counts); " + String(format: "%.2f s", seconds) + " (\(compiled) compiled, \(cacheHits) cached)"
+    }
+
+    /// The report's lines for standard error: problems, then each snippet's diagnostics.
+    public var messages: [String] {
+        // A problem of the run explains every snippet it left unchecked: said once.
+        problems + results.filter { problems.isEmpty || $0.outcome != .notChecked }.flatMap(\.messages)
+    }
+
+    /// The whole report as JSON (stable key order).
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(JSONReport(self))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private struct JSONReport: Encodable {
+        var compiler: String?
+        var sdk: String
+        var seconds: Double
+        var compiled: Int
+        var cached: Int
+        var problems: [String]
+        var summary: [String: Int]
+        var snippets: [JSONSnippet]
+
+        init(_ report: CheckReport) {
+            compiler = report.compiler
+            sdk = report.sdk
+            seconds = (report.seconds * 1000).rounded() / 1000
+            compiled = report.compiled
+            cached = report.cacheHits
+            problems = report.problems
+            var summary = ["snippets": report.results.count]
+            for outcome in SnippetOutcome.allCases { summary[outcome.rawValue] = report.count(outcome) }
+            self.summary = summary
+            snippets = report.results.map(JSONSnippet.init)
+        }
+    }
+
+    private struct JSONSnippet: Encodable {
+        var file: String
+        var line: Int
+        var language: String
+        var chapter: String
+        var shape: String
+        var outcome: String
+        var reason: String?
+        var cached: Bool
+        var annotation: String?
+        var counterpart: String?
+        var unmet: [String]
+        var diagnostics: [JSONDiagnostic]
+
+        init(_ result: SnippetResult) {
+            file = result.file
+            line = result.fenceLine
+            language = result.language.code
+            chapter = result.chapterPath
+            shape = result.shape.rawValue
+            outcome = result.outcome.rawValue
+            reason = result.reason
+            cached = result.cached
+            annotation = result.annotationLocation?.description
+            counterpart = result.counterpart?.description
+            unmet = result.unmetExpectations
+            diagnostics = result.diagnostics.map(JSONDiagnostic.init)
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(language, forKey: .language)
+            try container.encode(chapter, forKey: .chapter)
+            try container.encode(shape, forKey: .shape)
+            try container.encode(outcome, forKey: .outcome)
+            try container.encode(reason, forKey: .reason) // null rather than missing
+            try container.encode(cached, forKey: .cached)
+            try container.encode(annotation, forKey: .annotation)
+            try container.encode(counterpart, forKey: .counterpart)
+            try container.encode(unmet, forKey: .unmet)
+            try container.encode(diagnostics, forKey: .diagnostics)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case file, line, language, chapter, shape, outcome, reason, cached, annotation, counterpart, unmet, diagnostics
+        }
+    }
+
+    private struct JSONDiagnostic: Encodable {
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var severity: String
+        var message: String
+        var flag: String?
+        var expected: Bool
+        var notes: [JSONDiagnostic]
+
+        init(_ diagnostic: SnippetDiagnostic) {
+            file = diagnostic.location?.file
+            line = diagnostic.location?.line
+            column = diagnostic.location?.column
+            severity = diagnostic.severity.rawValue
+            message = diagnostic.message
+            flag = diagnostic.flag
+            expected = diagnostic.expected
+            notes = diagnostic.notes.map(JSONDiagnostic.init)
+        }
+    }
+}

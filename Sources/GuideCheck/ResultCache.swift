@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What compiling one translation unit gave, as the cache keeps it.
+public struct CompileRecord: Hashable, Sendable, Codable {
+    public static let formatVersion = 1
+
+    public var version: Int
+    public var status: Int32
+    public var diagnostics: [RawDiagnostic]
+
+    public init(status: Int32, diagnostics: [RawDiagnostic]) {
+        self.version = Self.formatVersion
+        self.status = status
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Compile results on disk, one JSON file per key (a hash of everything that decides the
+/// result: the wrapped snippet, the context header, the flags, the compiler's version). A
+/// damaged or unreadable entry is discarded and the snippet compiled again; a cache that
+/// cannot be written only makes the next run slower.
+public struct ResultCache: Sendable {
+    /// The folder of the harness's cache, e.g. `.guide-cache/check`.
+    public var folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    func path(for key: String) -> String {
+        folder + "/results/" + key.prefix(2) + "/" + key + ".json"
+    }
+
+    public func lookup(_ key: String) -> CompileRecord? {
+        let file = path(for: key)
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        guard let record = try? JSONDecoder().decode(CompileRecord.self, from: data),
+              record.version == CompileRecord.formatVersion else {
+            try? FileManager.default.removeItem(atPath: file)
+            return nil
+        }
+        return record
+    }
+
+    public func store(_ record: CompileRecord, for key: String) {
+        guard let data = try? JSONEncoder().encode(record) else { return }
+        Self.writeAtomically(data, to: path(for: key))
+    }
+
+    /// Writes next to the destination and renames: a reader never sees half a file.
+    static func writeAtomically(_ data: Data, to path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = folder + "/.tmp-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+}

@@ -1,0 +1,498 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GuideMerge
+import GuideModel
+
+/// How to run the harness; what is nil comes from the book's `check:` config.
+public struct CheckOptions: Sendable {
+    /// The content folder on disk.
+    public var contentRoot: String
+    /// The content folder as messages name it (e.g. `content`).
+    public var displayRoot: String
+    /// The cache folder (`.guide-cache`); nil: no cache (a temporary folder for the run).
+    public var cacheFolder: String?
+    public var clang: String?
+    public var jobs: Int?
+    public var timeout: Double?
+    public var sdk: SDKProfile.Kind?
+    /// Precompile the context header (off: `-include` it in every snippet; for measuring).
+    public var precompile: Bool
+    public var environment: [String: String]
+
+    public init(contentRoot: String, displayRoot: String? = nil, cacheFolder: String? = nil, clang: String? = nil,
+                jobs: Int? = nil, timeout: Double? = nil, sdk: SDKProfile.Kind? = nil, precompile: Bool = true,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        // Absolute: clang runs in an empty folder of its own.
+        self.contentRoot = Self.absolute(contentRoot)
+        self.displayRoot = displayRoot ?? contentRoot
+        self.cacheFolder = cacheFolder.map(Self.absolute)
+        self.clang = clang
+        self.jobs = jobs
+        self.timeout = timeout
+        self.sdk = sdk
+        self.precompile = precompile
+        self.environment = environment
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The default cache: `.guide-cache/` next to the content folder (git-ignored).
+    public static func defaultCacheFolder(forContent content: String) -> String {
+        let parent = (content as NSString).deletingLastPathComponent
+        return (parent.isEmpty ? "." : parent) + "/.guide-cache"
+    }
+}
+
+/// Compiles every Objective-C code block of the book, in every language, with clang.
+///
+///     let report = SnippetChecker(options: CheckOptions(contentRoot: "content")).run(book: book)
+///     for result in report.results where result.outcome == .fail { … }
+public struct SnippetChecker: Sendable {
+    public var options: CheckOptions
+
+    public init(options: CheckOptions) {
+        self.options = options
+    }
+
+    /// Per snippet, in reading order (source language first).
+    public func check(book: Book) -> [SnippetResult] {
+        run(book: book).results
+    }
+
+    public func run(book: Book) -> CheckReport {
+        let start = Date()
+        let config = book.config.check
+        // The chapters' text, for the annotations' exact lines (see `CodeSnippet.all`).
+        var markdown: [String: String] = [:]
+        for edition in book.editions {
+            for chapter in edition.chapters {
+                let path = options.contentRoot + "/" + edition.language.code + "/" + chapter.path
+                markdown[chapter.displayPath] = try? String(contentsOfFile: path, encoding: .utf8)
+            }
+        }
+        var plans = plan(book: book, markdown: markdown)
+        var report = CheckReport(results: [], problems: [], compiler: nil,
+                                 sdk: (options.sdk ?? kind(config.sdk)).rawValue, seconds: 0, compiled: 0, cacheHits: 0)
+
+        let toCompile = plans.indices.filter { plans[$0].unit != nil && plans[$0].result == nil }
+        func notChecked(_ reason: String) {
+            for index in toCompile where plans[index].result == nil {
+                plans[index].result = plans[index].finish(.notChecked, reason: reason)
+            }
+        }
+        let environment = options.environment
+        let timeout = options.timeout ?? config.timeout
+        let runner = ProcessRunner(timeout: timeout, environment: environment)
+
+        if !toCompile.isEmpty {
+            let session = prepare(config: config, runner: runner, timeout: timeout)
+            switch session {
+            case .failure(let problem):
+                report.problems.append(contentsOf: problem.messages)
+                notChecked(problem.reason)
+            case .success(let session):
+                report.compiler = session.compilerDescription
+                compile(plans: &plans, indices: toCompile, session: session, runner: runner,
+                        jobs: options.jobs ?? config.jobs, report: &report)
+                session.cleanUp()
+            }
+        }
+        report.results = plans.compactMap(\.result)
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+
+    private func kind(_ name: String) -> SDKProfile.Kind {
+        SDKProfile.Kind(rawValue: name) ?? SDKProfile.platformDefault
+    }
+
+    // MARK: - Planning (pure)
+
+    /// One snippet on its way to a result.
+    struct Plan {
+        var snippet: CodeSnippet
+        var annotation: Annotation?
+        var shape: SnippetShape
+        var unit: WrappedUnit?
+        var currentPart: Int = 0
+        var extraFlags: [String] = []
+        var counterpart: SourceLocation?
+        var result: SnippetResult?
+
+        func finish(_ outcome: SnippetOutcome, diagnostics: [SnippetDiagnostic] = [], unmet: [String] = [],
+                    reason: String? = nil, cached: Bool = false) -> SnippetResult {
+            var result = SnippetResult(language: snippet.language, chapterPath: snippet.chapterPath, file: snippet.file,
+                                       fenceLine: snippet.fenceLine, blockPath: snippet.blockPath, shape: shape,
+                                       outcome: outcome, diagnostics: diagnostics, unmetExpectations: unmet,
+                                       reason: reason, annotationLocation: annotation?.location, cached: cached)
+            result.counterpart = counterpart
+            return result
+        }
+    }
+
+    func plan(book: Book, markdown: [String: String] = [:]) -> [Plan] {
+        let languages = book.config.check.languages
+        let source = book.source
+        var plans: [Plan] = []
+        var sourceSnippets: [String: [CodeSnippet]] = [:]
+        for chapter in source.chapters {
+            sourceSnippets[chapter.path] = CodeSnippet.all(in: chapter, language: source.language, languages: languages,
+                                                           markdown: markdown[chapter.displayPath])
+        }
+        for edition in [source] + book.translations {
+            for chapter in edition.chapters {
+                var snippets = CodeSnippet.all(in: chapter, language: edition.language, languages: languages,
+                                               markdown: markdown[chapter.displayPath])
+                var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
+                if edition.language != source.language, let original = source.chapter(at: chapter.path) {
+                    let originals = sourceSnippets[chapter.path] ?? []
+                    let beads = Aligner().align(original.blocks, chapter.blocks)
+                    let pairs = AnnotationInheritance.counterparts(source: original.blocks, target: chapter.blocks,
+                                                                   beads: beads, sourceSnippets: originals,
+                                                                   targetSnippets: snippets)
+                    snippets = AnnotationInheritance.inherit(source: original, target: chapter, sourceSnippets: originals,
+                                                             targetSnippets: snippets, beads: beads)
+                    counterparts = pairs.map { $0.map { originals[$0].location } }
+                }
+                plans += planChapter(snippets, counterparts: counterparts)
+            }
+        }
+        return plans
+    }
+
+    func planChapter(_ snippets: [CodeSnippet], counterparts: [SourceLocation?]) -> [Plan] {
+        var plans: [Plan] = []
+        for (index, snippet) in snippets.enumerated() {
+            let annotation = snippet.annotation
+            let code = Self.trimmedCode(snippet.code)
+            var plan = Plan(snippet: snippet, annotation: annotation,
+                            shape: annotation?.shape ?? (annotation?.text == true ? .text : ShapeClassifier.classify(code)),
+                            counterpart: counterparts[index])
+            defer { plans.append(plan) }
+
+            if !snippet.annotationProblems.isEmpty {
+                let diagnostics = snippet.annotationProblems.map {
+                    SnippetDiagnostic(severity: .error, location: SourceLocation(file: snippet.file, line: $0.line),
+                                      message: $0.message)
+                }
+                plan.result = plan.finish(.fail, diagnostics: diagnostics, reason: "the snippet's annotation has mistakes")
+                continue
+            }
+            if annotation?.ignore == true {
+                plan.result = plan.finish(.ignored, reason: annotation?.reason ?? "ignore")
+                continue
+            }
+            if plan.shape == .text {
+                plan.result = plan.finish(.ignored, reason: annotation?.reason ?? "text, not code")
+                continue
+            }
+
+            // The chain of snippets this one builds on, oldest first.
+            var chain = [index]
+            var cursor = index
+            while snippets[cursor].annotation?.continues == true {
+                guard let previous = plans.indices.last(where: { $0 < cursor && plans[$0].isCompiled }) else { break }
+                chain.insert(previous, at: 0)
+                cursor = previous
+            }
+            if annotation?.continues == true && chain.count == 1 {
+                plan.result = plan.finish(.fail, diagnostics: [SnippetDiagnostic(
+                    severity: .error, location: annotation?.location ?? snippet.location,
+                    message: "'continues', but no compiled snippet comes before it in the chapter")])
+                continue
+            }
+            var parts: [SnippetPart] = []
+            var refusals: [SnippetDiagnostic] = []
+            for member in chain {
+                let memberPlan = member == index ? plan : plans[member]
+                let memberSnippet = memberPlan.snippet
+                let memberAnnotation = memberPlan.annotation
+                var memberCode = Self.trimmedCode(memberSnippet.code)
+                if memberAnnotation?.elide == true { memberCode = CodeScanner.elide(memberCode) }
+                for violation in IncludeGuard.violations(in: memberCode) where member == index {
+                    refusals.append(SnippetDiagnostic(severity: .error, location: SourceLocation(
+                        file: memberSnippet.file, line: memberSnippet.firstCodeLine + violation.line), message: violation.message))
+                }
+                for setup in memberAnnotation?.setup ?? [] {
+                    for violation in IncludeGuard.violations(in: setup.code) {
+                        refusals.append(SnippetDiagnostic(severity: .error, location: SourceLocation(
+                            file: memberAnnotation?.location?.file ?? memberSnippet.file, line: setup.line),
+                            message: violation.message))
+                    }
+                }
+                parts.append(SnippetPart(code: memberCode, shape: memberPlan.shape, file: memberSnippet.file,
+                                         firstLine: memberSnippet.firstCodeLine, setup: memberAnnotation?.setup ?? [],
+                                         setupFile: memberAnnotation?.location?.file ?? memberSnippet.file,
+                                         indents: memberSnippet.indents))
+            }
+            if !refusals.isEmpty {
+                plan.result = plan.finish(.fail, diagnostics: refusals,
+                                          reason: "refused before compiling: it includes a file outside the content folder")
+                continue
+            }
+            let chainAnnotations = chain.compactMap { $0 == index ? annotation : plans[$0].annotation }
+            let className = chainAnnotations.last(where: { $0.className != nil })?.className
+            let superclass = chainAnnotations.last(where: { $0.className == className && $0.superclass != nil })?.superclass
+            let expected = Set(chainAnnotations.flatMap(\.expectedFlags))
+            let silenced = SnippetWrapper.fragmentWarnings.filter { !expected.contains($0) }
+            plan.unit = SnippetWrapper.wrap(parts, context: WrapperContext(className: className, superclass: superclass,
+                                                                           silenced: silenced))
+            plan.currentPart = parts.count - 1
+            plan.extraFlags = (annotation?.expectedFlags ?? []).sorted()
+        }
+        return plans
+    }
+
+    /// cmark keeps the newline that ends the last line.
+    static func trimmedCode(_ code: String) -> String {
+        code.hasSuffix("\n") ? String(code.dropLast()) : code
+    }
+
+    // MARK: - Compiling (the edge)
+
+    struct SessionProblem: Error {
+        var reason: String
+        var messages: [String]
+    }
+
+    /// What every snippet of a run shares: the compiler, the SDK, the precompiled context header.
+    struct Session: Sendable {
+        var clang: String
+        var version: String
+        var flags: [String]
+        /// `-include-pch x` or `-include x` (or nothing).
+        var prefixFlags: [String]
+        var contextText: String
+        var fingerprint: String
+        var cache: ResultCache?
+        var temporaryFolder: String?
+        var displayPaths: [String: String]
+
+        var compilerDescription: String { clang + ": " + (version.split(separator: "\n").first.map(String.init) ?? version) }
+
+        func cleanUp() {
+            if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) }
+        }
+    }
+
+    private func prepare(config: CheckConfig, runner: ProcessRunner, timeout: Double) -> Result<Session, SessionProblem> {
+        let environment = options.environment
+        let manager = FileManager.default
+        var temporaryFolder: String?
+        let cacheRoot: String
+        if let folder = options.cacheFolder {
+            cacheRoot = folder + "/check"
+        } else {
+            cacheRoot = NSTemporaryDirectory() + "guide-check-" + UUID().uuidString
+            temporaryFolder = cacheRoot
+        }
+        try? manager.createDirectory(atPath: cacheRoot, withIntermediateDirectories: true)
+        func fail(_ reason: String, _ messages: [String]? = nil) -> Result<Session, SessionProblem> {
+            if let temporaryFolder { try? manager.removeItem(atPath: temporaryFolder) }
+            return .failure(SessionProblem(reason: reason, messages: messages ?? ["error: " + reason]))
+        }
+
+        let kind = options.sdk ?? self.kind(config.sdk)
+        let setup = SDKSetup(kind: kind, folder: cacheRoot + "/sdk", runner: runner, environment: environment,
+                             appleSDK: config.appleSDK, target: config.target)
+        let profile: SDKProfile
+        switch setup.resolve() {
+        case .success(let resolved): profile = resolved
+        case .failure(let problem): return fail("the \(kind.rawValue) SDK is not available: " + problem.message)
+        }
+
+        let configured = options.clang ?? (config.clang.isEmpty ? nil : config.clang)
+        let clang: String
+        switch ClangLocator.locate(configured: configured ?? (environment["CLANG"] == nil ? profile.clang : nil),
+                                   environment: environment) {
+        case .success(let found): clang = found.path
+        case .failure(let notFound): return fail(notFound.message)
+        }
+        let versionOutput = runner.run(clang, ["--version"])
+        guard versionOutput.status == 0, !versionOutput.timedOut else {
+            let why = versionOutput.launchError ?? (versionOutput.timedOut ? "it did not answer within \(timeout) s"
+                                                                              : "it exited with status \(versionOutput.status)")
+            return fail("\(clang) --version failed: \(why)")
+        }
+        let version = versionOutput.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let flags = SDKProfile.commonFlags + profile.flags + ["-iquote", options.contentRoot] + config.flags
+
+        // The context header, copied under its hash (the PCH then never sees it change), or a
+        // prefix that imports Foundation when the guide has none.
+        let contextPath = options.contentRoot + "/" + config.context
+        let contextDisplay = options.displayRoot + "/" + config.context
+        var contextText = ""
+        var displayPaths: [String: String] = [:]
+        if manager.fileExists(atPath: contextPath) {
+            guard let text = try? String(contentsOfFile: contextPath, encoding: .utf8) else {
+                return fail("cannot read the context header \(contextDisplay)")
+            }
+            let refusals = IncludeGuard.violations(in: text)
+            if !refusals.isEmpty {
+                return fail("the context header \(contextDisplay) includes a file outside the content folder",
+                            refusals.map { "\(contextDisplay):\($0.line + 1): error: \($0.message)" })
+            }
+            contextText = text
+        } else if kind != .none {
+            contextText = "#import <Foundation/Foundation.h>\n"
+        }
+        let fingerprint = SHA256.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}")]
+            .joined(separator: "\u{1}"))
+        var prefixFlags: [String] = []
+        if !contextText.isEmpty {
+            let key = SHA256.hex(fingerprint + "\u{1}" + contextText)
+            let header = cacheRoot + "/pch/context-\(key.prefix(24)).h"
+            if !manager.fileExists(atPath: header) {
+                ResultCache.writeAtomically(Data(contextText.utf8), to: header)
+            }
+            displayPaths[header] = contextDisplay
+            if options.precompile {
+                let pch = cacheRoot + "/pch/context-\(key.prefix(24)).pch"
+                if !manager.fileExists(atPath: pch) {
+                    let temporary = pch + ".tmp-" + UUID().uuidString
+                    let pchFlags = flags.filter { $0 != "-fsyntax-only" }
+                    let output = runner.run(clang, pchFlags + ["-x", "objective-c-header", header, "-o", temporary])
+                    guard output.status == 0, !output.timedOut, manager.fileExists(atPath: temporary) else {
+                        try? manager.removeItem(atPath: temporary)
+                        let diagnostics = ClangOutputParser.parse(output.stderr).map {
+                            Evaluation.displayed($0, paths: displayPaths)
+                        }
+                        let why = output.timedOut ? "clang did not finish within \(timeout) s"
+                                                  : output.launchError ?? "it does not compile"
+                        return fail("the context header \(contextDisplay) could not be precompiled: \(why)",
+                                    ["error: the context header \(contextDisplay) could not be precompiled: \(why)"]
+                                        + diagnostics.map(\.formatted))
+                    }
+                    if rename(temporary, pch) != 0 { try? manager.removeItem(atPath: temporary) }
+                }
+                prefixFlags = ["-include-pch", pch]
+            } else {
+                prefixFlags = ["-include", header]
+            }
+        }
+        return .success(Session(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
+                                contextText: contextText, fingerprint: fingerprint,
+                                cache: options.cacheFolder == nil ? nil : ResultCache(folder: cacheRoot),
+                                temporaryFolder: temporaryFolder, displayPaths: displayPaths))
+    }
+
+    private func compile(plans: inout [Plan], indices: [Int], session: Session, runner: ProcessRunner,
+                         jobs: Int, report: inout CheckReport) {
+        struct Job: Sendable {
+            var index: Int
+            var key: String
+            var text: String
+            var arguments: [String]
+        }
+        var jobsToRun: [Job] = []
+        var records: [Int: (CompileRecord, Bool)] = [:]
+        for index in indices {
+            guard let unit = plans[index].unit else { continue }
+            let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c", "-"]
+            let key = SHA256.hex([session.fingerprint, session.contextText, arguments.joined(separator: "\u{0}"), unit.text]
+                .joined(separator: "\u{1}"))
+            if let record = session.cache?.lookup(key) {
+                records[index] = (record, true)
+            } else {
+                jobsToRun.append(Job(index: index, key: key, text: unit.text, arguments: arguments))
+            }
+        }
+        let clang = session.clang
+        let outputs = ParallelMap.run(jobsToRun, jobs: max(1, jobs)) { job in
+            runner.run(clang, job.arguments, input: job.text)
+        }
+        for (job, output) in zip(jobsToRun, outputs) {
+            if output.timedOut {
+                plans[job.index].result = plans[job.index].finish(
+                    .notChecked, reason: "clang did not finish within \(runner.timeout) s (stopped)")
+                continue
+            }
+            if let launchError = output.launchError {
+                plans[job.index].result = plans[job.index].finish(.notChecked, reason: launchError)
+                continue
+            }
+            guard output.status == 0 || output.status == 1 else {
+                let tail = output.stderr.split(separator: "\n").suffix(3).joined(separator: " / ")
+                plans[job.index].result = plans[job.index].finish(
+                    .notChecked, reason: "clang stopped with status \(output.status): \(tail)")
+                continue
+            }
+            let record = CompileRecord(status: output.status, diagnostics: ClangOutputParser.parse(output.stderr))
+            session.cache?.store(record, for: job.key)
+            records[job.index] = (record, false)
+        }
+        report.compiled = jobsToRun.count
+        report.cacheHits = records.values.filter(\.1).count
+        for (index, (record, cached)) in records {
+            let plan = plans[index]
+            guard let unit = plan.unit else { continue }
+            let evaluation = Evaluation(unit: unit, currentPart: plan.currentPart, snippetFile: plan.snippet.file,
+                                        fenceLine: plan.snippet.fenceLine, annotation: plan.annotation,
+                                        displayPaths: session.displayPaths)
+            var (outcome, diagnostics, unmet) = evaluation.evaluate(record.diagnostics)
+            if record.status != 0 && !record.diagnostics.contains(where: { $0.severity == .error }) {
+                outcome = .fail
+                diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location,
+                                                     message: "clang failed (status \(record.status)) without saying why"))
+            }
+            plans[index].result = plan.finish(outcome, diagnostics: diagnostics, unmet: unmet, cached: cached)
+        }
+    }
+}
+
+extension SnippetChecker.Plan {
+    /// Compiled (not ignored, not text, no early failure): a snippet others may continue.
+    var isCompiled: Bool { unit != nil }
+}
+
+/// A bounded pool of threads over a list: at most `jobs` bodies run at once.
+enum ParallelMap {
+    static func run<Item: Sendable, Output: Sendable>(_ items: [Item], jobs: Int,
+                                                       _ body: @escaping @Sendable (Item) -> Output) -> [Output] {
+        guard !items.isEmpty else { return [] }
+        let box = Box<Output>(count: items.count)
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, items.count) {
+            group.enter()
+            let thread = Thread {
+                while let index = box.next() {
+                    box.set(index, body(items[index]))
+                }
+                group.leave()
+            }
+            thread.start()
+        }
+        group.wait()
+        return box.values.map { $0! }
+    }
+
+    private final class Box<Output>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var cursor = 0
+        private let count: Int
+        private(set) var values: [Output?]
+
+        init(count: Int) {
+            self.count = count
+            values = Array(repeating: nil, count: count)
+        }
+
+        func next() -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard cursor < count else { return nil }
+            cursor += 1
+            return cursor - 1
+        }
+
+        func set(_ index: Int, _ value: Output) {
+            lock.lock(); defer { lock.unlock() }
+            values[index] = value
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import GuideModel
+
+/// What checking one snippet gave.
+public enum SnippetOutcome: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Compiles with no diagnostic.
+    case pass
+    /// Compiles, with warnings nobody expected.
+    case warn
+    /// Errors nobody expected (or the snippet was refused, or its annotation is wrong).
+    case fail
+    /// Every expectation met: the snippet proves what the guide says of it.
+    case expected
+    /// An expectation not met: clang did not report what the annotation says it would.
+    case unexpectedPass = "unexpected-pass"
+    /// Not compiled on purpose (`ignore`, or text that is not code).
+    case ignored
+    /// Could not be compiled: no clang, no SDK, a context header that does not compile, a timeout.
+    case notChecked = "not-checked"
+}
+
+/// A diagnostic at its markdown position (column in characters), ready to print.
+public struct SnippetDiagnostic: Hashable, Sendable, Codable {
+    public var severity: RawDiagnostic.Severity
+    public var location: SourceLocation?
+    public var message: String
+    public var flag: String?
+    /// It met an expectation of the snippet's annotation.
+    public var expected: Bool
+    public var notes: [SnippetDiagnostic]
+
+    public init(severity: RawDiagnostic.Severity, location: SourceLocation?, message: String,
+                flag: String? = nil, expected: Bool = false, notes: [SnippetDiagnostic] = []) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.flag = flag
+        self.expected = expected
+        self.notes = notes
+    }
+
+    /// `file:line:col: error: message [-Wflag]`, the format editors and CI understand, notes below.
+    public var formatted: String {
+        var text = (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
+        if let flag { text += " [\(flag)]" }
+        for note in notes { text += "\n" + note.formatted }
+        return text
+    }
+}
+
+/// One snippet's result.
+public struct SnippetResult: Hashable, Sendable {
+    public var language: Language
+    /// The chapter, relative to the language folder.
+    public var chapterPath: String
+    public var file: String
+    public var fenceLine: Int
+    /// Where the block is in `chapter.blocks` (see `CodeSnippet.blockPath`).
+    public var blockPath: [Int]
+    public var shape: SnippetShape
+    public var outcome: SnippetOutcome
+    public var diagnostics: [SnippetDiagnostic]
+    /// Expectations clang did not meet (as written in the annotation).
+    public var unmetExpectations: [String]
+    /// Why a snippet was ignored, refused or not checked.
+    public var reason: String?
+    /// Where the snippet's annotation is written (the source language's comment for a translation).
+    public var annotationLocation: SourceLocation?
+    /// The result came from the cache.
+    public var cached: Bool
+    /// For a translation: the source-language snippet it was paired with (its annotations are inherited).
+    public var counterpart: SourceLocation?
+
+    public init(language: Language, chapterPath: String, file: String, fenceLine: Int, blockPath: [Int],
+                shape: SnippetShape, outcome: SnippetOutcome, diagnostics: [SnippetDiagnostic] = [],
+                unmetExpectations: [String] = [], reason: String? = nil,
+                annotationLocation: SourceLocation? = nil, cached: Bool = false) {
+        self.language = language
+        self.chapterPath = chapterPath
+        self.file = file
+        self.fenceLine = fenceLine
+        self.blockPath = blockPath
+        self.shape = shape
+        self.outcome = outcome
+        self.diagnostics = diagnostics
+        self.unmetExpectations = unmetExpectations
+        self.reason = reason
+        self.annotationLocation = annotationLocation
+        self.cached = cached
+        self.counterpart = nil
+    }
+
+    public var location: SourceLocation { SourceLocation(file: file, line: fenceLine) }
+
+    /// What a compiler-style report prints for this snippet (nothing for a clean pass).
+    public var messages: [String] {
+        var lines: [String] = []
+        switch outcome {
+        case .pass, .expected, .ignored:
+            return []
+        case .notChecked:
+            lines.append("\(location): warning: snippet not checked: \(reason ?? "unknown reason")")
+        case .unexpectedPass:
+            for expectation in unmetExpectations {
+                lines.append("\(location): error: the snippet is expected to give \(expectation), and clang did not report it")
+            }
+        case .fail, .warn:
+            if let reason, diagnostics.isEmpty { lines.append("\(location): error: \(reason)") }
+        }
+        lines += diagnostics.filter { !$0.expected }.map(\.formatted)
+        return lines
+    }
+}
+
+/// Turns clang's diagnostics for one translation unit into the snippet's result. Pure.
+public struct Evaluation {
+    public var unit: WrappedUnit
+    /// The part that is the snippet itself (earlier parts are the snippets it continues).
+    public var currentPart: Int
+    public var snippetFile: String
+    public var fenceLine: Int
+    public var annotation: Annotation?
+    /// Absolute paths to show as the user knows them (the context header).
+    public var displayPaths: [String: String]
+
+    public init(unit: WrappedUnit, currentPart: Int, snippetFile: String, fenceLine: Int,
+                annotation: Annotation?, displayPaths: [String: String] = [:]) {
+        self.unit = unit
+        self.currentPart = currentPart
+        self.snippetFile = snippetFile
+        self.fenceLine = fenceLine
+        self.annotation = annotation
+        self.displayPaths = displayPaths
+    }
+
+    public func evaluate(_ raw: [RawDiagnostic]) -> (SnippetOutcome, [SnippetDiagnostic], [String]) {
+        var diagnostics: [SnippetDiagnostic] = []
+        for diagnostic in raw {
+            // Diagnostics inside an earlier snippet belong to that snippet's own result.
+            if let region = region(of: diagnostic), region.part != currentPart { continue }
+            diagnostics.append(map(diagnostic))
+        }
+        let errorPatterns = annotation?.expectErrors ?? []
+        let warningPatterns = annotation?.expectWarnings ?? []
+        var met = Set<String>()
+        for index in diagnostics.indices {
+            let diagnostic = diagnostics[index]
+            let patterns = diagnostic.severity == .error ? errorPatterns : diagnostic.severity == .warning ? warningPatterns : []
+            for pattern in patterns where Self.matches(pattern, diagnostic) {
+                diagnostics[index].expected = true
+                met.insert(pattern)
+            }
+        }
+        let unmet = (errorPatterns + warningPatterns).filter { !met.contains($0) }
+        let unexpectedErrors = diagnostics.contains { $0.severity == .error && !$0.expected }
+        let unexpectedWarnings = diagnostics.contains { $0.severity == .warning && !$0.expected }
+        let outcome: SnippetOutcome
+        if unexpectedErrors { outcome = .fail }
+        else if !unmet.isEmpty { outcome = .unexpectedPass }
+        else if unexpectedWarnings { outcome = .warn }
+        else if !met.isEmpty { outcome = .expected }
+        else { outcome = .pass }
+        return (outcome, diagnostics, unmet)
+    }
+
+    /// `-Wflag` matches the flag clang names; anything else is a case-insensitive regular
+    /// expression on the message.
+    static func matches(_ pattern: String, _ diagnostic: SnippetDiagnostic) -> Bool {
+        if pattern.hasPrefix("-W") && !pattern.contains(" ") { return diagnostic.flag == pattern }
+        return diagnostic.message.range(of: pattern, options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    private func region(of diagnostic: RawDiagnostic) -> (part: Int, region: SourceRegion)? {
+        guard let file = diagnostic.file, let line = diagnostic.line else { return nil }
+        for region in unit.regions where region.file == file && region.lines.contains(line) {
+            switch region.kind {
+            case .code(let part), .setup(let part): return (part, region)
+            }
+        }
+        return nil
+    }
+
+    func map(_ diagnostic: RawDiagnostic) -> SnippetDiagnostic {
+        var location: SourceLocation?
+        var message = diagnostic.message
+        if let file = diagnostic.file, let line = diagnostic.line {
+            if file == SnippetWrapper.hiddenFile {
+                location = SourceLocation(file: snippetFile, line: fenceLine)
+                message += " (in the code the harness wraps around the snippet)"
+            } else if let (_, region) = region(of: diagnostic) {
+                let column = diagnostic.column.map { byteColumn -> Int in
+                    let text = region.text[line] ?? ""
+                    return Self.characterColumn(byteColumn, in: text) + (region.indent[line] ?? 0)
+                }
+                location = SourceLocation(file: file, line: line, column: column)
+            } else {
+                location = SourceLocation(file: displayPaths[file] ?? file, line: line, column: diagnostic.column)
+            }
+        }
+        return SnippetDiagnostic(severity: diagnostic.severity, location: location, message: message,
+                                 flag: diagnostic.flag, notes: diagnostic.notes.map(map))
+    }
+
+    /// A diagnostic outside any snippet (the context header…), with its file as the user knows it.
+    public static func displayed(_ diagnostic: RawDiagnostic, paths: [String: String]) -> SnippetDiagnostic {
+        let location = diagnostic.file.map { file in
+            SourceLocation(file: paths[file] ?? file, line: diagnostic.line, column: diagnostic.column)
+        }
+        return SnippetDiagnostic(severity: diagnostic.severity, location: location, message: diagnostic.message,
+                                 flag: diagnostic.flag, notes: diagnostic.notes.map { displayed($0, paths: paths) })
+    }
+
+    /// clang counts bytes (1-based); editors and readers count characters.
+    public static func characterColumn(_ byteColumn: Int, in line: String) -> Int {
+        let bytes = Array(line.utf8)
+        let prefix = Array(bytes.prefix(max(0, byteColumn - 1)))
+        let beyond = max(0, byteColumn - 1 - bytes.count)
+        return String(decoding: prefix, as: UTF8.self).count + 1 + beyond
+    }
+}

@@ -1,0 +1,186 @@
+/// One snippet as it goes into a translation unit (a snippet that `continues` brings the
+/// ones before it as earlier parts).
+public struct SnippetPart: Hashable, Sendable {
+    /// The code as compiled (elisions already blanked).
+    public var code: String
+    public var shape: SnippetShape
+    /// The markdown file and the line of the code's first line.
+    public var file: String
+    public var firstLine: Int
+    /// Hidden code from the annotation, with its own markdown positions.
+    public var setup: [Annotation.SetupLine]
+    public var setupFile: String
+    /// Characters before each code line on its markdown line (see `CodeSnippet.indents`).
+    public var indents: [Int]
+
+    public init(code: String, shape: SnippetShape, file: String, firstLine: Int,
+                setup: [Annotation.SetupLine] = [], setupFile: String = "", indents: [Int] = []) {
+        self.indents = indents
+        self.code = code
+        self.shape = shape
+        self.file = file
+        self.firstLine = firstLine
+        self.setup = setup
+        self.setupFile = setupFile
+    }
+}
+
+/// The class the wrapper puts bare methods and statements in.
+public struct WrapperContext: Hashable, Sendable {
+    /// nil: the wrapper's own class, `GuideSnippet`.
+    public var className: String?
+    /// With a class name: the wrapper declares `@interface Class : Superclass`.
+    public var superclass: String?
+    /// Warnings turned off around fragments (a fragment's variables are often unused).
+    public var silenced: [String]
+
+    public init(className: String? = nil, superclass: String? = nil,
+                silenced: [String] = SnippetWrapper.fragmentWarnings) {
+        self.className = className
+        self.superclass = superclass
+        self.silenced = silenced
+    }
+}
+
+/// A region of the translation unit that came from the markdown.
+public struct SourceRegion: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The code of part N.
+        case code(part: Int)
+        /// A setup line of part N.
+        case setup(part: Int)
+    }
+
+    public var kind: Kind
+    public var file: String
+    /// Markdown lines, inclusive.
+    public var lines: ClosedRange<Int>
+    /// The text of each line as compiled, by markdown line (for byte → character columns).
+    public var text: [Int: String]
+    /// Characters before the code on each markdown line.
+    public var indent: [Int: Int]
+}
+
+/// A translation unit: the text clang compiles and where its lines come from.
+public struct WrappedUnit: Hashable, Sendable {
+    public var text: String
+    public var regions: [SourceRegion]
+}
+
+/// Wraps snippets so that each compiles in the context its shape needs, with `#line`
+/// directives so that clang itself reports markdown positions. Pure: text in, text out.
+///
+///     file scope         as it is
+///     method decls       @interface Class (GuideSnippet) … @end
+///     method defs        @implementation Class … @end
+///     statements         @implementation Class - (void)guideSnippet { … } @end
+///     expression         … - (void)guideSnippet { (void)( … ); } …
+///
+/// The class is `GuideSnippet : GUIDE_SNIPPET_SUPERCLASS` (the context header may define the
+/// macro; NSObject otherwise), or the annotation's `class`/`superclass`.
+public enum SnippetWrapper {
+    /// The file name of the wrapper's own lines in clang's diagnostics.
+    public static let hiddenFile = "<snippet wrapper>"
+    public static let defaultClass = "GuideSnippet"
+    public static let superclassMacro = "GUIDE_SNIPPET_SUPERCLASS"
+    public static let methodName = "guideSnippet"
+    public static let fragmentWarnings = ["-Wunused-variable", "-Wunused-but-set-variable"]
+
+    public static func wrap(_ parts: [SnippetPart], context: WrapperContext = WrapperContext()) -> WrappedUnit {
+        var out: [String] = []
+        var regions: [SourceRegion] = []
+        func hidden() { out.append("#line 1 " + quoted(hiddenFile)) }
+        func emit(_ code: String, file: String, line: Int, kind: SourceRegion.Kind, indents: [Int: Int] = [:]) {
+            out.append("#line \(line) " + quoted(file))
+            let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var text: [Int: String] = [:]
+            for (offset, value) in lines.enumerated() { text[line + offset] = value }
+            out.append(contentsOf: lines)
+            regions.append(SourceRegion(kind: kind, file: file, lines: line...(line + max(lines.count, 1) - 1),
+                                        text: text, indent: indents))
+        }
+
+        func emitPart(_ part: SnippetPart, kind: SourceRegion.Kind) {
+            var indents: [Int: Int] = [:]
+            for (offset, indent) in part.indents.enumerated() where indent > 0 { indents[part.firstLine + offset] = indent }
+            emit(part.code, file: part.file, line: part.firstLine, kind: kind, indents: indents)
+        }
+        hidden()
+        out.append("#ifndef \(superclassMacro)")
+        out.append("#define \(superclassMacro) NSObject")
+        out.append("#endif")
+        let fragments = parts.contains { $0.shape == .statements || $0.shape == .expression }
+        if fragments {
+            for flag in context.silenced { out.append("#pragma clang diagnostic ignored \"\(flag)\"") }
+        }
+        for (index, part) in parts.enumerated() {
+            for line in part.setup {
+                emit(line.code, file: part.setupFile, line: line.line, kind: .setup(part: index),
+                     indents: [line.line: line.column])
+            }
+        }
+        for (index, part) in parts.enumerated() where part.shape == .fileScope {
+            emitPart(part, kind: .code(part: index))
+        }
+
+        let declarations = parts.indices.filter { parts[$0].shape == .methodDeclarations }
+        let definitions = parts.indices.filter { parts[$0].shape == .methodDefinitions }
+        let body = parts.indices.filter { parts[$0].shape == .statements || parts[$0].shape == .expression }
+        guard !(declarations.isEmpty && definitions.isEmpty && body.isEmpty) else {
+            hidden()
+            return WrappedUnit(text: out.joined(separator: "\n") + "\n", regions: regions)
+        }
+        let className = context.className ?? defaultClass
+        hidden()
+        if context.className == nil {
+            out.append("@interface \(className) : \(superclassMacro)")
+            out.append("@end")
+        } else if let superclass = context.superclass {
+            out.append("@interface \(className) : \(superclass)")
+            out.append("@end")
+        }
+        if !declarations.isEmpty {
+            out.append("@interface \(className) (GuideSnippet)")
+            for index in declarations {
+                emitPart(parts[index], kind: .code(part: index))
+            }
+            hidden()
+            out.append("@end")
+        }
+        if !definitions.isEmpty || !body.isEmpty {
+            out.append("@implementation \(className)")
+            for index in definitions {
+                emitPart(parts[index], kind: .code(part: index))
+                hidden()
+            }
+            if !body.isEmpty {
+                out.append("- (void)\(methodName) {")
+                for index in body {
+                    let expression = parts[index].shape == .expression
+                    if expression { out.append("(void)(") }
+                    emitPart(parts[index], kind: .code(part: index))
+                    hidden()
+                    // Nothing after a statement: a missing `;` must stay an error.
+                    if expression { out.append(");") }
+                }
+                out.append("}")
+            }
+            out.append("@end")
+        }
+        return WrappedUnit(text: out.joined(separator: "\n") + "\n", regions: regions)
+    }
+
+    /// A C string literal for `#line`.
+    static func quoted(_ path: String) -> String {
+        var text = "\""
+        for character in path {
+            switch character {
+            case "\\": text += "\\\\"
+            case "\"": text += "\\\""
+            case "\n": text += "\\n"
+            default: text.append(character)
+            }
+        }
+        return text + "\""
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import GuideCheck
+import GuideModel
+import Testing
+
+/// The checker's edges with a stand-in clang: the cache, the include guard, a hanging or
+/// missing compiler. No SDK needed.
+struct CheckRunnerTests {
+    private let english = """
+        # A
+
+        ```objective-c
+        [self foo];
+        ```
+
+        <!-- snippet: ignore -->
+        ```objective-c
+        this is not compiled
+        ```
+        """
+    private let chinese = """
+        # 甲
+
+        中文段落，在代码块之前。
+
+        ```objective-c
+        [self foo];
+        ```
+
+        ```objective-c
+        this is not compiled
+        ```
+        """
+
+    @Test func clangGetsTheWrappedSnippetWithMarkdownLines() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
+        let (clang, _) = try CheckFixtures.fakeClang(in: folder, body: "cat >> '\(folder.path)/units'")
+        let results = SnippetChecker(options: CheckFixtures.options(folder, clang: clang)).check(book: book)
+        #expect(results.map(\.outcome) == [.pass, .ignored, .pass, .ignored])
+        #expect(results[3].reason == "ignore") // inherited from the English comment
+        let units = try folder.read("units")
+        #expect(units.contains("#line 4 \"content/en/a.md\"\n[self foo];"))
+        #expect(units.contains("#line 6 \"content/zh/a.md\"\n[self foo];"))
+        #expect(!units.contains("this is not compiled"))
+    }
+
+    @Test func diagnosticsBecomeOutcomes() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
+        let (clang, _) = try CheckFixtures.fakeClang(in: folder, body: """
+            if grep -q 'content/zh' ; then echo "content/zh/a.md:6:11: error: expected ';' after expression" >&2; exit 1; fi
+            """)
+        let report = SnippetChecker(options: CheckFixtures.options(folder, clang: clang)).run(book: book)
+        #expect(report.results.map(\.outcome) == [.pass, .ignored, .fail, .ignored])
+        #expect(report.messages == ["content/zh/a.md:6:11: error: expected ';' after expression"])
+        #expect(report.divergences.count == 1)
+        #expect(report.fails(on: [.fail]))
+        #expect(!report.fails(on: [.unexpectedPass]))
+    }
+
+    @Test func anUnchangedBookComesFromTheCache() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
+        let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
+        let checker = SnippetChecker(options: CheckFixtures.options(folder, clang: clang))
+        let first = checker.run(book: book)
+        #expect(first.compiled == 2 && first.cacheHits == 0 && CheckFixtures.calls(log) == 2)
+        let second = checker.run(book: book)
+        #expect(second.compiled == 0 && second.cacheHits == 2 && CheckFixtures.calls(log) == 2)
+        #expect(second.results.filter(\.cached).count == 2)
+        #expect(second.results.map(\.outcome) == first.results.map(\.outcome))
+    }
+
+    @Test func theCodeTheContextHeaderAndTheFlagsInvalidateTheCache() throws {
+        let folder = try TempFolder()
+        let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
+        let checker = SnippetChecker(options: CheckFixtures.options(folder, clang: clang))
+        _ = checker.run(book: try CheckFixtures.book(en: english, zh: chinese, in: folder))
+        #expect(CheckFixtures.calls(log) == 2)
+        // The English snippet changes, the Chinese one does not.
+        var book = try CheckFixtures.book(en: english.replacingOccurrences(of: "[self foo];", with: "[self bar];"),
+                                          zh: chinese, in: folder)
+        let edited = checker.run(book: book)
+        #expect(edited.compiled == 1 && edited.cacheHits == 1)
+        // A context header: one call precompiles it, then both snippets again.
+        try folder.write("content/objc-context.h", "@class Foo;\n")
+        #expect(checker.run(book: book).compiled == 2)
+        #expect(CheckFixtures.calls(log) == 3 + 3)
+        try folder.write("content/objc-context.h", "@class Bar;\n")
+        #expect(checker.run(book: book).compiled == 2)
+        book.config.check.flags = ["-Wshadow"]
+        #expect(checker.run(book: book).compiled == 2)
+        #expect(checker.run(book: book).compiled == 0)
+    }
+
+    @Test func aDamagedCacheEntryIsDiscarded() throws {
+        let folder = try TempFolder()
+        let cache = ResultCache(folder: folder.path + "/cache")
+        let record = CompileRecord(status: 1, diagnostics: [RawDiagnostic(file: "a.md", line: 1, column: 2,
+                                                                          severity: .error, message: "x")])
+        cache.store(record, for: "abcdef")
+        #expect(cache.lookup("abcdef") == record)
+        let path = folder.path + "/cache/results/ab/abcdef.json"
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(cache.lookup("abcdef") == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(cache.lookup("missing") == nil)
+    }
+
+    @Test func aDamagedEntryIsCompiledAgain() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
+        let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
+        let checker = SnippetChecker(options: CheckFixtures.options(folder, clang: clang))
+        _ = checker.run(book: book)
+        let results = folder.path + "/.guide-cache/check/results"
+        for case let file as String in FileManager.default.enumerator(atPath: results)! where file.hasSuffix(".json") {
+            try Data([0xff, 0x00]).write(to: URL(fileURLWithPath: results + "/" + file))
+        }
+        let again = checker.run(book: book)
+        #expect(again.compiled == 2 && again.cacheHits == 0)
+        #expect(again.results.map(\.outcome) == [.pass, .ignored, .pass, .ignored])
+        #expect(CheckFixtures.calls(log) == 4)
+    }
+
+    @Test func includesOutsideTheContentAreRefusedBeforeClangRuns() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(
+            en: "```objective-c\n#import \"../../../etc/passwd\"\n```\n",
+            zh: "<!-- snippet: setup: #include </etc/passwd> -->\n```objective-c\n[self foo];\n```\n", in: folder)
+        let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
+        let results = SnippetChecker(options: CheckFixtures.options(folder, clang: clang)).check(book: book)
+        #expect(results.map(\.outcome) == [.fail, .fail])
+        #expect(results[0].diagnostics.first?.location == SourceLocation(file: "content/en/a.md", line: 2))
+        #expect(results[0].diagnostics.first?.message.contains("'..'") == true)
+        #expect(results[1].diagnostics.first?.location == SourceLocation(file: "content/zh/a.md", line: 1))
+        #expect(CheckFixtures.calls(log) == 0)
+    }
+
+    @Test func aHangingClangIsStopped() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
+        let (clang, _) = try CheckFixtures.fakeClang(in: folder, body: "exec sleep 30")
+        let start = Date()
+        let report = SnippetChecker(options: CheckFixtures.options(folder, clang: clang, timeout: 0.5)).run(book: book)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(report.results.map(\.outcome) == [.notChecked, .ignored, .notChecked, .ignored])
+        #expect(report.results[0].reason?.contains("did not finish within 0.5 s") == true)
+        #expect(report.fails(on: [.notChecked]))
+        // A timeout is not a result: nothing was cached.
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/.guide-cache/check/results"))
+    }
+
+    @Test func aMissingClangIsSaidOnceAndTheRestGoesOn() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
+        let report = SnippetChecker(options: CheckFixtures.options(folder, clang: folder.path + "/no/clang")).run(book: book)
+        #expect(report.results.map(\.outcome) == [.notChecked, .ignored, .notChecked, .ignored])
+        #expect(report.problems.count == 1)
+        #expect(report.problems[0].contains("clang not found"))
+        #expect(report.messages == report.problems) // not repeated for each snippet
+        #expect(report.compiler == nil)
+    }
+
+    @Test func clangIsLocatedInOrder() throws {
+        let executables: Set<String> = ["/opt/swift/usr/bin/clang", "/opt/swift/usr/bin/swift", "/usr/bin/clang", "/env/clang"]
+        let exists: (String) -> Bool = { executables.contains($0) }
+        let resolve: (String) -> String = { $0 == "/usr/local/bin/swift" ? "/opt/swift/usr/bin/swift" : $0 }
+        let environment = ["PATH": "/usr/local/bin:/opt/swift/usr/bin:/usr/bin"]
+        let toolchain = try ClangLocator.locate(configured: nil, environment: environment, isExecutable: exists, resolve: resolve).get()
+        #expect(toolchain.path == "/opt/swift/usr/bin/clang" && toolchain.origin == "the Swift toolchain")
+        let fromEnvironment = try ClangLocator.locate(configured: nil, environment: environment.merging(["CLANG": "/env/clang"]) { $1 },
+                                                      isExecutable: exists, resolve: resolve).get()
+        #expect(fromEnvironment.origin == "$CLANG")
+        let configured = try ClangLocator.locate(configured: "/usr/bin/clang", environment: environment.merging(["CLANG": "/env/clang"]) { $1 },
+                                                 isExecutable: exists, resolve: resolve).get()
+        #expect(configured.origin == "check.clang")
+        let onPath = try ClangLocator.locate(configured: nil, environment: ["PATH": "/usr/bin"], isExecutable: exists, resolve: resolve).get()
+        #expect(onPath.path == "/usr/bin/clang" && onPath.origin == "PATH")
+        if case .success = ClangLocator.locate(configured: "/nope", environment: environment, isExecutable: exists, resolve: resolve) {
+            Issue.record("a configured clang that does not exist must not fall back to another")
+        }
+    }
+
+    @Test func theProcessRunnerReportsWhatItCouldNotStart() {
+        let output = ProcessRunner(timeout: 5).run("/nonexistent/tool", [])
+        #expect(output.launchError != nil)
+    }
+}

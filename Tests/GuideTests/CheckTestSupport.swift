@@ -1,0 +1,63 @@
+import Foundation
+import GuideCheck
+import GuideModel
+import GuideParse
+
+/// Helpers shared by the snippet-harness tests (Check*.swift).
+enum CheckFixtures {
+    /// A chapter parsed from markdown, as the content loader would give it.
+    static func chapter(_ markdown: String, language: String = "en", path: String = "a.md") -> Chapter {
+        Chapter(path: path, displayPath: "content/\(language)/\(path)", title: "A",
+                blocks: MarkdownParser().parse(markdown))
+    }
+
+    static func snippets(_ markdown: String, language: String = "en") -> [CodeSnippet] {
+        CodeSnippet.all(in: chapter(markdown, language: language), language: Language(language), markdown: markdown)
+    }
+
+    /// A book of one chapter per language, also written to `folder/content` (the checker reads
+    /// the chapters' text for the annotations).
+    static func book(en: String, zh: String, in folder: TempFolder, check: CheckConfig = CheckConfig()) throws -> Book {
+        try folder.write("content/en/a.md", en)
+        try folder.write("content/zh/a.md", zh)
+        var config = Config(titles: ["en": "T", "zh": "T"], languages: [Language("en"), Language("zh")], source: Language("en"))
+        config.check = check
+        let editions = [("en", en), ("zh", zh)].map { code, text in
+            Edition(language: Language(code), title: "T", toc: [],
+                    chapters: [Chapter(path: "a.md", displayPath: "content/\(code)/a.md", title: "A",
+                                       blocks: MarkdownParser().parse(text))], assets: [])
+        }
+        return Book(config: config, editions: editions)
+    }
+
+    /// A stand-in for clang: answers `--version`, logs each compile to `log`, then runs `body`
+    /// (shell) with the translation unit on standard input.
+    static func fakeClang(in folder: TempFolder, body: String) throws -> (clang: String, log: String) {
+        let clang = folder.path + "/bin/clang"
+        let log = folder.path + "/clang.log"
+        try folder.write("bin/clang", """
+            #!/bin/sh
+            if [ "$1" = "--version" ]; then echo "fake clang 1.0"; exit 0; fi
+            echo compile >> '\(log)'
+            previous=""
+            for argument in "$@"; do
+              if [ "$previous" = "-o" ]; then : > "$argument"; fi
+              previous="$argument"
+            done
+            \(body)
+            """)
+        chmod(clang, 0o755)
+        return (clang, log)
+    }
+
+    static func calls(_ log: String) -> Int {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    /// Options for a run with no SDK (the fake clang needs none).
+    static func options(_ folder: TempFolder, clang: String, cache: Bool = true, timeout: Double? = nil,
+                        sdk: SDKProfile.Kind = .none) -> CheckOptions {
+        CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
+                     cacheFolder: cache ? folder.path + "/.guide-cache" : nil, clang: clang, timeout: timeout, sdk: sdk)
+    }
+}
