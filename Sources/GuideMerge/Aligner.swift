@@ -18,8 +18,14 @@ public struct Aligner: Sendable {
     static let beadShapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (1, 4), (4, 1)]
     static let defaultCJKWidth = 3.0
 
+    /// Comment blocks (snippet annotations and the like) are invisible to readers: they
+    /// are aligned with nothing and join the bead of the block that follows them.
     public func align(_ source: [Block], _ target: [Block]) -> [Bead] {
-        scoredAlign(source, target).map(\.bead)
+        let visibleSource = source.indices.filter { !source[$0].isComment }
+        let visibleTarget = target.indices.filter { !target[$0].isComment }
+        let beads = scoredAlign(visibleSource.map { source[$0] }, visibleTarget.map { target[$0] }).map(\.bead)
+        let mapped = beads.map { Bead(source: $0.source.map { visibleSource[$0] }, target: $0.target.map { visibleTarget[$0] }) }
+        return HiddenBlocks.attach(to: mapped, sourceCount: source.count, targetCount: target.count)
     }
 
     /// The beads with the cost the scorer gave each (lower is surer; negative

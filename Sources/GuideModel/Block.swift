@@ -88,3 +88,14 @@ public struct InlineFeatures: Hashable, Sendable {
         self.strongCount = strongCount
     }
 }
+
+extension Block {
+    /// An HTML block that is only a comment (`<!-- … -->`), such as a snippet annotation:
+    /// invisible to readers, so it is no content to translate.
+    public var isComment: Bool {
+        guard case .html = kind else { return false }
+        let trimmed = source.drop { $0.isWhitespace }
+        let end = trimmed.reversed().drop { $0.isWhitespace }
+        return trimmed.hasPrefix("<!--") && end.starts(with: [">", "-", "-"])
+    }
+}

@@ -87,3 +87,16 @@ import Testing
         #expect(try folder.read("content/zh.accepted").contains("second.md "))
     }
 }
+
+@Suite struct HiddenBlockTests {
+    @Test func commentsJoinTheNextBeadAndAreNotMissing() {
+        let parser = MarkdownParser()
+        let en = parser.parse("Intro text here.\n\n<!-- snippet: ignore -->\n\n```objc\nint a;\n```\n\nEnd of it.\n\n<!-- trailing -->\n")
+        let zh = parser.parse("介绍文字。\n\n```objc\nint a;\n```\n\n结束。\n")
+        #expect(en[1].isComment)
+        let beads = Aligner().align(en, zh)
+        #expect(beads == [Bead(source: [0], target: [0]), Bead(source: [1, 2], target: [1]), Bead(source: [3, 4], target: [2])])
+        let reviews = StatusClassifier().review(beads, source: en, target: zh)
+        #expect(reviews.allSatisfy { $0.status == .translated })
+    }
+}
