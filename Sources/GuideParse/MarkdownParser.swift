@@ -124,6 +124,14 @@ private struct Converter {
     func lineRange(of node: OpaquePointer) -> LineRange {
         let start = max(1, Int(cmark_node_get_start_line(node)))
         var end = Int(cmark_node_get_end_line(node))
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+            // cmark ends an HTML block closed by its end marker (`-->`) one line early;
+            // the literal holds every line of it.
+            let literal = string(cmark_node_get_literal(node))
+            let lineCount = literal.split(separator: "\n", omittingEmptySubsequences: false).count
+                - (literal.hasSuffix("\n") ? 1 : 0)
+            end = max(end, start + lineCount - 1)
+        }
         if end < start { end = start }
         return lines.trimmed(LineRange(start: start, end: end))
     }

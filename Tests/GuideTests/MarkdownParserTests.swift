@@ -80,6 +80,13 @@ import Testing
         #expect(html.contains("href=\"dir/p.html\""))
     }
 
+    @Test func multiLineCommentsKeepTheirLastLine() {
+        let blocks = parser.parse("Text.\n\n<!-- snippet\nignore\n-->\n```objc\nint a;\n```\n")
+        #expect(blocks[1].lines == LineRange(start: 3, end: 5))
+        #expect(blocks[1].isComment)
+        #expect(blocks[2].lines == LineRange(start: 6, end: 8))
+    }
+
     @Test func deepNestingDoesNotOverflow() {
         let deep = (0..<400).map { String(repeating: "  ", count: $0) + "* x" }.joined(separator: "\n")
         let blocks = parser.parse(deep)
