@@ -394,7 +394,7 @@ public struct SnippetChecker: Sendable {
         var records: [Int: (CompileRecord, Bool)] = [:]
         for index in indices {
             guard let unit = plans[index].unit else { continue }
-            let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c", "-"]
+            let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c"]
             let key = SHA256.hex([session.fingerprint, session.contextText, arguments.joined(separator: "\u{0}"), unit.text]
                 .joined(separator: "\u{1}"))
             if let record = session.cache?.lookup(key) {
@@ -405,7 +405,7 @@ public struct SnippetChecker: Sendable {
         }
         let clang = session.clang
         let outputs = ParallelMap.run(jobsToRun, jobs: max(1, jobs)) { job in
-            runner.run(clang, job.arguments, input: job.text)
+            runner.run(clang, job.arguments, input: job.text, inputFile: "snippet.m")
         }
         for (job, output) in zip(jobsToRun, outputs) {
             if output.timedOut {

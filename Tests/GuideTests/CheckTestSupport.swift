@@ -30,8 +30,9 @@ enum CheckFixtures {
         return Book(config: config, editions: editions)
     }
 
-    /// A stand-in for clang: answers `--version`, logs each compile to `log`, then runs `body`
-    /// (shell) with the translation unit on standard input.
+    /// A stand-in for clang: answers `--version`, logs each compile to `log`, creates the `-o`
+    /// file (a precompiled header), then runs `body` (shell) with the translation unit on
+    /// standard input.
     static func fakeClang(in folder: TempFolder, body: String) throws -> (clang: String, log: String) {
         let clang = folder.path + "/bin/clang"
         let log = folder.path + "/clang.log"
@@ -44,6 +45,8 @@ enum CheckFixtures {
               if [ "$previous" = "-o" ]; then : > "$argument"; fi
               previous="$argument"
             done
+            # The translation unit is the last argument: make it standard input for the body.
+            case "$previous" in *.m) exec < "$previous";; esac
             \(body)
             """)
         chmod(clang, 0o755)
