@@ -1,3 +1,5 @@
+import Foundation
+
 /// One snippet as it goes into a translation unit (a snippet that `continues` brings the
 /// ones before it as earlier parts).
 public struct SnippetPart: Hashable, Sendable {
@@ -71,7 +73,7 @@ public struct WrappedUnit: Hashable, Sendable {
 /// directives so that clang itself reports markdown positions. Pure: text in, text out.
 ///
 ///     file scope         as it is
-///     method decls       @interface Class (GuideSnippet) … @end
+///     method decls       @interface Class (GuideSnippet) … @end (with @optional: a @protocol)
 ///     method defs        @implementation Class … @end
 ///     statements         @implementation Class - (void)guideSnippet { … } @end
 ///     expression         … - (void)guideSnippet { (void)( … ); } …
@@ -139,8 +141,15 @@ public enum SnippetWrapper {
             out.append("@interface \(className) : \(superclass)")
             out.append("@end")
         }
+        // `@optional`/`@required` lines are a protocol's: declarations with them go in one.
+        let protocolBody = declarations.contains { index in
+            parts[index].code.split(separator: "\n").contains {
+                let line = $0.trimmingCharacters(in: .whitespaces)
+                return line.hasPrefix("@optional") || line.hasPrefix("@required")
+            }
+        }
         if !declarations.isEmpty {
-            out.append("@interface \(className) (GuideSnippet)")
+            out.append(protocolBody ? "@protocol GuideSnippetProtocol <NSObject>" : "@interface \(className) (GuideSnippet)")
             for index in declarations {
                 emitPart(parts[index], kind: .code(part: index))
             }

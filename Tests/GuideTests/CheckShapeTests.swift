@@ -54,6 +54,11 @@ struct CheckShapeTests {
         #expect(unit.text.contains("#define GUIDE_SNIPPET_SUPERCLASS NSObject"))
     }
 
+    @Test func optionalAndRequiredDeclarationsGoInAProtocol() {
+        let unit = SnippetWrapper.wrap([part("@optional\n- (void)x;", .methodDeclarations)])
+        #expect(unit.text.contains("@protocol GuideSnippetProtocol <NSObject>\n#line 12 \"content/en/a.md\"\n@optional"))
+    }
+
     @Test func definitionsGoInAnImplementation() {
         let unit = SnippetWrapper.wrap([part("- (void)x {\n}", .methodDefinitions)],
                                        context: WrapperContext(className: "B", superclass: "A"))
