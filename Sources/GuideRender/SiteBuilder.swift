@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 import GuideParse
 
@@ -29,8 +30,10 @@ public struct SiteBuilder: Sendable {
     public func render() throws -> Rendered {
         let book = try ContentLoader(root: content).load()
         let renderer = try SiteRenderer(templatesFolder: templates)
-        let site = try renderer.render(book)
-        let anchors = renderer.anchorsByChapter(book).mapValues { $0.mapValues { Set($0.values) } }
+        // One alignment per chapter pair, shared by the pages and the link check.
+        let reviews = book.reviews()
+        let site = try renderer.render(book, reviews: reviews)
+        let anchors = renderer.anchorsByChapter(book, reviews: reviews).mapValues { $0.mapValues { Set($0.values) } }
         let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,
                                    anchorsAreErrors: book.config.brokenAnchorsAreErrors).check()
         let errors = findings.filter(\.isError)

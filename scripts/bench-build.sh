@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Full-build benchmark: guide against Hugo and against a cmark floor, on the same pages.
+#
+#   scripts/bench-build.sh [N...]        default: 1 100 1000
+#
+# For each N it makes a synthetic bilingual book of N copies of content/'s chapters
+# (N × chapters pages per language), then times, in one run on this machine:
+#   guide       `guide build` (release build), snippet checks off, and on where available
+#   hugo        Debian's hugo on a multilingual site of the same markdown files
+#               (minimal layout, its default syntax highlighting)
+#   floor       cmark's C renderer rendering the same files in one process
+# It prints wall time, CPU time (user+sys) and peak memory for each, and as the last
+# lines the ratios guide/hugo and guide/floor (wall time). Needs hugo, gcc, GNU time
+# (installed when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+source scripts/lib/packages.sh
+ensure_packages hugo time bc gcc libcmark-dev
+sizes=("$@")
+((${#sizes[@]})) || sizes=(1 100 1000)
+
+swift build -c release --product guide >&2
+guide="$(swift build -c release --show-bin-path)/guide"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+gcc -O2 -o "$work/cmark-floor" scripts/bench/cmark-floor.c -lcmark
+
+# measure LABEL COMMAND...: prints "LABEL wall cpu peakMiB", remembers wall time.
+declare -A wall
+measure() {
+    local label=$1; shift
+    local start end
+    start=$(date +%s.%N)
+    /usr/bin/time -f "%U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
+    end=$(date +%s.%N)
+    read -r user system rss < "$work/time"
+    local elapsed
+    elapsed=$(echo "$end - $start" | bc)
+    wall[$label]=$elapsed
+    printf "%-28s wall %7.3f s   cpu %7.2f s   peak %6.0f MiB\n" "$label" "$elapsed" "$(echo "$user + $system" | bc)" "$(echo "$rss / 1024" | bc)"
+}
+
+make_book() {   # N → $work/book-N/{content,hugo}
+    local n=$1 book="$work/book-$n"
+    mkdir -p "$book/content" "$book/hugo/layouts/_default" "$book/hugo/content/en" "$book/hugo/content/zh"
+    cp content/guide.yml "$book/content/"
+    find content -mindepth 1 -maxdepth 1 -type d ! -name en ! -name zh -exec cp -r {} "$book/content/" \;
+    for lang in en zh; do
+        mkdir -p "$book/content/$lang"
+        find "content/$lang" -mindepth 1 -maxdepth 1 -type d -exec cp -r {} "$book/content/$lang/" \;
+        printf '# Summary\n\n' > "$book/content/$lang/SUMMARY.md"
+        mapfile -t chapters < <(grep -o '([^)]*\.md)' "content/$lang/SUMMARY.md" | tr -d '()')
+        for ((i = 1; i <= n; i++)); do
+            for chapter in "${chapters[@]}"; do
+                name="$(printf '%04d' "$i")-$chapter"
+                cp "content/$lang/$chapter" "$book/content/$lang/$name"
+                cp "content/$lang/$chapter" "$book/hugo/content/$lang/$name"
+                printf '* [%s %d](%s)\n' "${chapter%.md}" "$i" "$name" >> "$book/content/$lang/SUMMARY.md"
+            done
+        done
+    done
+    cat > "$book/hugo/config.toml" <<'TOML'
+baseURL = "https://example.org/"
+defaultContentLanguage = "en"
+disableKinds = ["taxonomy", "term", "RSS"]
+[languages.en]
+contentDir = "content/en"
+weight = 1
+[languages.zh]
+contentDir = "content/zh"
+weight = 2
+[markup.goldmark.renderer]
+unsafe = false
+TOML
+    printf '<!DOCTYPE html><html lang="{{ .Site.Language.Lang }}"><head><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n' \
+        > "$book/hugo/layouts/_default/single.html"
+    cp "$book/hugo/layouts/_default/single.html" "$book/hugo/layouts/_default/list.html"
+}
+
+for n in "${sizes[@]}"; do
+    make_book "$n"
+    book="$work/book-$n"
+    pages=$(find "$book/content/en" "$book/content/zh" -name '*.md' ! -name SUMMARY.md | wc -l)
+    echo "== N = $n: $pages chapter files (both languages)"
+    measure "guide-$n" "$guide" build --content "$book/content" --templates "$repo/templates" -o "$book/site"
+    if "$guide" help check >/dev/null 2>&1; then
+        measure "guide+check-$n" "$guide" build --check --content "$book/content" --templates "$repo/templates" -o "$book/site-checked" || true
+    fi
+    measure "hugo-$n" hugo --quiet --source "$book/hugo" --destination "$book/hugo-public"
+    mapfile -t files < <(find "$book/content/en" "$book/content/zh" -name '*.md' ! -name SUMMARY.md | sort)
+    mkdir -p "$book/floor"
+    measure "floor-$n" "$work/cmark-floor" "$book/floor" "${files[@]}"
+done
+
+echo
+for n in "${sizes[@]}"; do
+    printf "N=%-5s guide/hugo  %.2f\n" "$n" "$(echo "${wall[guide-$n]} / ${wall[hugo-$n]}" | bc -l)"
+    printf "N=%-5s guide/floor %.2f\n" "$n" "$(echo "${wall[guide-$n]} / ${wall[floor-$n]}" | bc -l)"
+done
