@@ -45,6 +45,40 @@ struct CheckRunnerTests {
         #expect(!units.contains("this is not compiled"))
     }
 
+    @Test func annotationsShapeTheUnitClangGets() throws {
+        let folder = try TempFolder()
+        let english = """
+            ```objective-c
+            @interface Base : NSObject
+            @end
+            ```
+
+            <!-- snippet
+            continues
+            elide
+            class: Derived
+            superclass: Base
+            setup: @class Other;
+            expect-warning: -Warc-repeated-use-of-weak
+            -->
+            ```objective-c
+            id x = [[Base alloc] init...];
+            ```
+            """
+        let book = try CheckFixtures.book(en: english, zh: english, in: folder)
+        let (clang, _) = try CheckFixtures.fakeClang(in: folder, body: "{ cat; echo '=== args:' \"$*\"; } >> '\(folder.path)/units'")
+        let results = SnippetChecker(options: CheckFixtures.options(folder, clang: clang)).check(book: book)
+        #expect(results.map(\.outcome) == [.pass, .unexpectedPass, .pass, .unexpectedPass])
+        let units = try folder.read("units").components(separatedBy: "=== args:")
+        let second = try #require(units.first { $0.contains("id x") })
+        #expect(second.contains("#line 11 \"content/en/a.md\"\n@class Other;")) // setup, at its own line
+        #expect(second.contains("#line 2 \"content/en/a.md\"\n@interface Base : NSObject")) // the snippet it continues
+        #expect(second.contains("@interface Derived : Base\n@end\n@implementation Derived\n- (void)guideSnippet {"))
+        #expect(second.contains("id x = [[Base alloc] init   ];")) // elided
+        let arguments = try #require(units.first { $0.contains("-Warc-repeated-use-of-weak") && $0.contains("snippet.m") })
+        #expect(!arguments.isEmpty) // the expected warning is turned on for that snippet
+    }
+
     @Test func diagnosticsBecomeOutcomes() throws {
         let folder = try TempFolder()
         let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
