@@ -50,7 +50,7 @@ public struct ContentLoader {
         let toc = try SummaryParser.parse(summaryText, displayPath: summaryDisplay)
 
         var seen: [String: Int] = [:]
-        var chapters: [Chapter] = []
+        var listed: [(path: String, file: String, display: String, title: String)] = []
         for entry in toc.flatMap(\.flattened) {
             guard let path = entry.path else { continue }
             if let first = seen[path] {
@@ -69,12 +69,17 @@ public struct ContentLoader {
             guard ContentPath.isInside(file, root: root) else {
                 throw GuideError("the chapter is a link that points outside the content folder", file: chapterDisplay)
             }
-            let text = try TextFile.read(path: file, displayPath: chapterDisplay)
-            guard text.contains(where: { !$0.isWhitespace }) else {
-                throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapterDisplay)
-            }
-            chapters.append(Chapter(path: path, displayPath: chapterDisplay, title: entry.title, blocks: parser.parse(text)))
+            listed.append((path, file, chapterDisplay, entry.title))
         }
+        // Reading and parsing are independent per chapter: use every core.
+        let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
+            .concurrentMap { chapter in
+                let text = try TextFile.read(path: chapter.file, displayPath: chapter.display)
+                guard text.contains(where: { !$0.isWhitespace }) else {
+                    throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
+                }
+                return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, blocks: parser.parse(text))
+            }
         return Edition(language: language, title: config.title(for: language), toc: toc,
                        chapters: chapters, assets: try assets(in: folder), ledger: try ledger(for: language))
     }
@@ -134,6 +139,14 @@ public struct ContentLoader {
     func display(_ parts: String...) -> String {
         ([displayRoot] + parts).joined(separator: "/")
     }
+}
+
+/// A chapter SUMMARY.md lists, found on disk, not read yet.
+private struct Listed: Sendable {
+    var path: String
+    var file: String
+    var display: String
+    var title: String
 }
 
 func join(_ parts: String...) -> String {

@@ -76,16 +76,26 @@ public struct ChapterReview: Sendable {
 
 extension Book {
     /// Every chapter of every translation, reviewed against the source.
+    /// Chapter pairs are aligned in parallel; the result is in book order.
     public func reviews(aligner: Aligner = Aligner()) -> [ChapterReview] {
-        translations.flatMap { edition in
+        let pairs = translations.flatMap { edition in
             source.chapters.compactMap { chapter in
-                edition.chapter(at: chapter.path).map {
-                    ChapterReview.make(source: chapter, target: $0, language: edition.language, ledger: edition.ledger,
-                                       doubtMarkers: config.doubtMarkers, aligner: aligner)
-                }
+                edition.chapter(at: chapter.path).map { ChapterPair(source: chapter, target: $0, edition: edition) }
             }
         }
+        let markers = config.doubtMarkers
+        // The transform cannot throw; `try?` only satisfies concurrentMap’s signature.
+        return (try? pairs.concurrentMap { pair in
+            ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
+                               ledger: pair.edition.ledger, doubtMarkers: markers, aligner: aligner)
+        }) ?? []
     }
+}
+
+private struct ChapterPair: Sendable {
+    var source: Chapter
+    var target: Chapter
+    var edition: Edition
 }
 
 /// A short single-line excerpt of a text, for reports.
