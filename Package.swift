@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // Debian's libclang-dev: clang's tokenizer for highlighting C and Objective-C (loaded at run time).
+        .systemLibrary(
+            name: "CClang",
+            providers: [.apt(["libclang-dev"])]
+        ),
         // Value types shared by every stage: blocks, chapters, the book, diagnostics.
         .target(name: "GuideModel"),
         // Stage 1: markdown (through cmark) and the content folder → model.
@@ -32,7 +37,7 @@ let package = Package(
         .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideMerge"]),
         // Stage 4: view models + Mustache templates → site/.
         .target(name: "GuideRender", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge",
+            "GuideModel", "GuideParse", "GuideMerge", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change.

@@ -8,7 +8,7 @@ enum ChapterBody {
             if let level = block.headingLevel, let id = ids[index] {
                 out += heading(block.html, level: level, id: id)
             } else {
-                out += block.html
+                out += CodeBlockHTML.html(for: block)
             }
         }
         return out

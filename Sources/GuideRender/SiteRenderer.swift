@@ -49,6 +49,7 @@ public struct SiteRenderer {
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [], toc: [])
         site.add("review/index.html", text: try templates.render(reviewPages.dashboardView(frame: dashboardFrame), with: "review"))
+        for (path, text) in SearchIndex.files(for: book, anchors: anchors) { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
                                                   baseURL: book.config.baseURL))

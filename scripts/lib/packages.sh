@@ -14,6 +14,6 @@ ensure_packages() {
 }
 
 # What building and testing guide needs from Debian.
-GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config curl)
+GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config curl libclang-dev)
 # guide check: GNUstep's Foundation headers (brings gcc's Objective-C runtime headers, libobjc-*-dev).
 GUIDE_BUILD_PACKAGES+=(libgnustep-base-dev)

@@ -1,0 +1,111 @@
+// The part of libclang's C API (clang-c/Index.h) the highlighter uses, loaded at run time.
+//
+// Debian installs libclang per LLVM version: /usr/lib/llvm-N/lib/libclang.so.1 and
+// /usr/lib/llvm-N/include/clang-c/, neither on the default search paths (and the Swift
+// toolchain ships a libclang of its own in /opt/swift/usr/lib). So nothing is linked and no
+// include path is needed: guide_clang_load() dlopens the newest Debian libclang installed
+// and fills a table of function pointers. The declarations below are copied from
+// clang-c/Index.h, whose C ABI is stable across LLVM versions; HighlightTests checks them
+// against the installed header.
+#ifndef GUIDE_CCLANG_SHIM_H
+#define GUIDE_CCLANG_SHIM_H
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef void *CXIndex;
+typedef struct CXTranslationUnitImpl *CXTranslationUnit;
+typedef void *CXFile;
+
+struct CXUnsavedFile {
+    const char *Filename;
+    const char *Contents;
+    unsigned long Length;
+};
+
+typedef struct { const void *ptr_data[2]; unsigned int_data; } CXSourceLocation;
+typedef struct { const void *ptr_data[2]; unsigned begin_int_data; unsigned end_int_data; } CXSourceRange;
+typedef struct { unsigned int_data[4]; void *ptr_data; } CXToken;
+typedef struct { int kind; int xdata; const void *data[3]; } CXCursor;
+typedef struct { const void *data; unsigned private_flags; } CXString;
+
+// enum CXTokenKind
+enum { GuideCXToken_Punctuation = 0, GuideCXToken_Keyword = 1, GuideCXToken_Identifier = 2,
+       GuideCXToken_Literal = 3, GuideCXToken_Comment = 4 };
+// enum CXTranslationUnit_Flags (the two used)
+enum { GuideCXTranslationUnit_KeepGoing = 0x200, GuideCXTranslationUnit_SingleFileParse = 0x400 };
+// enum CXCursorKind (the ones used)
+enum {
+    GuideCXCursor_StructDecl = 2, GuideCXCursor_UnionDecl = 3, GuideCXCursor_ClassDecl = 4,
+    GuideCXCursor_EnumDecl = 5, GuideCXCursor_ObjCInterfaceDecl = 11, GuideCXCursor_ObjCProtocolDecl = 13,
+    GuideCXCursor_ObjCImplementationDecl = 18, GuideCXCursor_TypedefDecl = 20,
+    GuideCXCursor_ClassTemplate = 31, GuideCXCursor_TypeAliasDecl = 36,
+    GuideCXCursor_ObjCSuperClassRef = 40, GuideCXCursor_ObjCProtocolRef = 41, GuideCXCursor_ObjCClassRef = 42,
+    GuideCXCursor_TypeRef = 43, GuideCXCursor_TemplateRef = 45,
+};
+
+/// The libclang functions the highlighter calls (signatures as in clang-c/Index.h).
+typedef struct GuideClang {
+    CXIndex (*createIndex)(int excludeDeclarationsFromPCH, int displayDiagnostics);
+    int (*parseTranslationUnit2)(CXIndex, const char *source_filename, const char *const *command_line_args,
+                                 int num_command_line_args, struct CXUnsavedFile *unsaved_files,
+                                 unsigned num_unsaved_files, unsigned options, CXTranslationUnit *out_TU);
+    void (*disposeTranslationUnit)(CXTranslationUnit);
+    CXFile (*getFile)(CXTranslationUnit, const char *file_name);
+    CXSourceLocation (*getLocationForOffset)(CXTranslationUnit, CXFile, unsigned offset);
+    CXSourceRange (*getRange)(CXSourceLocation begin, CXSourceLocation end);
+    void (*tokenize)(CXTranslationUnit, CXSourceRange, CXToken **tokens, unsigned *num_tokens);
+    void (*disposeTokens)(CXTranslationUnit, CXToken *tokens, unsigned num_tokens);
+    void (*annotateTokens)(CXTranslationUnit, CXToken *tokens, unsigned num_tokens, CXCursor *cursors);
+    int (*getTokenKind)(CXToken);
+    CXSourceRange (*getTokenExtent)(CXTranslationUnit, CXToken);
+    CXSourceLocation (*getRangeStart)(CXSourceRange);
+    CXSourceLocation (*getRangeEnd)(CXSourceRange);
+    void (*getSpellingLocation)(CXSourceLocation, CXFile *file, unsigned *line, unsigned *column, unsigned *offset);
+    int (*getCursorKind)(CXCursor);
+    CXSourceLocation (*getCursorLocation)(CXCursor);
+    CXString (*getClangVersion)(void);
+    const char *(*getCString)(CXString);
+    void (*disposeString)(CXString);
+} GuideClang;
+
+/// Loads the newest Debian libclang (/usr/lib/llvm-N/lib/libclang.so.1), else a libclang.so.1 on the
+/// loader's path, and fills `api`. Returns 0 on success; `path` receives the file tried last.
+static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize) {
+    void *handle = NULL;
+    for (int version = 40; version >= 13 && handle == NULL; version--) {
+        snprintf(path, pathSize, "/usr/lib/llvm-%d/lib/libclang.so.1", version);
+        handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    }
+    if (handle == NULL) {
+        snprintf(path, pathSize, "libclang.so.1");
+        handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    }
+    if (handle == NULL) return -1;
+#define GUIDE_CLANG_SYMBOL(field, name) \
+    if ((*(void **)&api->field = dlsym(handle, #name)) == NULL) return -2;
+    GUIDE_CLANG_SYMBOL(createIndex, clang_createIndex)
+    GUIDE_CLANG_SYMBOL(parseTranslationUnit2, clang_parseTranslationUnit2)
+    GUIDE_CLANG_SYMBOL(disposeTranslationUnit, clang_disposeTranslationUnit)
+    GUIDE_CLANG_SYMBOL(getFile, clang_getFile)
+    GUIDE_CLANG_SYMBOL(getLocationForOffset, clang_getLocationForOffset)
+    GUIDE_CLANG_SYMBOL(getRange, clang_getRange)
+    GUIDE_CLANG_SYMBOL(tokenize, clang_tokenize)
+    GUIDE_CLANG_SYMBOL(disposeTokens, clang_disposeTokens)
+    GUIDE_CLANG_SYMBOL(annotateTokens, clang_annotateTokens)
+    GUIDE_CLANG_SYMBOL(getTokenKind, clang_getTokenKind)
+    GUIDE_CLANG_SYMBOL(getTokenExtent, clang_getTokenExtent)
+    GUIDE_CLANG_SYMBOL(getRangeStart, clang_getRangeStart)
+    GUIDE_CLANG_SYMBOL(getRangeEnd, clang_getRangeEnd)
+    GUIDE_CLANG_SYMBOL(getSpellingLocation, clang_getSpellingLocation)
+    GUIDE_CLANG_SYMBOL(getCursorKind, clang_getCursorKind)
+    GUIDE_CLANG_SYMBOL(getCursorLocation, clang_getCursorLocation)
+    GUIDE_CLANG_SYMBOL(getClangVersion, clang_getClangVersion)
+    GUIDE_CLANG_SYMBOL(getCString, clang_getCString)
+    GUIDE_CLANG_SYMBOL(disposeString, clang_disposeString)
+#undef GUIDE_CLANG_SYMBOL
+    return 0;
+}
+
+#endif

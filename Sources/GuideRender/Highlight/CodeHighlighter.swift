@@ -1,0 +1,173 @@
+import Foundation
+import GuideModel
+
+/// Build-time syntax highlighting of fenced code: lexers per language, and the HTML they become.
+///
+/// The output is cmark's `<pre><code class="language-…">` with the code's text wrapped in
+/// `<span class="tok-…">` (see `TokenClass`); the text itself is kept byte for byte and
+/// escaped like cmark escapes it. Fences in a language the highlighter does not know stay
+/// as cmark rendered them.
+public enum CodeHighlighter {
+    /// The tokens of a snippet: sorted, not overlapping, in UTF-8 byte offsets.
+    /// Empty for C-family code when libclang cannot be loaded (see `clangLoadError`).
+    public static func tokens(_ code: String, language: HighlightLanguage) -> [HighlightToken] {
+        switch language {
+        case .objectiveC, .objectiveCpp, .c, .cpp:
+            return ClangLexer.shared.tokens(code, language: language) ?? []
+        case .swift:
+            return SwiftLexer.tokens(code)
+        case .shell:
+            return ShellLexer.tokens(code)
+        }
+    }
+
+    /// The highlighted HTML of a snippet (the inside of `<code>`), or nil when the fence's language is unknown.
+    public static func html(_ code: String, fence: String) -> String? {
+        guard let language = HighlightLanguage(fence: fence) else { return nil }
+        return html(code, language: language)
+    }
+
+    public static func html(_ code: String, language: HighlightLanguage) -> String {
+        if let cached = cache.value(for: language, code) { return cached }
+        let result = render(code, tokens: tokens(code, language: language))
+        cache.store(result, for: language, code)
+        return result
+    }
+
+    /// Why C and Objective-C are not highlighted, or nil when libclang works.
+    public static var clangLoadError: String? { ClangLexer.shared.loadError }
+
+    /// The libclang in use, e.g. "Debian clang version 14.0.6".
+    public static var clangVersion: String? { ClangLexer.shared.version }
+
+    /// Escaped code with a span around every token.
+    static func render(_ code: String, tokens: [HighlightToken]) -> String {
+        let bytes = Array(code.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        var position = 0
+        for token in tokens where token.start >= position && token.end <= bytes.count && token.start < token.end {
+            HTMLText.escape(bytes[position..<token.start], into: &out)
+            out.append(contentsOf: "<span class=\"\(token.kind.cssClass)\">".utf8)
+            HTMLText.escape(bytes[token.start..<token.end], into: &out)
+            out.append(contentsOf: "</span>".utf8)
+            position = token.end
+        }
+        HTMLText.escape(bytes[position...], into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let cache = HighlightCache()
+}
+
+/// Highlighted snippets by language and code: a chapter's code appears in every language.
+private final class HighlightCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [HighlightLanguage: [String: String]] = [:]
+
+    func value(for language: HighlightLanguage, _ code: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[language]?[code]
+    }
+
+    func store(_ html: String, for language: HighlightLanguage, _ code: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries[language, default: [:]][code] = html
+    }
+}
+
+/// HTML text escaping, the same characters as cmark escapes in code (`&`, `<`, `>`, `"`).
+enum HTMLText {
+    static func escape(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            default: out.append(byte)
+            }
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        var out: [UInt8] = []
+        escape(ArraySlice(text.utf8), into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The inverse of `escape`; nil when the HTML holds markup or other entities (not cmark's code text).
+    static func unescape(_ html: Substring) -> String? {
+        var out: [UInt8] = []
+        let bytes = Array(html.utf8)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "<") { return nil }
+            if byte == UInt8(ascii: "&") {
+                let rest = bytes[i...]
+                if rest.starts(with: "&amp;".utf8) { out.append(UInt8(ascii: "&")); i += 5; continue }
+                if rest.starts(with: "&lt;".utf8) { out.append(UInt8(ascii: "<")); i += 4; continue }
+                if rest.starts(with: "&gt;".utf8) { out.append(UInt8(ascii: ">")); i += 4; continue }
+                if rest.starts(with: "&quot;".utf8) { out.append(UInt8(ascii: "\"")); i += 6; continue }
+                return nil
+            }
+            out.append(byte)
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Code blocks in a chapter's HTML: highlighted, and given a copy button (`code.js` wires it).
+public enum CodeBlockHTML {
+    /// The opening tag of cmark's code block, up to the `<code` it holds.
+    static let preOpen = "<pre><code"
+    static let close = "</code></pre>"
+    /// Shown by `code.js` (which also translates its label); hidden while the script is not there to make it work.
+    static let copyButton = "<button type=\"button\" class=\"copy-code\" hidden>Copy</button>"
+
+    /// A block's HTML, its code blocks (also those nested in lists and quotes) highlighted.
+    public static func html(for block: Block) -> String {
+        switch block.kind {
+        case .code, .list, .blockQuote: return transform(block.html)
+        default: return block.html
+        }
+    }
+
+    /// Rewrites every `<pre><code …>…</code></pre>` of cmark's HTML.
+    public static func transform(_ html: String) -> String {
+        guard html.contains(preOpen) else { return html }
+        var out = ""
+        var rest = html[...]
+        while let open = rest.range(of: preOpen) {
+            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">"),
+                  let closing = rest[tagEnd...].range(of: close) else { break }
+            let attributes = rest[open.upperBound..<tagEnd]
+            let inner = rest[rest.index(after: tagEnd)..<closing.lowerBound]
+            out += rest[..<open.lowerBound]
+            out += "<div class=\"code-block\">" + copyButton
+            out += rest[open.lowerBound...tagEnd]
+            if let fence = language(in: attributes), let code = HTMLText.unescape(inner),
+               let highlighted = CodeHighlighter.html(code, fence: fence) {
+                out += highlighted
+            } else {
+                out += inner
+            }
+            out += close + "</div>"
+            rest = rest[closing.upperBound...]
+        }
+        out += rest
+        return out
+    }
+
+    /// `class="language-objective-c"` → `objective-c`.
+    static func language(in attributes: Substring) -> String? {
+        let marker = "class=\"language-"
+        guard let start = attributes.range(of: marker) else { return nil }
+        let value = attributes[start.upperBound...].prefix { $0 != "\"" && $0 != " " }
+        return value.isEmpty ? nil : HTMLText.unescape(value)
+    }
+}

@@ -1,0 +1,380 @@
+import Foundation
+import GuideModel
+import GuideParse
+@testable import GuideRender
+import Testing
+
+/// The spans of a highlighted snippet: (text, class) in order.
+private func spans(_ code: String, _ language: HighlightLanguage) -> [(String, TokenClass)] {
+    let bytes = Array(code.utf8)
+    return CodeHighlighter.tokens(code, language: language).map {
+        (String(decoding: bytes[$0.start..<$0.end], as: UTF8.self), $0.kind)
+    }
+}
+
+private func classes(_ code: String, _ language: HighlightLanguage) -> [String: TokenClass] {
+    var result: [String: TokenClass] = [:]
+    for (text, kind) in spans(code, language) where result[text] == nil { result[text] = kind }
+    return result
+}
+
+/// Strips the tags and decodes cmark's four entities: what a reader sees.
+private func visibleText(_ html: String) -> String {
+    var out = ""
+    var inTag = false
+    for character in html {
+        if character == "<" { inTag = true } else if character == ">" && inTag { inTag = false } else if !inTag { out.append(character) }
+    }
+    return out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+}
+
+@Suite struct HighlightTests {
+    static let objectiveC = """
+        #import <Foundation/Foundation.h>
+        #pragma mark - Lifecycle
+
+        /* A person. */
+        @interface ZOCPerson : NSObject <NSCopying>
+        @property (nonatomic, copy, readonly) NSString *name; // the name
+        @end
+
+        - (void)greet:(NSArray<NSString *> *)names {
+            NSInteger count = 42;
+            CGFloat ratio = 1.5f;
+            BOOL ok = YES;
+            id value = nil;
+            __weak __typeof(self) weakSelf = self;
+            NSString *text = @"Hello \\"world\\"";
+            NSArray *boxed = @[@1, @YES];
+            SEL selector = @selector(greet:);
+            [[NSNotificationCenter defaultCenter] postNotificationName:@"Done" object:nil];
+            if (count > 0x1F) { return; }
+        }
+
+        """
+
+    @Test func libclangIsLoaded() {
+        #expect(CodeHighlighter.clangLoadError == nil, "\(CodeHighlighter.clangLoadError ?? "")")
+    }
+
+    @Test func objectiveCTokenClasses() {
+        let found = classes(Self.objectiveC, .objectiveC)
+        #expect(found["#import"] == .preprocessor)
+        #expect(found["<Foundation/Foundation.h>"] == .string)
+        #expect(found["#pragma mark - Lifecycle"] == .preprocessor)
+        #expect(found["/* A person. */"] == .comment)
+        #expect(found["// the name"] == .comment)
+        #expect(found["@interface"] == .atKeyword)
+        #expect(found["@property"] == .atKeyword)
+        #expect(found["@end"] == .atKeyword)
+        #expect(found["@selector"] == .atKeyword)
+        #expect(found["ZOCPerson"] == .type)
+        #expect(found["NSObject"] == .type)
+        #expect(found["NSCopying"] == .type)
+        #expect(found["NSString"] == .type)
+        #expect(found["NSInteger"] == .type)
+        #expect(found["CGFloat"] == .type)
+        #expect(found["BOOL"] == .type)
+        #expect(found["id"] == .type)
+        #expect(found["SEL"] == .type)
+        #expect(found["NSNotificationCenter"] == .type)
+        #expect(found["nonatomic"] == .keyword)
+        #expect(found["copy"] == .keyword)
+        #expect(found["readonly"] == .keyword)
+        #expect(found["void"] == .keyword)
+        #expect(found["if"] == .keyword)
+        #expect(found["return"] == .keyword)
+        #expect(found["__weak"] == .keyword)
+        #expect(found["__typeof"] == .keyword)
+        #expect(found["self"] == .keyword)
+        #expect(found["42"] == .number)
+        #expect(found["1.5f"] == .number)
+        #expect(found["0x1F"] == .number)
+        #expect(found["@1"] == .number)
+        #expect(found["YES"] == .constant)
+        #expect(found["@YES"] == .constant)
+        #expect(found["nil"] == .constant)
+        #expect(found["@\"Hello \\\"world\\\"\""] == .string)
+        #expect(found["@\"Done\""] == .string)
+        // Names that are not types stay plain.
+        #expect(found["count"] == nil)
+        #expect(found["weakSelf"] == nil)
+        #expect(found["defaultCenter"] == nil)
+        #expect(found["postNotificationName"] == nil)
+    }
+
+    @Test func cTokenClasses() {
+        let code = """
+            #include <stdio.h>
+            #define MAX 10 /* limit */
+            typedef struct Point { int x; } Point;
+            static const char *name = "point";
+            int main(void) {
+                size_t n = sizeof(Point) * MAX; // bytes
+                char c = 'a';
+                return n > 0 ? 0 : 1;
+            }
+            """
+        let found = classes(code, .c)
+        #expect(found["#include"] == .preprocessor)
+        #expect(found["<stdio.h>"] == .string)
+        #expect(found["#define"] == .preprocessor)
+        #expect(found["/* limit */"] == .comment)
+        #expect(found["// bytes"] == .comment)
+        #expect(found["typedef"] == .keyword)
+        #expect(found["struct"] == .keyword)
+        #expect(found["static"] == .keyword)
+        #expect(found["int"] == .keyword)
+        #expect(found["Point"] == .type)
+        #expect(found["size_t"] == .type)
+        #expect(found["\"point\""] == .string)
+        #expect(found["'a'"] == .string)
+        #expect(found["10"] == .number)
+        #expect(found["main"] == nil)
+        #expect(found["MAX"] == nil)
+    }
+
+    @Test func swiftTokenClasses() {
+        let code = #"""
+            import Foundation
+
+            /// A greeter. /* nested /* comment */ */
+            @MainActor
+            final class Greeter: NSObject {
+                let name: String = "Zen \(user.name + "!") done"
+                var count = 0x2A + 1_000 + 2.5e3
+                #if DEBUG
+                let raw = #"a \n "quoted" b"#
+                #endif
+                func greet(_ names: [String]) async throws -> Bool? {
+                    guard !names.isEmpty else { return nil }
+                    return true // done
+                }
+            }
+            """#
+        let found = classes(code, .swift)
+        #expect(found["import"] == .keyword)
+        #expect(found["final"] == .keyword)
+        #expect(found["class"] == .keyword)
+        #expect(found["func"] == .keyword)
+        #expect(found["guard"] == .keyword)
+        #expect(found["async"] == .keyword)
+        #expect(found["throws"] == .keyword)
+        #expect(found["Greeter"] == .type)
+        #expect(found["String"] == .type)
+        #expect(found["Bool"] == .type)
+        #expect(found["@MainActor"] == .atKeyword)
+        #expect(found["#if"] == .preprocessor)
+        #expect(found["#endif"] == .preprocessor)
+        #expect(found["/// A greeter. /* nested /* comment */ */"] == .comment)
+        #expect(found["// done"] == .comment)
+        #expect(found["\"Zen "] == .string)        // the string pauses at the interpolation…
+        #expect(found["\"!\""] == .string)         // …whose code holds a string of its own…
+        #expect(found[" done\""] == .string)       // …and resumes after it.
+        #expect(found["#\"a \\n \"quoted\" b\"#"] == .string)
+        #expect(found["0x2A"] == .number)
+        #expect(found["1_000"] == .number)
+        #expect(found["2.5e3"] == .number)
+        #expect(found["nil"] == .constant)
+        #expect(found["true"] == .constant)
+        #expect(found["user"] == nil)
+        #expect(found["names"] == nil)
+    }
+
+    @Test func shellTokenClasses() {
+        let code = #"""
+            #!/bin/sh
+            # Build the site.
+            set -eu
+            OUT="${1:-site}" swift build -c release
+            for file in content/*.md; do
+                echo "checking $file: $(wc -l < "$file") lines" 'as is'
+            done
+            if [ -d "$OUT" ]; then exit 2; fi
+            cat <<'EOF' > notes.txt
+            $HOME is not expanded here
+            EOF
+            """#
+        let found = classes(code, .shell)
+        #expect(found["#!/bin/sh"] == .comment)
+        #expect(found["# Build the site."] == .comment)
+        #expect(found["set"] == .function)
+        #expect(found["swift"] == .function)
+        #expect(found["echo"] == .function)
+        #expect(found["wc"] == .function)
+        #expect(found["OUT"] == .variable)
+        #expect(found["${1:-site}"] == .variable)
+        #expect(found["$file"] == .variable)
+        #expect(found["$("] == .variable)
+        #expect(found["for"] == .keyword)
+        #expect(found["in"] == .keyword)
+        #expect(found["do"] == .keyword)
+        #expect(found["done"] == .keyword)
+        #expect(found["if"] == .keyword)
+        #expect(found["then"] == .keyword)
+        #expect(found["fi"] == .keyword)
+        #expect(found["\"checking "] == .string)
+        #expect(found["'as is'"] == .string)
+        #expect(found["2"] == .number)
+        #expect(found["$HOME is not expanded here\n"] == .string)
+        // Arguments are not commands or keywords.
+        #expect(found["release"] == nil)
+        #expect(found["build"] == nil)
+    }
+
+    @Test func htmlIsEscapedAndCodeKeptByteForByte() throws {
+        let samples: [(String, HighlightLanguage)] = [
+            (Self.objectiveC, .objectiveC),
+            ("if (a < b && c > d) { s = \"<&>\"; } // <tag> & 'quote'\n", .c),
+            ("let s = \"<b>&amp;</b>\" // 中文注释 ✓\nlet 变量 = 1\n", .swift),
+            ("echo \"a<b\" && cat <<EOF\n<&>\nEOF\n", .shell),
+            ("@\"未闭合 \n #if\n", .objectiveC),
+            ("/* unterminated", .c),
+            ("\"\"\"\nnever closed \\(", .swift),
+            ("", .objectiveC),
+        ]
+        for (code, language) in samples {
+            let html = CodeHighlighter.html(code, language: language)
+            #expect(visibleText(html) == code, "\(language): \(code)")
+            let withoutSpans = html.replacingOccurrences(of: #"<span class="tok-[a-z-]+">"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: "</span>", with: "")
+            #expect(!withoutSpans.contains("<") && !withoutSpans.contains(">") && !withoutSpans.contains("\""))
+        }
+        let html = CodeHighlighter.html("a < b && \"c\"", language: .c)
+        #expect(html.contains("&lt;") && html.contains("&amp;&amp;") && html.contains("&quot;c&quot;"))
+    }
+
+    @Test func everyGuideSnippetRoundTrips() throws {
+        var count = 0
+        var highlighted = 0
+        for path in try markdownFiles() {
+            let markdown = try String(contentsOfFile: path, encoding: .utf8)
+            for block in MarkdownParser().parse(markdown) {
+                guard let code = block.codeLiteral, let fence = block.codeLanguage,
+                      let html = CodeHighlighter.html(code, fence: fence) else { continue }
+                #expect(visibleText(html) == code, "\(path):\(block.lines.start)")
+                if html.contains("tok-") { highlighted += 1 }
+                count += 1
+            }
+        }
+        #expect(count > 20)
+        #expect(Double(highlighted) > 0.95 * Double(count), "\(highlighted) of \(count) snippets highlighted")
+    }
+
+    @Test func outputIsDeterministic() {
+        let first = CodeHighlighter.render(Self.objectiveC, tokens: CodeHighlighter.tokens(Self.objectiveC, language: .objectiveC))
+        for _ in 0..<3 {
+            #expect(CodeHighlighter.render(Self.objectiveC, tokens: CodeHighlighter.tokens(Self.objectiveC, language: .objectiveC)) == first)
+        }
+    }
+
+    @Test func fenceNames() {
+        #expect(HighlightLanguage(fence: "objective-c") == .objectiveC)
+        #expect(HighlightLanguage(fence: "obj-c") == .objectiveC)
+        #expect(HighlightLanguage(fence: "ObjC") == .objectiveC)
+        #expect(HighlightLanguage(fence: "c") == .c)
+        #expect(HighlightLanguage(fence: "swift") == .swift)
+        #expect(HighlightLanguage(fence: "bash") == .shell)
+        #expect(HighlightLanguage(fence: "sh") == .shell)
+        #expect(HighlightLanguage(fence: "ruby") == nil)
+        #expect(HighlightLanguage(fence: "") == nil)
+    }
+
+    @Test func codeBlocksGetSpansAndACopyButton() {
+        let blocks = MarkdownParser().parse("""
+            Text with `code`.
+
+            ```objective-c
+            @interface A : NSObject
+            @end
+            ```
+
+            ```ruby
+            puts "<hi>"
+            ```
+
+                indented <code>
+
+            * item
+
+              ```sh
+              echo "$HOME"
+              ```
+
+            """)
+        let html = blocks.map(CodeBlockHTML.html(for:)).joined()
+        #expect(html.contains(#"<div class="code-block"><button type="button" class="copy-code" hidden>Copy</button><pre><code class="language-objective-c"><span class="tok-at-keyword">@interface</span>"#))
+        // Unknown language: cmark's HTML inside the frame, untouched.
+        #expect(html.contains(#"<pre><code class="language-ruby">puts &quot;&lt;hi&gt;&quot;"# + "\n</code></pre></div>"))
+        #expect(html.contains("<pre><code>indented &lt;code&gt;\n</code></pre></div>"))
+        // Code nested in a list is highlighted too.
+        #expect(html.contains(#"<span class="tok-function">echo</span> <span class="tok-string">&quot;</span><span class="tok-variable">$HOME</span>"#))
+        #expect(html.components(separatedBy: "class=\"copy-code\"").count == 5)
+        // Paragraphs are left alone.
+        #expect(CodeBlockHTML.html(for: blocks[0]) == blocks[0].html)
+    }
+
+    @Test func unknownLanguageIsPassedThrough() {
+        #expect(CodeHighlighter.html("puts 1", fence: "ruby") == nil)
+        let html = "<pre><code class=\"language-ruby\">x &amp; y\n</code></pre>\n"
+        #expect(CodeBlockHTML.transform(html) == "<div class=\"code-block\">\(CodeBlockHTML.copyButton)"
+            + "<pre><code class=\"language-ruby\">x &amp; y\n</code></pre></div>\n")
+    }
+
+    /// The declarations in Sources/CClang/shim.h match the installed clang-c/Index.h.
+    @Test func shimMatchesInstalledHeader() throws {
+        let include = (13...40).reversed().map { "/usr/lib/llvm-\($0)/include" }
+            .first { FileManager.default.fileExists(atPath: $0 + "/clang-c/Index.h") }
+        guard let include, let compiler = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"]
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
+        let folder = try TempFolder()
+        try folder.write("check.c", """
+            #include <clang-c/Index.h>
+            #define GUIDE_CCLANG_SHIM_H_SKIP
+            #include <stddef.h>
+            typedef struct { int kind; int xdata; const void *data[3]; } GuideCursor;
+            typedef struct { unsigned int_data[4]; void *ptr_data; } GuideToken;
+            typedef struct { const void *ptr_data[2]; unsigned begin_int_data; unsigned end_int_data; } GuideRange;
+            typedef struct { const void *ptr_data[2]; unsigned int_data; } GuideLocation;
+            typedef struct { const void *data; unsigned private_flags; } GuideString;
+            _Static_assert(sizeof(CXCursor) == sizeof(GuideCursor), "CXCursor");
+            _Static_assert(sizeof(CXToken) == sizeof(GuideToken), "CXToken");
+            _Static_assert(sizeof(CXSourceRange) == sizeof(GuideRange), "CXSourceRange");
+            _Static_assert(sizeof(CXSourceLocation) == sizeof(GuideLocation), "CXSourceLocation");
+            _Static_assert(sizeof(CXString) == sizeof(GuideString), "CXString");
+            _Static_assert(sizeof(enum CXCursorKind) == sizeof(int), "enum size");
+            _Static_assert(offsetof(struct CXUnsavedFile, Length) == 2 * sizeof(void *), "CXUnsavedFile");
+            _Static_assert(CXToken_Punctuation == 0 && CXToken_Keyword == 1 && CXToken_Identifier == 2
+                           && CXToken_Literal == 3 && CXToken_Comment == 4, "token kinds");
+            _Static_assert(CXTranslationUnit_KeepGoing == 0x200 && CXTranslationUnit_SingleFileParse == 0x400, "flags");
+            _Static_assert(CXCursor_StructDecl == 2 && CXCursor_UnionDecl == 3 && CXCursor_ClassDecl == 4
+                           && CXCursor_EnumDecl == 5 && CXCursor_ObjCInterfaceDecl == 11 && CXCursor_ObjCProtocolDecl == 13
+                           && CXCursor_ObjCImplementationDecl == 18 && CXCursor_TypedefDecl == 20
+                           && CXCursor_ClassTemplate == 31 && CXCursor_TypeAliasDecl == 36
+                           && CXCursor_ObjCSuperClassRef == 40 && CXCursor_ObjCProtocolRef == 41
+                           && CXCursor_ObjCClassRef == 42 && CXCursor_TypeRef == 43 && CXCursor_TemplateRef == 45, "cursor kinds");
+            """)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: compiler)
+        process.arguments = ["-fsyntax-only", "-I", include, folder.path + "/check.c"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+    }
+}
+
+/// The repository's chapters and, when present, the shared corpus of the whole book.
+func markdownFiles() throws -> [String] {
+    var files: [String] = []
+    let manager = FileManager.default
+    for folder in [repositoryRoot + "/content/en", repositoryRoot + "/content/zh",
+                   repositoryRoot + "/../shared/corpus/objc-zen-book/en"] {
+        guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+        files += names.filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
+    }
+    return files
+}
