@@ -7,4 +7,17 @@
       if (location.hash && link.href.indexOf("#") < 0) link.href += location.hash;
     });
   });
+  // Side-by-side pages: hide either column (at least one stays visible).
+  var bilingual = document.querySelector(".bilingual");
+  if (bilingual) {
+    var boxes = bilingual.querySelectorAll(".column-toggle input");
+    boxes.forEach(function (box) {
+      box.addEventListener("change", function () {
+        var source = bilingual.querySelector('input[data-column="source"]');
+        var target = bilingual.querySelector('input[data-column="target"]');
+        if (!source.checked && !target.checked) (box === source ? target : source).checked = true;
+        bilingual.dataset.show = source.checked && target.checked ? "both" : source.checked ? "source" : "target";
+      });
+    });
+  }
 })();

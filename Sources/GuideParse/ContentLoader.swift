@@ -20,7 +20,17 @@ public struct ContentLoader {
 
     public init(root: String, displayRoot: String? = nil) {
         self.root = root
-        self.displayRoot = displayRoot ?? root
+        self.displayRoot = displayRoot ?? Self.relativeToWorkingDirectory(root)
+    }
+
+    /// Messages and pages name files as the user would type them: relative to the
+    /// working directory when the folder is inside it (so the same book always gives the
+    /// same pages, however its path was written).
+    static func relativeToWorkingDirectory(_ path: String) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard full.hasPrefix(cwd + "/") else { return path }
+        return String(full.dropFirst(cwd.count + 1))
     }
 
     public func load() throws -> Book {

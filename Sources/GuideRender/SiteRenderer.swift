@@ -2,7 +2,7 @@ import GuideMerge
 import GuideModel
 
 /// Turns the book into a `Site`: the index, one page per chapter and language, and the templates' static files.
-public struct SiteRenderer {
+public struct SiteRenderer: Sendable {
     let templates: TemplateSet
 
     public init(templatesFolder: String) throws {
@@ -24,21 +24,22 @@ public struct SiteRenderer {
         let anchors = anchorsByChapter(book, reviews: reviews)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors)
         site.add("index.html", text: try templates.render(indexView(book, reviews: reviews), with: "index"))
-        for edition in book.editions {
-            let order = edition.chapters
-            for (position, chapter) in order.enumerated() {
-                let root = Self.root(of: chapter)
-                let view = ChapterView(
-                    page: frame(book, edition, chapter: chapter, root: root),
-                    title: chapter.title,
-                    languageName: Self.languageName(edition.language),
-                    bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
-                    previous: position > 0 ? link(order[position - 1], root: root, folder: edition.language.code) : nil,
-                    next: position + 1 < order.count ? link(order[position + 1], root: root, folder: edition.language.code) : nil
-                )
-                site.add("\(edition.language.code)/\(chapter.pagePath)", text: try templates.render(view, with: "chapter"))
-            }
+        // Chapter pages are independent: render them on every core, add them in book order.
+        let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
+        let rendered = try pages.concurrentMap { slot in
+            let edition = slot.edition, order = edition.chapters, chapter = order[slot.position]
+            let root = Self.root(of: chapter)
+            let view = ChapterView(
+                page: frame(book, edition, chapter: chapter, root: root),
+                title: chapter.title,
+                languageName: Self.languageName(edition.language),
+                bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
+                previous: slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil,
+                next: slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
+            )
+            return ("\(edition.language.code)/\(chapter.pagePath)", try templates.render(view, with: "chapter"))
         }
+        for (path, text) in rendered { site.add(path, text: text) }
         for review in reviews {
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
@@ -164,4 +165,10 @@ public struct SiteRenderer {
         default: return language.code
         }
     }
+}
+
+/// One chapter page to render: which edition, which chapter of it.
+private struct PageSlot: Sendable {
+    var edition: Edition
+    var position: Int
 }
