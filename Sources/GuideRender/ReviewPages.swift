@@ -25,8 +25,8 @@ struct ReviewPages {
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
                 findings: bead.review.findings.map { "\($0.status.name): \($0.message)" },
-                sourceHTML: bead.bead.source.map { review.source.blocks[$0].html }.joined(),
-                targetHTML: bead.bead.target.map { review.target.blocks[$0].html }.joined(),
+                sourceHTML: bead.bead.source.map { CodeBlockHTML.html(for: review.source.blocks[$0]) }.joined(),
+                targetHTML: bead.bead.target.map { CodeBlockHTML.html(for: review.target.blocks[$0]) }.joined(),
                 sourceLines: review.sourceLines(bead.bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",
                 targetLines: review.targetLines(bead.bead).map { "\(review.target.displayPath):\($0.start)" } ?? "")
         }
