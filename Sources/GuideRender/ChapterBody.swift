@@ -14,6 +14,15 @@ enum ChapterBody {
         return out
     }
 
+    /// The headings a reader jumps between (levels 2 and 3), in order.
+    static func outline(_ blocks: [Block], ids: [Int: String]) -> OutlineView? {
+        let items = blocks.indices.compactMap { index -> OutlineItemView? in
+            guard let level = blocks[index].headingLevel, (2...3).contains(level), let id = ids[index] else { return nil }
+            return OutlineItemView(title: blocks[index].text, id: id, level: level)
+        }
+        return items.isEmpty ? nil : OutlineView(items: items)
+    }
+
     /// cmark renders `<hN>inner</hN>`; only the opening tag changes, the inner HTML stays cmark's.
     static func heading(_ html: String, level: Int, id: String) -> String {
         let open = "<h\(level)>"

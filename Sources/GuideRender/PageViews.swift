@@ -65,9 +65,21 @@ struct ChapterView {
     var page: PageFrame
     var title: String
     var languageName: String
+    /// The page's own headings (levels 2 and 3), for the "on this page" outline; nil when none.
+    var outline: OutlineView?
     var bodyHTML: String
     var previous: LinkView?
     var next: LinkView?
+}
+
+struct OutlineView {
+    var items: [OutlineItemView]
+}
+
+struct OutlineItemView {
+    var title: String
+    var id: String
+    var level: Int
 }
 
 struct IndexView {

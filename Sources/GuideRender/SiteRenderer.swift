@@ -33,6 +33,7 @@ public struct SiteRenderer: Sendable {
                 page: frame(book, edition, chapter: chapter, root: root),
                 title: chapter.title,
                 languageName: Self.languageName(edition.language),
+                outline: ChapterBody.outline(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
                 bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
                 previous: slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil,
                 next: slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
