@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Debian's libcmark-dev, found through pkg-config.
@@ -32,12 +33,15 @@ let package = Package(
         // Stage 1: markdown (through cmark) and the content folder → model.
         .target(name: "GuideParse", dependencies: ["GuideModel", "CCmark", "Yams"]),
         // Stage 2: English/Chinese alignment and bead statuses.
-        .target(name: "GuideMerge", dependencies: ["GuideModel"]),
+        .target(name: "GuideMerge", dependencies: ["GuideModel", .product(name: "Crypto", package: "swift-crypto")]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
-        .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideMerge"]),
+        .target(name: "GuideCheck", dependencies: [
+            "GuideModel", "GuideMerge",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // Stage 4: view models + Mustache templates → site/.
         .target(name: "GuideRender", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "CClang",
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change.

@@ -61,7 +61,7 @@ public struct SDKSetup {
         case .success(let headers): generated = headers
         case .failure(let problem): return .failure(Problem(message: problem.message))
         }
-        let fingerprint = SHA256.hex(generated.keys.sorted().map { $0 + "\n" + generated[$0]! }.joined(separator: "\n")
+        let fingerprint = Fingerprint.hex(generated.keys.sorted().map { $0 + "\n" + generated[$0]! }.joined(separator: "\n")
             + "\n" + headers + "\n" + gccInclude)
         let shim = folder + "/gnustep-shim-" + fingerprint.prefix(16)
         if !manager.fileExists(atPath: shim + "/objc/runtime.h") {

@@ -342,11 +342,11 @@ public struct SnippetChecker: Sendable {
         } else if kind != .none {
             contextText = "#import <Foundation/Foundation.h>\n"
         }
-        let fingerprint = SHA256.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}")]
+        let fingerprint = Fingerprint.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}")]
             .joined(separator: "\u{1}"))
         var prefixFlags: [String] = []
         if !contextText.isEmpty {
-            let key = SHA256.hex(fingerprint + "\u{1}" + contextText)
+            let key = Fingerprint.hex(fingerprint + "\u{1}" + contextText)
             let header = cacheRoot + "/pch/context-\(key.prefix(24)).h"
             if !manager.fileExists(atPath: header) {
                 ResultCache.writeAtomically(Data(contextText.utf8), to: header)
@@ -395,7 +395,7 @@ public struct SnippetChecker: Sendable {
         for index in indices {
             guard let unit = plans[index].unit else { continue }
             let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c"]
-            let key = SHA256.hex([session.fingerprint, session.contextText, arguments.joined(separator: "\u{0}"), unit.text]
+            let key = Fingerprint.hex([session.fingerprint, session.contextText, arguments.joined(separator: "\u{0}"), unit.text]
                 .joined(separator: "\u{1}"))
             if let record = session.cache?.lookup(key) {
                 records[index] = (record, true)

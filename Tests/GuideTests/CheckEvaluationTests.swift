@@ -126,10 +126,9 @@ struct CheckEvaluationTests {
         #expect(IncludeGuard.violations(in: "int a;\n#include \"/etc/passwd\"").first?.line == 1)
     }
 
-    @Test func sha256() {
-        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    @Test func fingerprintsAreSHA256Hex() {
+        #expect(Fingerprint.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(Fingerprint.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     @Test func theGNUstepShimIsGeneratedFromGCCsHeader() throws {
