@@ -131,6 +131,9 @@ struct BeadRowView {
 /// The translators' dashboard.
 struct ReviewDashboardView {
     var page: PageFrame
+    /// The snippet check's summary line, when the build ran it.
+    var checkLine: String?
+    var checkProblems: [String]
     var chapters: [ChapterProgressView]
 }
 
@@ -143,9 +146,14 @@ struct ChapterProgressView {
     var counts: [StatusCountView]
     var gaps: [GapView]
     let hasGaps: Bool
+    /// Snippets that fail, warn, were not checked, or compile differently in the translation.
+    var snippets: [GapView]
+    let hasSnippets: Bool
 
     init(title: String, language: String, bilingualHref: String, translatedPercent: Int, acceptedPercent: Int,
-         counts: [StatusCountView], gaps: [GapView]) {
+         counts: [StatusCountView], gaps: [GapView], snippets: [GapView]) {
+        self.snippets = snippets
+        self.hasSnippets = !snippets.isEmpty
         self.title = title
         self.language = language
         self.bilingualHref = bilingualHref

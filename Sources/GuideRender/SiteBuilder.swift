@@ -1,3 +1,4 @@
+import GuideCheck
 import GuideMerge
 import GuideModel
 import GuideParse
@@ -8,11 +9,14 @@ public struct SiteBuilder: Sendable {
     public var content: String
     public var templates: String
     public var output: String
+    /// Compile the snippets (through the harness's cache) and show the verdicts in the site.
+    public var checkSnippets: Bool
 
-    public init(content: String, templates: String, output: String) {
+    public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
         self.content = content
         self.templates = templates
         self.output = output
+        self.checkSnippets = checkSnippets
     }
 
     /// A build held in memory: what `build` writes, and what `guide serve` serves.
@@ -22,6 +26,8 @@ public struct SiteBuilder: Sendable {
         public var assets: [String: String]
         /// Findings that do not fail the build (e.g. broken anchors, unless configured as errors).
         public var warnings: [String]
+        /// The snippet check's summary line, when it ran.
+        public var checkSummary: String?
 
         public var fileCount: Int { site.files.count + assets.count }
     }
@@ -32,7 +38,15 @@ public struct SiteBuilder: Sendable {
         let renderer = try SiteRenderer(templatesFolder: templates)
         // One alignment per chapter pair, shared by the pages and the link check.
         let reviews = book.reviews()
-        let site = try renderer.render(book, reviews: reviews)
+        var report: CheckReport?
+        if checkSnippets {
+            let loader = ContentLoader(root: content)
+            report = SnippetChecker(options: CheckOptions(
+                contentRoot: content, displayRoot: loader.displayRoot,
+                cacheFolder: CheckOptions.defaultCacheFolder(forContent: content))).run(book: book)
+        }
+        let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
+                                       check: report.map(CheckSummary.init))
         let anchors = renderer.anchorsByChapter(book, reviews: reviews).mapValues { $0.mapValues { Set($0.values) } }
         let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,
                                    anchorsAreErrors: book.config.brokenAnchorsAreErrors).check()
@@ -42,7 +56,8 @@ public struct SiteBuilder: Sendable {
         }
         var assets: [String: String] = [:]
         for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
-        return Rendered(site: site, assets: assets, warnings: findings.map(\.description))
+        return Rendered(site: site, assets: assets, warnings: findings.map(\.description) + (report?.problems ?? []),
+                        checkSummary: report?.summary)
     }
 
     /// Renders and swaps the result into the output folder.

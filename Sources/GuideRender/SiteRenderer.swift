@@ -19,10 +19,11 @@ public struct SiteRenderer: Sendable {
 
     /// `reviews` are the book's chapter reviews (one alignment per chapter pair, shared by
     /// heading ids, the bilingual pages and the dashboard).
-    public func render(_ book: Book, reviews: [ChapterReview]) throws -> Site {
+    public func render(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
+                       check: CheckSummary? = nil) throws -> Site {
         var site = Site()
         let anchors = anchorsByChapter(book, reviews: reviews)
-        let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors)
+        let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check)
         site.add("index.html", text: try templates.render(indexView(book, reviews: reviews), with: "index"))
         // Chapter pages are independent: render them on every core, add them in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
@@ -34,7 +35,9 @@ public struct SiteRenderer: Sendable {
                 title: chapter.title,
                 languageName: Self.languageName(edition.language),
                 outline: ChapterBody.outline(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
-                bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
+                bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]) {
+                    snippets.html(language: edition.language, chapter: chapter.path, block: $0)
+                },
                 previous: slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil,
                 next: slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             )

@@ -16,11 +16,15 @@ struct BuildCommand: ParsableCommand {
     )
 
     @OptionGroup var paths: PathOptions
+    @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (no verdicts under code blocks).")
+    var noCheck = false
 
     func run() throws {
         try reportingErrors {
-            let result = try SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output).build()
+            let result = try SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
+                                         checkSnippets: !noCheck).build()
             for warning in result.warnings { printError(warning) }
+            if let summary = result.checkSummary { print(summary) }
             print("built \(result.fileCount) files into \(paths.output)/")
         }
     }

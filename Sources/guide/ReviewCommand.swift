@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GuideCheck
 import GuideMerge
 import GuideModel
 import GuideParse
@@ -25,15 +26,25 @@ struct ReviewCommand: ParsableCommand {
                                valueName: "status,…"))
     var failOn: String?
     @Flag(help: "Record every current pair as accepted (translators: after reviewing).") var accept = false
+    @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (skips the snippet findings).")
+    var noCheck = false
+
+    /// `--fail-on snippet`: a translation's snippet compiles differently from the English one.
+    static let snippetGate = "snippet"
 
     func validate() throws {
         for name in failOnStatuses.unknown {
-            throw ValidationError("unknown status '\(name)' in --fail-on; statuses: \(BeadStatus.precedence.map(\.name).joined(separator: ", "))")
+            throw ValidationError("unknown status '\(name)' in --fail-on; statuses: "
+                + (BeadStatus.precedence.map(\.name) + [Self.snippetGate]).joined(separator: ", "))
         }
     }
 
+    var failOnNames: [String] {
+        (failOn ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     var failOnStatuses: (known: Set<BeadStatus>, unknown: [String]) {
-        let names = (failOn ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let names = failOnNames.filter { $0 != Self.snippetGate }
         return (Set(names.compactMap(BeadStatus.init(name:))), names.filter { BeadStatus(name: $0) == nil })
     }
 
@@ -46,9 +57,25 @@ struct ReviewCommand: ParsableCommand {
                 try record(reviews, book: book)
                 reviews = try ContentLoader(root: content).load().reviews()
             }
-            print(format == .json ? ReviewReport.json(reviews) : ReviewReport.text(reviews), terminator: "")
+            // Snippets that compile in English but not in the translation (or the other way) are
+            // a translation finding of their own; the harness's cache keeps this quick.
+            let divergences = noCheck ? [] : SnippetChecker(options: CheckOptions(
+                contentRoot: content, displayRoot: ContentLoader(root: content).displayRoot,
+                cacheFolder: CheckOptions.defaultCacheFolder(forContent: content))).run(book: book).divergences
+            let snippetLines = divergences.map { pair in
+                "\(pair.translation.location): warning: snippet: \(pair.translation.outcome.rawValue) in "
+                    + "\(pair.translation.language.code), \(pair.source.outcome.rawValue) in \(pair.source.language.code) "
+                    + "(English: \(pair.source.location))"
+            }
+            if format == .json {
+                print(ReviewReport.json(reviews, snippetFindings: snippetLines), terminator: "")
+            } else {
+                print(ReviewReport.text(reviews), terminator: "")
+                for line in snippetLines { print(line) }
+            }
             let gate = failOnStatuses.known
             failed = reviews.contains { $0.beads.contains { !gate.isDisjoint(with: $0.review.statuses) } }
+                || (failOnNames.contains(Self.snippetGate) && !divergences.isEmpty)
         }
         if failed { throw ExitCode(1) }
     }

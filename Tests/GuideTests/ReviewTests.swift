@@ -100,3 +100,31 @@ import Testing
         #expect(reviews.allSatisfy { $0.status == .translated })
     }
 }
+
+@Suite struct SnippetFindingTests {
+    /// A snippet that compiles in English but not in Chinese is a review finding, a
+    /// dashboard entry and a badge in every view.
+    @Test func divergingSnippetIsReportedEverywhere() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/zh/intro.md", "# 介绍\n\n你好，**世界**。\n\n## 代码块\n\n见[下一章](second.md#end)。\n\n```objective-c\n@interface A : NSObject\nint x\n@end\n```\n")
+        let review = try runGuide(["review", "--fail-on", "snippet"], in: folder.path)
+        #expect(review.status == 1)
+        #expect(review.stdout.contains("content/zh/intro.md:9: warning: snippet: fail in zh, pass in en (English: content/en/intro.md:9)"))
+        #expect(try runGuide(["review", "--fail-on", "snippet", "--no-check"], in: folder.path).status == 0)
+
+        let build = try runGuide(["build", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.contains("checked 2 snippets"))
+        #expect(try folder.read("site/en/intro.html").contains("snippet-badge snippet-pass"))
+        #expect(try folder.read("site/zh/intro.html").contains("snippet-badge snippet-fail"))
+        #expect(try folder.read("site/bilingual/intro.html").contains("snippet-badge snippet-fail"))
+        let dashboard = try folder.read("site/review/index.html")
+        #expect(dashboard.contains("snippet-divergence"))
+        #expect(dashboard.contains("content/zh/intro.md:9"))
+
+        let unchecked = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(unchecked.status == 0)
+        #expect(try !folder.read("site/zh/intro.html").contains("snippet-badge"))
+    }
+}

@@ -50,7 +50,8 @@ public enum ReviewReport {
             + "\(translated)% of the English translated, \(accepted)% accepted"
     }
 
-    public static func json(_ reviews: [ChapterReview]) -> String {
+    /// `snippetFindings`: lines about snippets that compile differently in a translation.
+    public static func json(_ reviews: [ChapterReview], snippetFindings: [String] = []) -> String {
         struct Side: Encodable { var file: String; var start: Int; var end: Int }
         struct Finding: Encodable { var status: String; var message: String }
         struct Row: Encodable {
@@ -83,7 +84,7 @@ public enum ReviewReport {
             var counts: [String: Int]
             var beads: [Row]
         }
-        struct Document: Encodable { var chapters: [Chapter] }
+        struct Document: Encodable { var chapters: [Chapter]; var snippets: [String] }
         let chapters = reviews.map { review in
             Chapter(
                 chapter: review.source.path, language: review.language.code,
@@ -104,7 +105,7 @@ public enum ReviewReport {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(Document(chapters: chapters)), as: UTF8.self) + "\n"
+        return String(decoding: try! encoder.encode(Document(chapters: chapters, snippets: snippetFindings)), as: UTF8.self) + "\n"
     }
 }
 

@@ -1,0 +1,30 @@
+import GuideCheck
+import GuideModel
+
+/// What the dashboard shows of a snippet check: its summary line, run-level problems
+/// (no clang…), and the results worth a translator's or maintainer's look.
+public struct CheckSummary: Sendable {
+    public var line: String
+    public var problems: [String]
+    public var results: [SnippetResult]
+    /// Translations whose snippet compiles differently from the source's.
+    public var divergences: [(source: SnippetResult, translation: SnippetResult)]
+
+    public init(_ report: CheckReport) {
+        // Counts only: the report's own summary has timings and cache hits, which would make
+        // two builds of the same book differ.
+        let counts = SnippetOutcome.allCases.compactMap { outcome -> String? in
+            let count = report.count(outcome)
+            return count == 0 ? nil : "\(count) \(outcome.rawValue)"
+        }
+        line = "\(report.results.count) snippets: " + counts.joined(separator: ", ")
+        problems = report.problems
+        results = report.results
+        divergences = report.divergences
+    }
+
+    /// Results that are not simply fine, in reading order.
+    var noteworthy: [SnippetResult] {
+        results.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) }
+    }
+}

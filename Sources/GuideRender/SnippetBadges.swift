@@ -1,0 +1,68 @@
+import GuideCheck
+import GuideModel
+
+/// The snippet harness's verdict shown under each code block, in every view.
+///
+/// Results are found by language, chapter and top-level block; a list or quote holding
+/// several code blocks shows the least good of them.
+public struct SnippetBadges: Sendable {
+    private var byBlock: [Key: SnippetResult] = [:]
+
+    struct Key: Hashable {
+        var language: Language
+        var chapter: String
+        var block: Int
+    }
+
+    public init(_ results: [SnippetResult]) {
+        for result in results {
+            guard let top = result.blockPath.first else { continue }
+            let key = Key(language: result.language, chapter: result.chapterPath, block: top)
+            if let existing = byBlock[key], Self.rank(existing.outcome) >= Self.rank(result.outcome) { continue }
+            byBlock[key] = result
+        }
+    }
+
+    public var isEmpty: Bool { byBlock.isEmpty }
+
+    /// The badge for a top-level block of a chapter, or "" when it holds no checked code.
+    func html(language: Language, chapter: String, block: Int) -> String {
+        guard let result = byBlock[Key(language: language, chapter: chapter, block: block)] else { return "" }
+        let (symbol, label) = Self.label(result.outcome)
+        var html = "<p class=\"snippet-badge snippet-\(result.outcome.rawValue)\" lang=\"en\">"
+            + "<span class=\"snippet-verdict\"><span aria-hidden=\"true\">\(symbol)</span> \(label)</span>"
+        if let first = result.diagnostics.first(where: { !$0.expected && $0.severity == .error || $0.severity == .warning }) {
+            let position = first.location.map { "\($0.line.map(String.init) ?? "")\($0.column.map { ":\($0)" } ?? "")" } ?? ""
+            html += " <span class=\"snippet-diagnostic\">line \(HTMLEscape.attribute(position)): "
+                + "\(HTMLEscape.attribute(first.message))</span>"
+        } else if let reason = result.reason, result.outcome != .pass {
+            html += " <span class=\"snippet-diagnostic\">\(HTMLEscape.attribute(reason))</span>"
+        }
+        return html + "</p>\n"
+    }
+
+    static func label(_ outcome: SnippetOutcome) -> (String, String) {
+        switch outcome {
+        case .pass: return ("✓", "compiles")
+        case .warn: return ("!", "compiles with warnings")
+        case .fail: return ("✗", "does not compile")
+        case .expected: return ("✓", "gives the diagnostic the text describes")
+        case .unexpectedPass: return ("✗", "the expected diagnostic is missing")
+        case .ignored: return ("–", "not compiled")
+        case .notChecked: return ("?", "not checked")
+        }
+    }
+
+    /// Worse outcomes rank higher, so a block holding several snippets shows its worst.
+    static func rank(_ outcome: SnippetOutcome) -> Int {
+        switch outcome {
+        case .ignored: return 0
+        case .pass: return 1
+        case .expected: return 2
+        case .warn: return 3
+        case .notChecked: return 4
+        case .unexpectedPass: return 5
+        case .fail: return 6
+        }
+    }
+}
