@@ -23,6 +23,7 @@ public struct SiteWriter {
         let staging = parent.appendingPathComponent(".\(name).guide-tmp-\(pid)")
         let retired = parent.appendingPathComponent(".\(name).guide-old-\(pid)")
         try? fm.removeItem(at: staging)
+        Self.removeLeftovers(of: name, in: parent)
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
             for path in site.paths {
@@ -55,5 +56,21 @@ public struct SiteWriter {
             throw GuideError("cannot replace the site folder: \(error.localizedDescription)", file: output)
         }
         try? fm.removeItem(at: retired)
+    }
+
+    /// Staging and retired folders of builds that were killed part-way (their process is
+    /// gone): safe to remove, they were never the site.
+    static func removeLeftovers(of name: String, in parent: URL) {
+        let fm = FileManager.default
+        let prefixes = [".\(name).guide-tmp-", ".\(name).guide-old-"]
+        for entry in (try? fm.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let prefix = prefixes.first(where: { entry.hasPrefix($0) }),
+                  let pid = Int32(entry.dropFirst(prefix.count)), !isRunning(pid) else { continue }
+            try? fm.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
+    static func isRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
     }
 }

@@ -41,3 +41,53 @@ import Testing
         try OutputGuard.check(output: folder.path + "/new-site", keeping: [folder.path + "/content"])
     }
 }
+
+@Suite struct InterruptedBuildTests {
+    /// Kills `guide build` at different moments: the previous site is always intact,
+    /// and the next build clears what the killed one left behind.
+    @Test func killingABuildPartWayLeavesThePreviousSite() async throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        // A book big enough that a build takes a while.
+        var summary = "# Summary\n\n"
+        var summaryZh = "# 目录\n\n"
+        let chapter = try folder.read("content/en/intro.md"), chapterZh = try folder.read("content/zh/intro.md")
+        for index in 0..<150 {
+            summary += "* [Chapter \(index)](c\(index).md)\n"
+            summaryZh += "* [第 \(index) 章](c\(index).md)\n"
+            try folder.write("content/en/c\(index).md", chapter)
+            try folder.write("content/zh/c\(index).md", chapterZh)
+        }
+        try folder.write("content/en/SUMMARY.md", summary + "* [Second](second.md)\n")
+        try folder.write("content/zh/SUMMARY.md", summaryZh + "* [第二章](second.md)\n")
+        let arguments = ["build", "--no-check", "--templates", repositoryRoot + "/templates"]
+        let start = Date()
+        #expect(try runGuide(arguments, in: folder.path).status == 0)
+        let buildTime = Date().timeIntervalSince(start)
+        let before = try snapshot(folder.path + "/site")
+        try folder.write("content/en/c0.md", "# Changed\n\nThe next build would change the site.\n")
+
+        // Kill early (loading), midway (rendering) and late (writing, swapping).
+        for fraction in [0.1, 0.5, 0.8, 0.9, 0.97] {
+            let delay = Int(buildTime * fraction * 1000)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: guideBinary())
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(for: .milliseconds(delay))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let after = try snapshot(folder.path + "/site")
+            // Either the kill came before the swap (old site) or after it (the complete new one).
+            let complete = after == before || after["en/c0.html"].map { String(decoding: $0, as: UTF8.self).contains("Changed") } == true
+                && after.count == before.count
+            #expect(complete, "site/ is half-written after a kill at \(delay) ms")
+        }
+        #expect(try runGuide(arguments, in: folder.path).status == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("guide-tmp") || $0.contains("guide-old") }
+        #expect(leftovers.isEmpty)
+    }
+}
