@@ -91,3 +91,50 @@ func fetch(_ url: String) async throws -> (String, Int) {
     guard let split = text.lastIndex(of: "\n") else { return (text, 0) }
     return (String(text[..<split]), Int(text[text.index(after: split)...]) ?? 0)
 }
+
+@Suite struct ServeLoadTests {
+    /// 200 concurrent requests on loopback while a rebuild runs: every one answered, no errors.
+    /// Plus random request paths: never a server error, never a file outside the site.
+    @Test(.timeLimit(.minutes(2))) func answersConcurrentAndHostileRequests() async throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: guideBinary())
+        process.arguments = ["serve", "--port", "0", "--templates", repositoryRoot + "/templates"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let log = folder.path + "/serve.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let base = try await ServeTests().waitForAddress(inLog: log)
+
+        // Start a rebuild, then load the server while it runs.
+        try folder.write("content/en/intro.md", "# Intro\n\nHello **again**.\n\n## Blocks\n\nSee [next](second.md#end).\n")
+        let pages = ["", "index.html", "en/intro.html", "zh/intro.html", "bilingual/intro.html", "style.css", "review/index.html"]
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask { try await status(of: base + pages[index % pages.count]) }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 200)
+        #expect(statuses.allSatisfy { $0 == 200 }, "statuses: \(Dictionary(grouping: statuses, by: { $0 }).mapValues(\.count))")
+
+        // Random paths, some hostile: the answer is a page of the site or its 404, never more.
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["..", "%2e%2e", "%2F", "etc", "passwd", "en", "zh", "intro.html", "%00", "~", ".", "//", "中文", "%E4%B8%AD", "?q=1", "#x"]
+        for _ in 0..<150 {
+            let path = (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: "/")
+            let (body, code) = try await fetch(base + path)
+            #expect([200, 404].contains(code), "GET /\(path) → \(code)")
+            #expect(!body.contains("root:x:0:0"), "GET /\(path) leaked a file")
+        }
+    }
+}
+
+func status(of url: String) async throws -> Int {
+    let (_, code) = try await fetch(url)
+    return code
+}
