@@ -1,5 +1,5 @@
 /// Puts blocks the aligner did not see (comments) back into the beads, each into the
-/// bead of the next visible block on its side, so beads stay consecutive and cover
+/// bead of the next visible block on its side (also between two blocks of one bead), so beads stay consecutive and cover
 /// every block. Trailing hidden blocks join the last bead that has that side.
 enum HiddenBlocks {
     static func attach(to beads: [Bead], sourceCount: Int, targetCount: Int) -> [Bead] {
@@ -12,9 +12,10 @@ enum HiddenBlocks {
     private static func fill(_ beads: inout [Bead], count: Int, side: WritableKeyPath<Bead, [Int]>) {
         var next = 0   // the first block of this side not yet placed
         for index in beads.indices {
-            guard let first = beads[index][keyPath: side].first else { continue }
-            if first > next { beads[index][keyPath: side] = Array(next..<first) + beads[index][keyPath: side] }
-            next = (beads[index][keyPath: side].last ?? next) + 1
+            // Hidden blocks before the bead's first block, or between its blocks, join it.
+            guard let last = beads[index][keyPath: side].last else { continue }
+            beads[index][keyPath: side] = Array(next...last)
+            next = last + 1
         }
         guard next < count else { return }
         if let last = beads.lastIndex(where: { !$0[keyPath: side].isEmpty }) {

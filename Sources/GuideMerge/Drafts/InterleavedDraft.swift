@@ -33,7 +33,8 @@ public enum InterleavedDraft {
                 forced = side
                 continue
             }
-            for (part, guessed) in pieces(of: block) {
+            // A marked block goes whole to its side; an unmarked list may hold both languages.
+            for (part, guessed) in forced.map({ [(block, $0)] }) ?? pieces(of: block) {
                 let side = forced ?? guessed
                 switch side {
                 case .en: source.append(part.source)
@@ -90,22 +91,28 @@ public enum InterleavedDraft {
     /// code, images and rules once.
     public static func interleave(source: [Block], target: [Block], beads: [Bead]) -> String {
         var parts: [String] = []
+        var previous: Block?
+        func emit(_ block: Block, as side: Side?) {
+            // Two lists in a row would be read back as one: the marker keeps them apart.
+            let follows = previous.map { if case .list = $0.kind, case .list = block.kind { return true } else { return false } } ?? false
+            // …and so does any block `split` would send (in part) to the other side.
+            if let side, follows || pieces(of: block).contains(where: { $0.1 != side }) {
+                parts.append("\(markerPrefix)\(side.rawValue) -->")
+            }
+            parts.append(block.source)
+            previous = block
+        }
         for bead in beads {
             let english = bead.source.map { source[$0] }
             let chinese = bead.target.map { target[$0] }
             if english.count == chinese.count, zip(english, chinese).allSatisfy({ $0.source == $1.source && isShared($0) }) {
-                parts += english.map(\.source)
+                english.forEach { emit($0, as: nil) }
                 continue
             }
-            parts += english.map { written($0, as: .en) }
-            parts += chinese.map { written($0, as: .zh) }
+            english.forEach { emit($0, as: .en) }
+            chinese.forEach { emit($0, as: .zh) }
         }
         return document(parts)
-    }
-
-    /// The block's source, after a marker when `split` would otherwise put it on the wrong side.
-    static func written(_ block: Block, as side: Side) -> String {
-        guessSide(block) == side ? block.source : "\(markerPrefix)\(side.rawValue) -->\n\n\(block.source)"
     }
 
     /// Code, images alone in a paragraph, rules and HTML belong to both languages unless marked.
