@@ -43,6 +43,7 @@ let package = Package(
         .target(name: "GuideRender", dependencies: [
             "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change.
         .target(name: "GuideServe", dependencies: [

@@ -139,6 +139,8 @@ struct ReviewDashboardView {
 
 struct ChapterProgressView {
     var title: String
+    /// The translation's `lang`, for its title and excerpts.
+    var lang: String
     var language: String
     var bilingualHref: String
     var translatedPercent: Int
@@ -150,10 +152,11 @@ struct ChapterProgressView {
     var snippets: [GapView]
     let hasSnippets: Bool
 
-    init(title: String, language: String, bilingualHref: String, translatedPercent: Int, acceptedPercent: Int,
+    init(title: String, lang: String, language: String, bilingualHref: String, translatedPercent: Int, acceptedPercent: Int,
          counts: [StatusCountView], gaps: [GapView], snippets: [GapView]) {
         self.snippets = snippets
         self.hasSnippets = !snippets.isEmpty
+        self.lang = lang
         self.title = title
         self.language = language
         self.bilingualHref = bilingualHref
@@ -176,4 +179,6 @@ struct GapView {
     var location: String
     var href: String
     var excerpt: String
+    /// The excerpt's language (`lang` attribute).
+    var excerptLang: String = "en"
 }

@@ -58,11 +58,12 @@ struct ReviewPages {
                             href: "../\(bilingualPath(review))#\(row.id)",
                             excerpt: Excerpt.of(
                                 (bead.bead.target.first.map { review.target.blocks[$0].text }
-                                 ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70))
+                                 ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70),
+                            excerptLang: bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang)
                 }
             }
             return ChapterProgressView(
-                title: review.target.title, language: SiteRenderer.languageName(review.language),
+                title: review.target.title, lang: review.language.htmlLang, language: SiteRenderer.languageName(review.language),
                 bilingualHref: "../\(bilingualPath(review))",
                 translatedPercent: Int((review.translatedShare * 100).rounded()),
                 acceptedPercent: Int((review.acceptedShare * 100).rounded()),

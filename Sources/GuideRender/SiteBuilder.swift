@@ -37,7 +37,8 @@ public struct SiteBuilder: Sendable {
         let book = try ContentLoader(root: content).load()
         let renderer = try SiteRenderer(templatesFolder: templates)
         // One alignment per chapter pair, shared by the pages and the link check.
-        let reviews = book.reviews()
+        let cache = AlignmentCache(folder: CheckOptions.defaultCacheFolder(forContent: content) + "/align")
+        let reviews = book.reviews(align: cache.beads)
         var report: CheckReport?
         if checkSnippets {
             let loader = ContentLoader(root: content)

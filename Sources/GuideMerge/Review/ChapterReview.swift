@@ -21,8 +21,8 @@ public struct ChapterReview: Sendable {
 
     /// Aligns, classifies, and compares with the translation's accept ledger.
     public static func make(source: Chapter, target: Chapter, language: Language, ledger: AcceptLedger,
-                            doubtMarkers: [String], aligner: Aligner = Aligner()) -> ChapterReview {
-        let beads = aligner.align(source.blocks, target.blocks)
+                            doubtMarkers: [String], align: BeadSource = { Aligner().align($0, $1) }) -> ChapterReview {
+        let beads = align(source.blocks, target.blocks)
         let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
         let reviewed = beads.map { bead -> ReviewedBead in
             let sourceHash = hash(bead.source, in: source.blocks)
@@ -77,7 +77,8 @@ public struct ChapterReview: Sendable {
 extension Book {
     /// Every chapter of every translation, reviewed against the source.
     /// Chapter pairs are aligned in parallel; the result is in book order.
-    public func reviews(aligner: Aligner = Aligner()) -> [ChapterReview] {
+    /// `align` may be a cached alignment (see `AlignmentCache`).
+    public func reviews(align: @escaping BeadSource = { Aligner().align($0, $1) }) -> [ChapterReview] {
         let pairs = translations.flatMap { edition in
             source.chapters.compactMap { chapter in
                 edition.chapter(at: chapter.path).map { ChapterPair(source: chapter, target: $0, edition: edition) }
@@ -87,7 +88,7 @@ extension Book {
         // The transform cannot throw; `try?` only satisfies concurrentMap’s signature.
         return (try? pairs.concurrentMap { pair in
             ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
-                               ledger: pair.edition.ledger, doubtMarkers: markers, aligner: aligner)
+                               ledger: pair.edition.ledger, doubtMarkers: markers, align: align)
         }) ?? []
     }
 }
@@ -97,6 +98,9 @@ private struct ChapterPair: Sendable {
     var target: Chapter
     var edition: Edition
 }
+
+/// Where a review's beads come from: the aligner, or a cache in front of it.
+public typealias BeadSource = @Sendable ([Block], [Block]) -> [Bead]
 
 /// A short single-line excerpt of a text, for reports.
 public enum Excerpt {

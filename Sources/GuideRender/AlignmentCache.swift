@@ -1,0 +1,74 @@
+import Crypto
+import Foundation
+import GuideMerge
+import GuideModel
+
+/// Alignments kept on disk between builds (`.guide-cache/align/`), so a build after a
+/// one-paragraph edit aligns only the chapter that changed.
+///
+/// Keyed by the SHA-256 of both chapters' markdown and the tool's cache version; an entry
+/// that does not parse, or does not fit the blocks it is for, is ignored and replaced.
+public struct AlignmentCache: Sendable {
+    /// Bump when the aligner's output for the same input may change.
+    public static let version = "align-1"
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public func beads(_ source: [Block], _ target: [Block]) -> [Bead] {
+        let key = Self.key(source, target)
+        let file = folder + "/" + key
+        if let data = FileManager.default.contents(atPath: file), let beads = Self.decode(data, source.count, target.count) {
+            return beads
+        }
+        let beads = Aligner().align(source, target)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Write to a temporary name and rename: a reader never sees half an entry.
+        let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
+        if FileManager.default.createFile(atPath: temporary, contents: Self.encode(beads)) {
+            _ = rename(temporary, file)
+        }
+        return beads
+    }
+
+    static func key(_ source: [Block], _ target: [Block]) -> String {
+        var hash = SHA256()
+        hash.update(data: Array(version.utf8))
+        for side in [source, target] {
+            hash.update(data: [0])
+            for block in side { hash.update(data: Array(block.source.utf8) + [1]) }
+        }
+        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// One line per bead: `source indexes;target indexes`, comma-separated.
+    static func encode(_ beads: [Bead]) -> Data {
+        Data(beads.map { bead in
+            bead.source.map(String.init).joined(separator: ",") + ";" + bead.target.map(String.init).joined(separator: ",")
+        }.joined(separator: "\n").utf8)
+    }
+
+    /// nil unless the entry covers every block of both sides once, in order.
+    static func decode(_ data: Data, _ sourceCount: Int, _ targetCount: Int) -> [Bead]? {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        var beads: [Bead] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let sides = line.split(separator: ";", omittingEmptySubsequences: false)
+            guard sides.count == 2 else { return nil }
+            func indexes(_ side: Substring) -> [Int]? {
+                side.isEmpty ? [] : side.split(separator: ",").map { Int($0) }.reduce([Int]()) { list, value in
+                    guard let value else { return list }
+                    return list + [value]
+                }
+            }
+            guard let source = indexes(sides[0]), let target = indexes(sides[1]) else { return nil }
+            beads.append(Bead(source: source, target: target))
+        }
+        guard beads.flatMap(\.source) == Array(0..<sourceCount), beads.flatMap(\.target) == Array(0..<targetCount) else {
+            return nil
+        }
+        return beads
+    }
+}
