@@ -6,3 +6,4 @@ source scripts/lib/packages.sh
 ensure_packages "${GUIDE_BUILD_PACKAGES[@]}"
 swift build
 swift test
+bash scripts/test-browser.sh   # the built site in headless Chromium (Tests/browser/)
