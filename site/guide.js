@@ -7,6 +7,19 @@
       if (location.hash && link.href.indexOf("#") < 0) link.href += location.hash;
     });
   });
+  // Code blocks wider than their box scroll sideways: make those focusable, so the keyboard can scroll them too.
+  var codes = document.querySelectorAll("main pre");
+  function focusableWhenScrolling() {
+    codes.forEach(function (pre) {
+      if (pre.scrollWidth > pre.clientWidth) pre.setAttribute("tabindex", "0");
+      else pre.removeAttribute("tabindex");
+    });
+  }
+  if (codes.length) {
+    focusableWhenScrolling();
+    window.addEventListener("resize", focusableWhenScrolling);
+    window.addEventListener("load", focusableWhenScrolling);
+  }
   // Side-by-side pages: hide either column (at least one stays visible).
   var bilingual = document.querySelector(".bilingual");
   if (bilingual) {
@@ -17,6 +30,7 @@
         var target = bilingual.querySelector('input[data-column="target"]');
         if (!source.checked && !target.checked) (box === source ? target : source).checked = true;
         bilingual.dataset.show = source.checked && target.checked ? "both" : source.checked ? "source" : "target";
+        focusableWhenScrolling();
       });
     });
   }
