@@ -16,6 +16,10 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
     case doubt
     /// English prose left in the Chinese, or the Chinese block is a copy of its English.
     case englishLeft
+    /// A glossary term of the English is not given its agreed translation (`content/glossary.yml`).
+    case glossary
+    /// Chinese typography: spacing between Chinese and Latin text, full-width letters, half-width punctuation.
+    case typography
     /// Heading levels, list lengths or block kinds differ between the sides.
     case structure
     /// Nothing to report.
@@ -27,8 +31,12 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
     /// for help (and often explains English left beside it); English left
     /// reads as unfinished; a structural difference is cosmetic next to those.
     public static let precedence: [BeadStatus] = [
-        .stale, .missing, .extra, .codeDrift, .doubt, .englishLeft, .structure, .translated,
+        .stale, .missing, .extra, .codeDrift, .doubt, .englishLeft, .glossary, .typography, .structure, .translated,
     ]
+
+    /// Style findings (glossary, typography) ask for an edit, but the text is translated:
+    /// a bead with only these counts towards the translated share.
+    public var isStyle: Bool { self == .glossary || self == .typography }
 
     /// Position in `precedence` (0 is most pressing).
     public var rank: Int { Self.precedence.firstIndex(of: self)! }
@@ -43,12 +51,18 @@ public struct BeadFinding: Hashable, Sendable {
     public var sourceBlock: Int?
     /// Index of the Chinese block concerned, if one.
     public var targetBlock: Int?
+    /// Where in the Chinese file, for findings inside a block (typography, glossary): line, and column in characters.
+    public var line: Int?
+    public var column: Int?
 
-    public init(_ status: BeadStatus, _ message: String, sourceBlock: Int? = nil, targetBlock: Int? = nil) {
+    public init(_ status: BeadStatus, _ message: String, sourceBlock: Int? = nil, targetBlock: Int? = nil,
+                line: Int? = nil, column: Int? = nil) {
         self.status = status
         self.message = message
         self.sourceBlock = sourceBlock
         self.targetBlock = targetBlock
+        self.line = line
+        self.column = column
     }
 }
 

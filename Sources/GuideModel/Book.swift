@@ -90,11 +90,14 @@ public struct Book: Hashable, Sendable {
     public var editions: [Edition]
     /// Files shared by all languages (e.g. `images/x.png` at the content root), relative to it.
     public var sharedAssets: [String]
+    /// Agreed translations of terms (`content/glossary.yml`; empty when there is none).
+    public var glossary: Glossary
 
-    public init(config: Config, editions: [Edition], sharedAssets: [String] = []) {
+    public init(config: Config, editions: [Edition], sharedAssets: [String] = [], glossary: Glossary = Glossary()) {
         self.config = config
         self.editions = editions
         self.sharedAssets = sharedAssets
+        self.glossary = glossary
     }
 
     public var source: Edition { editions.first { $0.language == config.source } ?? editions[0] }

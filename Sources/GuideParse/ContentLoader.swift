@@ -8,6 +8,7 @@ import GuideModel
 ///     content/<lang>/<chapter>.md, paired across languages by the same relative path
 ///     content/<lang>/…           anything else is an asset, copied into the site
 ///     content/<lang>.accepted    the translators' accept ledger (`guide review --accept`)
+///     content/glossary.yml       agreed translations of terms (optional)
 ///     content/<folder>/…         assets shared by all languages (files directly in
 ///                                content/ are the book's own settings, never copied)
 public struct ContentLoader {
@@ -47,7 +48,10 @@ public struct ContentLoader {
             let parts = path.split(separator: "/")
             return parts.count > 1 && !languageFolders.contains(String(parts[0]))
         }
-        return Book(config: config, editions: editions, sharedAssets: shared)
+        let glossaryPath = join(root, GlossaryLoader.fileName)
+        let glossary = FileManager.default.fileExists(atPath: glossaryPath)
+            ? try GlossaryLoader.load(path: glossaryPath, displayPath: display(GlossaryLoader.fileName)) : Glossary()
+        return Book(config: config, editions: editions, sharedAssets: shared, glossary: glossary)
     }
 
     private func loadEdition(_ language: Language, config: Config, parser: MarkdownParser) throws -> Edition {

@@ -27,7 +27,10 @@ struct ReviewPages {
                 id: headingID ?? "pair-\(index + 1)",
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
-                findings: bead.review.findings.map { "\($0.status.name): \($0.message)" },
+                findings: bead.review.findings.map { finding in
+                    let at = finding.line.map { line in " \(line)" + (finding.column.map { ":\($0)" } ?? "") } ?? ""
+                    return "\(finding.status.name)\(at): \(finding.message)"
+                },
                 sourceHTML: bead.bead.source.map {
                     CodeBlockHTML.html(for: review.source.blocks[$0])
                         + snippets.html(language: book.source.language, chapter: review.source.path, block: $0)
@@ -54,7 +57,8 @@ struct ReviewPages {
             let gaps = zip(review.beads, page.rows).flatMap { bead, row in
                 bead.review.findings.map { finding in
                     GapView(status: finding.status.name, message: finding.message,
-                            location: row.targetLines.isEmpty ? row.sourceLines : row.targetLines,
+                            location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
+                                ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
                             href: "../\(bilingualPath(review))#\(row.id)",
                             excerpt: Excerpt.of(
                                 (bead.bead.target.first.map { review.target.blocks[$0].text }

@@ -10,6 +10,6 @@ struct Guide: AsyncParsableCommand {
             each with a SUMMARY.md listing its chapters. Chapters are paired across \
             languages by their relative path.
             """,
-        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self, ReviewCommand.self, ServeCommand.self, CheckCommand.self]
+        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self, ReviewCommand.self, FixSpacingCommand.self, ServeCommand.self, CheckCommand.self]
     )
 }

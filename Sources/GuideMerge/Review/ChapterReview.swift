@@ -17,11 +17,14 @@ public struct ChapterReview: Sendable {
 
         public var bead: Bead { review.bead }
         public var status: BeadStatus { review.status }
+        /// Nothing to report but glossary or typography findings.
+        public var isTranslated: Bool { review.findings.allSatisfy(\.status.isStyle) }
     }
 
     /// Aligns, classifies, and compares with the translation's accept ledger.
     public static func make(source: Chapter, target: Chapter, language: Language, ledger: AcceptLedger,
-                            doubtMarkers: [String], align: BeadSource = { Aligner().align($0, $1) }) -> ChapterReview {
+                            doubtMarkers: [String], align: BeadSource = { Aligner().align($0, $1) },
+                            style: StyleReview? = nil) -> ChapterReview {
         let beads = align(source.blocks, target.blocks)
         let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
         let reviewed = beads.map { bead -> ReviewedBead in
@@ -31,7 +34,10 @@ public struct ChapterReview: Sendable {
             if let sourceHash, let targetHash {
                 verdict = ledger.verdict(chapter: source.path, sourceHash: sourceHash, targetHash: targetHash)
             }
-            let review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
+            var review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
+            if let style {
+                review = BeadReview(bead: bead, findings: review.findings + style.findings(bead, source: source.blocks, target: target.blocks))
+            }
             return ReviewedBead(review: review, sourceHash: sourceHash, targetHash: targetHash, accepted: verdict == .accepted)
         }
         return ChapterReview(source: source, target: target, language: language, beads: reviewed)
@@ -46,10 +52,11 @@ public struct ChapterReview: Sendable {
         beads.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
 
-    /// Share of the English text (in characters) whose translation has nothing to report…
-    public var translatedShare: Double { share { $0.status == .translated } }
+    /// Share of the English text (in characters) whose translation has nothing to report
+    /// (style findings aside: they ask for an edit, the text is translated)…
+    public var translatedShare: Double { share(\.isTranslated) }
     /// …and of that, what a translator has accepted as it is now.
-    public var acceptedShare: Double { share { $0.status == .translated && $0.accepted } }
+    public var acceptedShare: Double { share { $0.isTranslated && $0.accepted } }
 
     private func share(_ include: (ReviewedBead) -> Bool) -> Double {
         var total = 0, counted = 0
@@ -85,10 +92,11 @@ extension Book {
             }
         }
         let markers = config.doubtMarkers
+        let style = StyleReview(glossary: glossary)
         // The transform cannot throw; `try?` only satisfies concurrentMap’s signature.
         return (try? pairs.concurrentMap { pair in
             ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
-                               ledger: pair.edition.ledger, doubtMarkers: markers, align: align)
+                               ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style)
         }) ?? []
     }
 }

@@ -25,7 +25,8 @@ public enum ReviewReport {
         let block: Block?
         // Point at the Chinese side where there is one: that is where the translator works.
         if let targetRange {
-            here = "\(review.target.displayPath):\(finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start)"
+            here = "\(review.target.displayPath):\(finding.line ?? finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start)"
+                + (finding.column.map { ":\($0)" } ?? "")
             there = sourceRange.map { "\(review.source.displayPath):\($0.start)" }
             block = finding.targetBlock.map { review.target.blocks[$0] } ?? bead.bead.target.first.map { review.target.blocks[$0] }
         } else {
@@ -34,7 +35,8 @@ public enum ReviewReport {
             block = bead.bead.source.first.map { review.source.blocks[$0] }
         }
         var text = "\(here): warning: \(finding.status.name): \(finding.message)"
-        if let block, !block.text.isEmpty { text += " “\(Excerpt.of(block.text, length: 50))”" }
+        // A typography message quotes the text around the problem already.
+        if let block, !block.text.isEmpty, finding.status != .typography { text += " “\(Excerpt.of(block.text, length: 50))”" }
         if let there { text += " (English: \(there))" }
         return text
     }
@@ -53,7 +55,7 @@ public enum ReviewReport {
     /// `snippetFindings`: lines about snippets that compile differently in a translation.
     public static func json(_ reviews: [ChapterReview], snippetFindings: [String] = []) -> String {
         struct Side: Encodable { var file: String; var start: Int; var end: Int }
-        struct Finding: Encodable { var status: String; var message: String }
+        struct Finding: Encodable { var status: String; var message: String; var line: Int?; var column: Int? }
         struct Row: Encodable {
             var status: String
             var statuses: [String]
@@ -99,7 +101,7 @@ public enum ReviewReport {
                         status: bead.status.name, statuses: bead.review.statuses.map(\.name), accepted: bead.accepted,
                         source: review.sourceLines(bead.bead).map { Side(file: review.source.displayPath, start: $0.start, end: $0.end) },
                         target: review.targetLines(bead.bead).map { Side(file: review.target.displayPath, start: $0.start, end: $0.end) },
-                        findings: bead.review.findings.map { Finding(status: $0.status.name, message: $0.message) },
+                        findings: bead.review.findings.map { Finding(status: $0.status.name, message: $0.message, line: $0.line, column: $0.column) },
                         excerpt: Excerpt.of(texts.first ?? "", length: 60))
                 })
         }

@@ -1,0 +1,98 @@
+import GuideModel
+
+/// Finds glossary terms in prose: English forms on word boundaries (plurals too),
+/// Chinese translations as substrings (Chinese has no spaces to split on).
+public struct GlossaryMatcher: Sendable {
+    public let glossary: Glossary
+    let forms: [Form]
+
+    /// One English form of a term, as words; the last word with its plurals.
+    struct Form: Sendable {
+        var term: Int
+        var words: [String]
+        var lastWords: Set<String>
+        /// Acronyms (`KVO`, `ARC`) match their case only in English, so the word “arc” is not ARC.
+        var caseSensitive: Bool
+        /// Lowercased, for matching without case.
+        var foldedWords: [String]
+        var foldedLastWords: Set<String>
+    }
+
+    public init(_ glossary: Glossary) {
+        self.glossary = glossary
+        forms = glossary.terms.enumerated().flatMap { index, term in
+            term.english.map { english in
+                let caseSensitive = english.filter(\.isUppercase).count >= 2
+                let words = Self.splitWords(caseSensitive ? english : english.lowercased())
+                let lastWords = Self.plurals(of: words.last ?? "")
+                return Form(term: index, words: words, lastWords: lastWords, caseSensitive: caseSensitive,
+                            foldedWords: words.map { $0.lowercased() }, foldedLastWords: Set(lastWords.map { $0.lowercased() }))
+            }
+        }
+    }
+
+    /// `protocol` → protocol, protocols; `category` → categories; `class` → classes.
+    static func plurals(of word: String) -> Set<String> {
+        var forms: Set<String> = [word, word + "s", word + "es"]
+        if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) {
+            forms.insert(word.dropLast() + "ies")
+        }
+        return forms
+    }
+
+    static func splitWords(_ text: String) -> [String] {
+        text.split(whereSeparator: { !ProseText.isWordCharacter($0) }).map(String.init)
+    }
+
+    public struct Occurrence: Hashable, Sendable {
+        public var term: Int
+        public var position: TextPosition
+        public var text: String
+        /// Where in the `ProseText` (to drop a term found inside a longer one).
+        var range: Range<Int>
+    }
+
+    /// Terms used in a text; `ignoringCase` also for acronyms (the Chinese side: `Kvo` is still KVO left).
+    public func occurrences(in text: ProseText, ignoringCase: Bool = false) -> [Occurrence] {
+        let words = text.words()
+        let folded = words.map { $0.text.lowercased() }
+        var found: [Occurrence] = []
+        for (index, word) in words.enumerated() where word.before != "@" && word.before != "#" {
+            for form in forms where index + form.words.count <= words.count {
+                let fold = !form.caseSensitive || ignoringCase
+                let formWords = fold ? form.foldedWords : form.words
+                let lastWords = fold ? form.foldedLastWords : form.lastWords
+                var matches = true
+                for offset in 0..<form.words.count {
+                    let candidate = words[index + offset]
+                    let value = fold ? folded[index + offset] : candidate.text
+                    let isLast = offset == form.words.count - 1
+                    if isLast ? !lastWords.contains(value) : value != formWords[offset] { matches = false; break }
+                    if !isLast {
+                        // Words of one term stand apart by spaces or a hyphen only.
+                        let gap = text.characters[candidate.end..<words[index + offset + 1].start]
+                        if gap.isEmpty || !gap.allSatisfy({ $0 == " " || $0 == "-" }) { matches = false; break }
+                    }
+                }
+                if matches {
+                    let last = words[index + form.words.count - 1]
+                    found.append(Occurrence(term: form.term, position: text.positions[word.start],
+                                            text: String(text.characters[word.start..<last.end]),
+                                            range: word.start..<last.end))
+                }
+            }
+        }
+        // “multiple delegation” is one term, not also “delegation”.
+        return found.filter { inner in
+            !found.contains { $0.range != inner.range && $0.range.lowerBound <= inner.range.lowerBound && inner.range.upperBound <= $0.range.upperBound }
+        }
+    }
+
+    /// Whether the Chinese gives the term as agreed: one of its translations, or the English where it may stay.
+    public func isRendered(_ term: Int, in chinese: ProseText) -> Bool {
+        let entry = glossary.terms[term]
+        let string = chinese.string
+        if entry.chinese.contains(where: { string.contains($0) }) { return true }
+        return entry.keepEnglish && occurrences(in: chinese, ignoringCase: true).contains { $0.term == term }
+    }
+}

@@ -1,0 +1,55 @@
+/// How the typography rules see one character of prose.
+public enum ScriptClass: Hashable, Sendable {
+    /// Han, kana, hangul: the text that wants a space next to Latin.
+    case cjk
+    /// Latin letters (ASCII and accented) and ASCII digits.
+    case latin
+    /// Full-width letters and digits (`Ａ`, `１`), which should be half-width.
+    case fullwidthAlnum
+    /// Full-width punctuation that takes no space around it (`，。、！？：；（）「」《》【】`…).
+    case fullwidthPunctuation
+    /// Curly quotes (`“”‘’`): full-width in Chinese, so no space next to Chinese.
+    case quote
+    /// Half-width sentence punctuation (`,.;:!?`), which a Chinese sentence writes full-width.
+    case halfwidthPunctuation
+    /// Spaces and tabs, and the ideographic space U+3000.
+    case space
+    case other
+
+    public init(_ character: Character) {
+        guard let scalar = character.unicodeScalars.first else { self = .other; return }
+        let value = scalar.value
+        switch value {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: self = .latin
+        case 0xC0...0x24F where value != 0xD7 && value != 0xF7: self = .latin
+        case 0x20, 0x09, 0x3000: self = .space
+        case 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A: self = .fullwidthAlnum
+        case 0x2E80...0x2FDF, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x2FFFF, 0x3005, 0x3007:
+            self = .cjk
+        case 0x201C, 0x201D, 0x2018, 0x2019: self = .quote
+        default:
+            if Self.fullwidthMarks.contains(character) { self = .fullwidthPunctuation }
+            else if Self.halfwidthMarks.contains(character) { self = .halfwidthPunctuation }
+            else { self = .other }
+        }
+    }
+
+    static let fullwidthMarks: Set<Character> = Set("，。、！？：；（）「」《》【】『』〈〉〔〕")
+    static let halfwidthMarks: Set<Character> = Set(",.;:!?")
+
+    /// The full-width form of a half-width punctuation mark.
+    static let fullwidthForm: [Character: Character] = [",": "，", ".": "。", ";": "；", ":": "：", "!": "！", "?": "？"]
+
+    /// `Ａ` → `A`, `１` → `1`.
+    static func halfwidth(_ character: Character) -> Character {
+        guard let scalar = character.unicodeScalars.first, (0xFF01...0xFF5E).contains(scalar.value),
+              let half = Unicode.Scalar(scalar.value - 0xFEE0) else { return character }
+        return Character(half)
+    }
+}
+
+extension Character {
+    var scriptClass: ScriptClass { ScriptClass(self) }
+    var isCJK: Bool { scriptClass == .cjk }
+}

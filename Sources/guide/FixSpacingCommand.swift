@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import GuideMerge
+import GuideModel
+import GuideParse
+
+struct FixSpacingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix-spacing",
+        abstract: "Fix the spacing between Chinese and Latin text in place (never inside code).",
+        discussion: """
+            Adds the one half-width space between Chinese and Latin letters, digits, inline code \
+            or URLs, and removes spaces next to full-width punctuation. With --all it also makes \
+            full-width letters half-width and half-width punctuation in Chinese sentences full-width. \
+            A fixed file must parse to the same markdown (blocks, code, links, emphasis) or it is \
+            not written. Without FILES: every chapter of every translation in --content.
+            """
+    )
+
+    @Argument(help: "Markdown files to fix (default: the translated chapters).") var files: [String] = []
+    @Option(help: "The content folder (when no FILES are given).") var content = "content"
+    @Flag(help: "Print a unified diff of the fixes; write nothing.") var dryRun = false
+    @Flag(help: "Also fix full-width letters and digits and half-width punctuation, not only spaces.") var all = false
+    @Flag(help: "Write nothing; list every typography finding (file:line:col) and exit 1 if there is one.") var check = false
+
+    func run() throws {
+        var failed = false
+        try reportingErrors {
+            let parser = MarkdownParser()
+            for path in try targets() {
+                let data = FileManager.default.contents(atPath: path) ?? Data()
+                let text = try TextFile.read(path: path, displayPath: path)
+                if check {
+                    let findings = parser.parse(text).flatMap { Typography.findings(in: $0) }
+                    for finding in findings {
+                        print("\(path):\(finding.position): warning: typography: \(finding.message)")
+                    }
+                    failed = failed || !findings.isEmpty
+                    continue
+                }
+                let result: SpacingFixer.Result
+                do {
+                    result = try SpacingFixer.fix(text, scope: all ? .all : .spaces, parse: parser.parse)
+                } catch is SpacingFixer.StructureChanged {
+                    throw GuideError("fixing would change the markdown structure; nothing written", file: path)
+                }
+                for line in result.refusedBlocks {
+                    printError("\(path):\(line): warning: block left as it is: fixing it would change its markdown")
+                }
+                if dryRun {
+                    print(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(path)", newName: "b/\(path)"), terminator: "")
+                } else if result.text != text {
+                    let bom = data.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
+                    try AtomicFile.write(bom + result.text, to: path)
+                }
+                if !result.fixed.isEmpty {
+                    let counts = Dictionary(grouping: result.fixed, by: \.rule.rawValue).sorted { $0.key < $1.key }
+                        .map { "\($0.value.count) \($0.key)" }.joined(separator: ", ")
+                    printError("\(path): \(dryRun ? "would fix" : "fixed") \(result.fixed.count): \(counts)")
+                }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// The files given, or every translated chapter of the book.
+    func targets() throws -> [String] {
+        if !files.isEmpty { return files }
+        let book = try ContentLoader(root: content).load()
+        return book.translations.flatMap { edition in edition.chapters.map(\.displayPath) }
+    }
+}
