@@ -8,7 +8,7 @@ import GuideParse
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "List the translation's gaps: missing, extra, doubt, english-left, code-drift, structure, stale.",
+        abstract: "List the translation's gaps: missing, extra, doubt, english-left, code-drift, glossary, typography, structure, stale.",
         discussion: """
             Every chapter is aligned with its translation; each pair of blocks gets one status. \
             Gaps are printed as `file:line: warning: status: …` (the Chinese side where there is \
