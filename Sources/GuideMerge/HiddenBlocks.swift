@@ -12,9 +12,11 @@ enum HiddenBlocks {
     private static func fill(_ beads: inout [Bead], count: Int, side: WritableKeyPath<Bead, [Int]>) {
         var next = 0   // the first block of this side not yet placed
         for index in beads.indices {
-            guard let first = beads[index][keyPath: side].first else { continue }
-            if first > next { beads[index][keyPath: side] = Array(next..<first) + beads[index][keyPath: side] }
-            next = (beads[index][keyPath: side].last ?? next) + 1
+            // Read through the key path once per bead (each read costs a look-up and a copy).
+            let blocks = beads[index][keyPath: side]
+            guard let first = blocks.first, let last = blocks.last else { continue }
+            if first > next { beads[index][keyPath: side] = Array(next..<first) + blocks }
+            next = last + 1
         }
         guard next < count else { return }
         if let last = beads.lastIndex(where: { !$0[keyPath: side].isEmpty }) {
