@@ -21,30 +21,46 @@ public struct Aligner: Sendable {
     /// Comment blocks (snippet annotations and the like) are invisible to readers: they
     /// are aligned with nothing and join the bead of the block that follows them.
     public func align(_ source: [Block], _ target: [Block]) -> [Bead] {
-        let visibleSource = source.indices.filter { !source[$0].isComment }
-        let visibleTarget = target.indices.filter { !target[$0].isComment }
-        let beads = scoredAlign(visibleSource.map { source[$0] }, visibleTarget.map { target[$0] }).map(\.bead)
+        let visibleSource = source.indices.filter { !Self.isComment(source[$0]) }
+        let visibleTarget = target.indices.filter { !Self.isComment(target[$0]) }
+        let beads = scoredAlign(source, visibleSource, target, visibleTarget).map(\.bead)
+        // Most chapters have no comment: then there is nothing to map or attach.
+        if visibleSource.count == source.count, visibleTarget.count == target.count { return beads }
         let mapped = beads.map { Bead(source: $0.source.map { visibleSource[$0] }, target: $0.target.map { visibleTarget[$0] }) }
         return HiddenBlocks.attach(to: mapped, sourceCount: source.count, targetCount: target.count)
+    }
+
+    /// `Block.isComment`, asked only of HTML blocks: a call to it copies the whole
+    /// block (it is compiled in another module), and only HTML can be a comment.
+    static func isComment(_ block: borrowing Block) -> Bool {
+        guard case .html = block.kind else { return false }
+        return block.isComment
     }
 
     /// The beads with the cost the scorer gave each (lower is surer; negative
     /// means the evidence is for the pairing): for reviews that want to show
     /// the doubtful pairs first, and for tuning.
     public func scoredAlign(_ source: [Block], _ target: [Block]) -> [ScoredBead] {
-        if source.isEmpty || target.isEmpty {
-            let beads = source.indices.map { Bead(source: [$0], target: []) } + target.indices.map { Bead(source: [], target: [$0]) }
+        scoredAlign(source, Array(source.indices), target, Array(target.indices))
+    }
+
+    /// Aligns the blocks at `sourceIndexes` with those at `targetIndexes` (without
+    /// copying them out); the beads number the blocks by their place in those lists.
+    func scoredAlign(_ source: [Block], _ sourceIndexes: [Int], _ target: [Block], _ targetIndexes: [Int]) -> [ScoredBead] {
+        if sourceIndexes.isEmpty || targetIndexes.isEmpty {
+            let beads = sourceIndexes.indices.map { Bead(source: [$0], target: []) }
+                + targetIndexes.indices.map { Bead(source: [], target: [$0]) }
             return beads.map { ScoredBead(bead: $0, cost: 0) }
         }
         var tokens = TokenTable()
-        let rawSource = source.map { BlockSignature($0, tokens: &tokens) }
-        let rawTarget = target.map { BlockSignature($0, tokens: &tokens) }
+        let rawSource = sourceIndexes.map { BlockSignature(source[$0], tokens: &tokens) }
+        let rawTarget = targetIndexes.map { BlockSignature(target[$0], tokens: &tokens) }
         let weights = TokenWeights(source: rawSource, target: rawTarget, tokenCount: tokens.count)
         let sourceSignatures = rawSource.map(weights.filtering)
         let targetSignatures = rawTarget.map(weights.filtering)
 
         let band = SearchBand(anchors: Anchors.find(sourceSignatures, targetSignatures),
-                              sourceCount: source.count, targetCount: target.count, margin: margin)
+                              sourceCount: sourceIndexes.count, targetCount: targetIndexes.count, margin: margin)
         var scorer = BeadScorer(source: sourceSignatures, target: targetSignatures,
                                 weights: weights, cjkWidth: Self.defaultCJKWidth)
         var beads = Self.search(scorer, band: band)
@@ -60,50 +76,12 @@ public struct Aligner: Sendable {
         }
     }
 
-    /// The least-cost path through the band, as beads in document order.
-    static func search(_ scorer: BeadScorer, band: SearchBand) -> [Bead] {
-        let rows = band.lower.count
-        var offsets = [Int](repeating: 0, count: rows + 1)
-        for row in 0..<rows { offsets[row + 1] = offsets[row] + band.upper[row] - band.lower[row] + 1 }
-        var best = [Double](repeating: .infinity, count: offsets[rows])
-        var step = [UInt8](repeating: 0, count: offsets[rows])
-        func cell(_ row: Int, _ column: Int) -> Int? {
-            guard row >= 0, column >= band.lower[row], column <= band.upper[row] else { return nil }
-            return offsets[row] + column - band.lower[row]
-        }
-
-        best[0] = 0
-        for row in 0..<rows {
-            for column in band.lower[row]...band.upper[row] where row > 0 || column > 0 {
-                let here = offsets[row] + column - band.lower[row]
-                for (kind, shape) in beadShapes.enumerated() {
-                    guard let before = cell(row - shape.source, column - shape.target), best[before] < .infinity else { continue }
-                    let total = best[before] + scorer.cost((row - shape.source)..<row, (column - shape.target)..<column)
-                    if total < best[here] {
-                        best[here] = total
-                        step[here] = UInt8(kind)
-                    }
-                }
-            }
-        }
-
-        var beads: [Bead] = []
-        var row = rows - 1, column = band.upper[rows - 1]
-        while row > 0 || column > 0 {
-            let shape = beadShapes[Int(step[cell(row, column)!])]
-            beads.append(Bead(source: Array((row - shape.source)..<row), target: Array((column - shape.target)..<column)))
-            row -= shape.source
-            column -= shape.target
-        }
-        return beads.reversed()
-    }
-
     /// The median English characters per Chinese character over 1:1 prose pairs
     /// that are mostly Chinese; nil when there are too few to say.
     static func estimateCJKWidth(_ beads: [Bead], scorer: BeadScorer) -> Double? {
         var widths: [Double] = []
         for bead in beads where bead.source.count == 1 && bead.target.count == 1 {
-            let e = scorer.source[bead.source[0]], z = scorer.target[bead.target[0]]
+            let e = scorer.source.blocks[bead.source[0]], z = scorer.target.blocks[bead.target[0]]
             guard e.shape != .code, e.shape != .image, z.cjk >= 8, z.cjk >= z.latin, e.cjk == 0 else { continue }
             widths.append(Double(e.latin - z.latin) / Double(z.cjk))
         }

@@ -29,38 +29,48 @@ public struct Alignment: Sendable {
     public static func ownLines(of index: Int, in blocks: [Block]) -> LineRange {
         var range = blocks[index].lines
         if index + 1 < blocks.count { range.end = min(range.end, blocks[index + 1].lines.start - 1) }
-        var blankTail = 0
-        for line in blocks[index].source.split(separator: "\n", omittingEmptySubsequences: false).reversed() {
-            guard line.allSatisfy(\.isWhitespace) else { break }
-            blankTail += 1
-        }
+        let blankTail = trailingBlankLines(blocks[index].source)
         range.end = min(range.end, blocks[index].lines.end - blankTail)
         range.end = max(range.start, range.end)
         return range
     }
 
+    /// The lines of `source`, split at "\n", that are blank (all whitespace) at its end:
+    /// read from the end, so a block's text is not split into lines to find none.
+    static func trailingBlankLines(_ source: String) -> Int {
+        var blank = 0
+        for character in source.reversed() {
+            if character == "\n" {
+                blank += 1
+            } else if !character.isWhitespace {
+                return blank
+            }
+        }
+        return blank + 1   // the first line is blank too
+    }
+
     /// The `guide align --format json` contract.
     public func json() -> String {
-        struct Side: Encodable { var start: Int; var end: Int }
-        struct Row: Encodable {
-            var source: Side?
-            var target: Side?
-            func encode(to encoder: Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(source, forKey: .source)   // explicit null, not a missing key
-                try container.encode(target, forKey: .target)
-            }
-            enum CodingKeys: String, CodingKey { case source, target }
-        }
-        struct Document: Encodable { var source: String; var target: String; var beads: [Row] }
-        let rows = beads.map { bead in
-            Row(source: Self.span(bead.source, in: sourceBlocks).map { Side(start: $0.start, end: $0.end) },
-                target: Self.span(bead.target, in: targetBlocks).map { Side(start: $0.start, end: $0.end) })
-        }
+        // Written by hand: JSONEncoder spent more time on a long chapter's beads than
+        // the aligner. The layout is JSONEncoder's with sorted keys and unescaped
+        // slashes, and the two strings are still encoded by it, so they escape alike.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try! encoder.encode(Document(source: sourcePath, target: targetPath, beads: rows))
-        return String(decoding: data, as: UTF8.self) + "\n"
+        func quoted(_ string: String) -> String {
+            String(decoding: try! encoder.encode(string), as: UTF8.self)
+        }
+        func side(_ range: LineRange?) -> String {
+            guard let range else { return "null" }
+            return "{\"end\":\(range.end),\"start\":\(range.start)}"
+        }
+        var out = "{\"beads\":["
+        for (index, bead) in beads.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"source\":" + side(Self.span(bead.source, in: sourceBlocks))
+                + ",\"target\":" + side(Self.span(bead.target, in: targetBlocks)) + "}"
+        }
+        out += "],\"source\":" + quoted(sourcePath) + ",\"target\":" + quoted(targetPath) + "}\n"
+        return out
     }
 
     /// A readable side-by-side listing.

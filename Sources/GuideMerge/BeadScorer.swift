@@ -4,13 +4,44 @@ import Foundation
 /// log-likelihood: a bead type's prior, a length model, shape agreement
 /// (heading levels, list lengths, code), and the lexical evidence of tokens
 /// the translation kept. Negative costs are evidence for the pairing.
+///
+/// Beads are named by where their runs end and how long they are (see
+/// `RunTable`), which is how the search meets them. `BeadScorer+Bound.swift`
+/// gives a cheap lower bound of the same costs, so the search can skip most
+/// candidates without working out their lexical overlap or logarithm.
 struct BeadScorer: Sendable {
-    var source: [BlockSignature]
-    var target: [BlockSignature]
-    var weights: TokenWeights
+    let source: RunTable
+    let target: RunTable
+    let weights: TokenWeights
     /// English characters per Chinese character (Latin characters count one for one).
-    var cjkWidth: Double
-    var costs = Costs()
+    var cjkWidth: Double {
+        didSet { measure() }
+    }
+    var costs = Costs() {
+        didSet { measure() }
+    }
+    private(set) var sourceLengths: RunLengths
+    private(set) var targetLengths: RunLengths
+    /// Per run (by `RunTable.index`), for the search's first, roughest bound of merges.
+    private(set) var sourceFloors: [Double] = []
+    private(set) var targetFloors: [Double] = []
+
+    init(source: [BlockSignature], target: [BlockSignature], weights: TokenWeights, cjkWidth: Double) {
+        self.source = RunTable(source, weights: weights)
+        self.target = RunTable(target, weights: weights)
+        self.weights = weights
+        self.cjkWidth = cjkWidth
+        sourceLengths = RunLengths(self.source, cjkWidth: cjkWidth)
+        targetLengths = RunLengths(self.target, cjkWidth: cjkWidth)
+        measure()
+    }
+
+    private mutating func measure() {
+        sourceLengths = RunLengths(source, cjkWidth: cjkWidth)
+        targetLengths = RunLengths(target, cjkWidth: cjkWidth)
+        sourceFloors = source.runs.map(mergeFloor)
+        targetFloors = target.runs.map(mergeFloor)
+    }
 
     struct Costs: Sendable {
         var skip = 3.3
@@ -52,98 +83,136 @@ struct BeadScorer: Sendable {
 
     /// The cost of pairing source blocks `s` with target blocks `t` (either may be empty, not both).
     func cost(_ s: Range<Int>, _ t: Range<Int>) -> Double {
-        if s.isEmpty { return skipCost(target[t.lowerBound]) }
-        if t.isEmpty { return skipCost(source[s.lowerBound]) }
-        if s.count == 1, t.count == 1 { return pairCost(source[s.lowerBound], target[t.lowerBound]) }
-        return mergeCost(Array(source[s]), Array(target[t]))
+        cost(sourceEnd: s.upperBound, sourceCount: s.count, targetEnd: t.upperBound, targetCount: t.count)
     }
 
-    func skipCost(_ block: BlockSignature) -> Double {
-        block.shape == .rule ? costs.skipRule : costs.skip
+    /// The cost of the bead of the `sourceCount` source blocks ending before
+    /// `sourceEnd` and the `targetCount` target blocks ending before `targetEnd`.
+    func cost(sourceEnd: Int, sourceCount: Int, targetEnd: Int, targetCount: Int) -> Double {
+        if sourceCount == 0 { return skipCost(target.blocks[targetEnd - 1].shape) }
+        if targetCount == 0 { return skipCost(source.blocks[sourceEnd - 1].shape) }
+        if sourceCount == 1, targetCount == 1 { return pairCost(sourceEnd - 1, targetEnd - 1) }
+        return mergeCost(sourceEnd: sourceEnd, sourceCount: sourceCount, targetEnd: targetEnd, targetCount: targetCount)
     }
 
-    func pairCost(_ e: BlockSignature, _ z: BlockSignature) -> Double {
-        switch (e.shape, z.shape) {
+    func skipCost(_ shape: BlockSignature.Shape) -> Double {
+        shape == .rule ? costs.skipRule : costs.skip
+    }
+
+    /// Source block `s` with target block `t`.
+    func pairCost(_ s: Int, _ t: Int) -> Double {
+        let e = source.blocks[s].shape, z = target.blocks[t].shape
+        let text = { (sigma: Double) in self.textCost(sourceEnd: s + 1, sourceCount: 1, targetEnd: t + 1, targetCount: 1, sigma: sigma) }
+        switch (e, z) {
         case (.code, .code):
-            if e.codeLiteral == z.codeLiteral { return costs.identicalCode }
-            return costs.codeMismatch - costs.codeSimilarity * SortedSets.dice(e.codeTokens, z.codeTokens)
+            if source.blocks[s].codeLiteral == target.blocks[t].codeLiteral { return costs.identicalCode }
+            return costs.codeMismatch - costs.codeSimilarity * SortedSets.dice(source.blocks[s].codeTokens, target.blocks[t].codeTokens)
         case (.code, _), (_, .code), (.rule, _), (_, .rule):
-            if e.shape == .rule, z.shape == .rule { return costs.rules }
+            if e == .rule, z == .rule { return costs.rules }
             return .infinity
         case (.image, .image):
-            let shared = SortedSets.overlap(e.keeps, z.keeps) { _ in 1 }.both
-            return shared > 0 ? costs.identicalImage : costs.otherImage
+            let shared = sharedKeeps(source[end: s + 1, length: 1], target[end: t + 1, length: 1])
+            return shared ? costs.identicalImage : costs.otherImage
         case (.html, .html):
-            if e.codeLiteral == z.codeLiteral { return costs.identicalHTML }
-            return textCost([e], [z], sigma: costs.lengthSigma)
+            if source.blocks[s].codeLiteral == target.blocks[t].codeLiteral { return costs.identicalHTML }
+            return text(costs.lengthSigma)
         case (.heading(let a), .heading(let b)):
-            return textCost([e], [z], sigma: costs.headingSigma)
-                + (a == b ? costs.sameHeadingLevel : costs.otherHeadingLevel)
+            return text(costs.headingSigma) + (a == b ? costs.sameHeadingLevel : costs.otherHeadingLevel)
         case (.list(let a), .list(let b)):
-            return textCost([e], [z], sigma: costs.lengthSigma)
-                + (a == b ? costs.sameListLength : costs.otherListLength)
+            return text(costs.lengthSigma) + (a == b ? costs.sameListLength : costs.otherListLength)
         case (.paragraph, .paragraph), (.quote, .quote):
-            return textCost([e], [z], sigma: costs.lengthSigma) + labelCost(e, z)
+            return text(costs.lengthSigma) + labelCost(s, t)
         default:
-            let prose = e.shape.isProse && z.shape.isProse
-            return textCost([e], [z], sigma: costs.lengthSigma) + (prose ? costs.proseShapeChange : costs.shapeChange)
+            let prose = e.isProse && z.isProse
+            return text(costs.lengthSigma) + (prose ? costs.proseShapeChange : costs.shapeChange)
         }
     }
 
     /// n:m beads join prose only (paragraphs, lists, quotes); code, headings and images stay whole.
-    func mergeCost(_ e: [BlockSignature], _ z: [BlockSignature]) -> Double {
-        guard e.allSatisfy(\.shape.isProse), z.allSatisfy(\.shape.isProse) else { return .infinity }
-        var prior = [0, 0, 0, costs.merge2, costs.merge3, costs.merge4][min(5, e.count + z.count)]
-        // One block of several lines against as many blocks or fewer: a translator
-        // who gave each line of a draft its own paragraph. Cheaper, and each
-        // further block costs only a little more.
-        if (e.count == 1 && e[0].lines >= z.count) || (z.count == 1 && z[0].lines >= e.count) {
-            prior = costs.merge2 + costs.splitAlongLines + Double(e.count + z.count - 3) * costs.furtherLineSplit
-        }
-        let lists = abs(e.filter(\.isList).count - z.filter(\.isList).count)
-        let labels = abs(e.filter(\.isLabel).count - z.filter(\.isLabel).count)
-            + abs(e.filter(\.isAside).count - z.filter(\.isAside).count)
-        // A scrap (a marker, a label) leads what it belongs to more often than it trails it.
-        let crumbs = [e, z].filter { $0.count > 1 && equivalentLength($0.last!) < costs.crumbLength }.count
-        return prior + textCost(e, z, sigma: costs.lengthSigma)
+    func mergeCost(sourceEnd: Int, sourceCount: Int, targetEnd: Int, targetCount: Int) -> Double {
+        let e = source[end: sourceEnd, length: sourceCount], z = target[end: targetEnd, length: targetCount]
+        guard e.allProse, z.allProse else { return .infinity }
+        let prior = mergePrior(sourceEnd: sourceEnd, sourceCount: sourceCount, targetEnd: targetEnd, targetCount: targetCount)
+        let lists = abs(e.lists - z.lists)
+        let labels = abs(e.labels - z.labels) + abs(e.asides - z.asides)
+        let crumbs = trailingCrumbs(sourceEnd: sourceEnd, sourceCount: sourceCount, targetEnd: targetEnd, targetCount: targetCount)
+        return prior + textCost(sourceEnd: sourceEnd, sourceCount: sourceCount, targetEnd: targetEnd, targetCount: targetCount,
+                                sigma: costs.lengthSigma)
             + Double(lists) * costs.proseShapeChange + Double(labels) * costs.labelDisagrees
             + Double(crumbs) * costs.trailingCrumb
     }
 
-    func labelCost(_ e: BlockSignature, _ z: BlockSignature) -> Double {
-        switch (e.isLabel, z.isLabel) {
+    func mergePrior(sourceEnd: Int, sourceCount: Int, targetEnd: Int, targetCount: Int) -> Double {
+        // One block of several lines against as many blocks or fewer: a translator
+        // who gave each line of a draft its own paragraph. Cheaper, and each
+        // further block costs only a little more.
+        if (sourceCount == 1 && source.blocks[sourceEnd - 1].lines >= targetCount)
+            || (targetCount == 1 && target.blocks[targetEnd - 1].lines >= sourceCount) {
+            return costs.merge2 + costs.splitAlongLines + Double(sourceCount + targetCount - 3) * costs.furtherLineSplit
+        }
+        switch sourceCount + targetCount {
+        case ...3: return costs.merge2   // 1:2 and 2:1
+        case 4: return costs.merge3      // 1:3, 3:1 and 2:2
+        default: return costs.merge4     // 1:4 and 4:1
+        }
+    }
+
+    /// A scrap (a marker, a label) leads what it belongs to more often than it trails it:
+    /// the sides of more than one block whose last block is short.
+    func trailingCrumbs(sourceEnd: Int, sourceCount: Int, targetEnd: Int, targetCount: Int) -> Int {
+        (sourceCount > 1 && sourceLengths.blocks[sourceEnd - 1] < costs.crumbLength ? 1 : 0)
+            + (targetCount > 1 && targetLengths.blocks[targetEnd - 1] < costs.crumbLength ? 1 : 0)
+    }
+
+    func labelCost(_ s: Int, _ t: Int) -> Double {
+        switch (source.blocks[s].isLabel, target.blocks[t].isLabel) {
         case (true, true): return costs.labelsAgree
         case (false, false): return 0
         default: return costs.labelDisagrees
         }
     }
 
-    /// Length in English characters.
-    func equivalentLength(_ block: BlockSignature) -> Double {
-        Double(block.latin) + cjkWidth * Double(block.cjk)
-    }
-
     /// Length agreement, kept tokens and emphasis of two runs of blocks.
-    func textCost(_ e: [BlockSignature], _ z: [BlockSignature], sigma: Double) -> Double {
+    func textCost(sourceEnd: Int, sourceCount: Int, targetEnd: Int, targetCount: Int, sigma: Double) -> Double {
+        let index = (source: RunTable.index(end: sourceEnd, length: sourceCount),
+                     target: RunTable.index(end: targetEnd, length: targetCount))
+        let e = source.runs[index.source], z = target.runs[index.target]
         let smoothing = costs.lengthSmoothing
-        let ratio = abs(log((z.map(equivalentLength).reduce(0, +) + smoothing)
-                            / (e.map(equivalentLength).reduce(0, +) + smoothing)))
+        let ratio = abs(log((targetLengths.runs[index.target] + smoothing) / (sourceLengths.runs[index.source] + smoothing)))
         // Gaussian near the expected ratio, linear in the tails (a translator's note
         // appended to a paragraph should not outweigh a shared URL).
         let knee = costs.lengthKnee
         let length = ratio <= knee ? ratio * ratio / (2 * sigma * sigma) : (knee * ratio - knee * knee / 2) / (sigma * sigma)
 
-        let weight = { (id: Int) in weights[id] }
-        let words = SortedSets.overlap(SortedSets.union(e.map(\.words)), SortedSets.union(z.map(\.words)), weight: weight)
-        let keeps = SortedSets.overlap(SortedSets.union(e.map(\.keeps)), SortedSets.union(z.map(\.keeps)), weight: weight)
+        let words = overlap(e.words, e.wordWeight, e.wordMask, z.words, z.wordWeight, z.wordMask)
+        let keeps = overlap(e.keeps, e.keepWeight, e.keepMask, z.keeps, z.keepWeight, z.keepMask)
         let shared = min(costs.sharedCap, words.both) + costs.keepBoost * min(costs.sharedCap, keeps.both)
         let lexical = -costs.sharedWeight * shared
             + costs.targetOnlyWeight * (words.rightOnly + costs.keepBoost * keeps.rightOnly)
             + costs.sourceKeepOnlyWeight * costs.keepBoost * keeps.leftOnly
 
-        let emphasisGap = abs(e.map(\.emphasis).reduce(0, +) - z.map(\.emphasis).reduce(0, +))
+        let emphasisGap = abs(e.emphasis - z.emphasis)
         let emphasis = min(costs.emphasisCap, costs.emphasisWeight * Double(emphasisGap))
         return length + lexical + emphasis
+    }
+
+    /// Total weight of the ids in both unions, in the source's only and in the target's only.
+    private func overlap(_ left: Range<Int>, _ leftWeight: Double, _ leftMask: UInt64,
+                         _ right: Range<Int>, _ rightWeight: Double, _ rightMask: UInt64)
+        -> (both: Double, leftOnly: Double, rightOnly: Double) {
+        // Disjoint: the merge would sum each side alone, in the order the table did.
+        if leftMask & rightMask == 0 { return (0, leftWeight, rightWeight) }
+        return source.tokens.withUnsafeBufferPointer { leftTokens in
+            target.tokens.withUnsafeBufferPointer { rightTokens in
+                SortedSets.overlap(UnsafeBufferPointer(rebasing: leftTokens[left]),
+                                   UnsafeBufferPointer(rebasing: rightTokens[right]), weights: weights.weight)
+            }
+        }
+    }
+
+    private func sharedKeeps(_ e: RunTable.Run, _ z: RunTable.Run) -> Bool {
+        e.keepMask & z.keepMask != 0
+            && overlap(e.keeps, e.keepWeight, e.keepMask, z.keeps, z.keepWeight, z.keepMask).both > 0
     }
 }
 

@@ -43,13 +43,23 @@ struct BlockSignature: Sendable {
     /// Source lines of a paragraph (a translator often gives each line of a draft its own paragraph).
     var lines: Int
 
-    init(_ block: Block, tokens: inout TokenTable) {
-        let measure = TextMeasure(block.text)
+    init(_ block: borrowing Block, tokens: inout TokenTable) {
+        // Ids are handed out in this order (words, then kept things, then code), which
+        // fixes the order the scorer sums weights in: keep it.
+        var wordIDs: [Int] = []
+        let measure = TextMeasure.scan(block.text) { word in
+            switch word {
+            case .ascii(let bytes): wordIDs.append(tokens.id(.word, bytes))
+            case .other(let text): wordIDs.append(tokens.id(.word, text))
+            }
+        }
         latin = measure.latin
         cjk = measure.cjk
-        words = tokens.ids(measure.words.map { "w " + $0 })
-        var kept = block.inline.codeSpans.map { "c " + $0.trimmed(of: " ") }
-        kept += (block.inline.urls + block.inline.images).map { "u " + Self.normalizedURL($0) }
+        // Identifiers in code are evidence too, but the code shape already carries them
+        // (their words are still interned above: that keeps every later id where it was).
+        if case .code = block.kind { words = [] } else { words = TokenTable.sortedUnique(wordIDs) }
+        let kept = block.inline.codeSpans.map { (TokenTable.Kind.codeSpan, $0.trimmed(of: " ")) }
+            + (block.inline.urls + block.inline.images).map { (TokenTable.Kind.url, Self.normalizedURL($0)) }
         keeps = tokens.ids(kept)
         emphasis = block.inline.emphasisCount + block.inline.strongCount
         codeLiteral = nil
@@ -62,7 +72,7 @@ struct BlockSignature: Sendable {
         case .heading(let level):
             shape = .heading(level: level)
         case .paragraph:
-            if !block.inline.images.isEmpty, measure.cjk == 0, measure.words.isEmpty {
+            if !block.inline.images.isEmpty, measure.cjk == 0, wordIDs.isEmpty {
                 shape = .image
             } else {
                 shape = .paragraph
@@ -73,17 +83,16 @@ struct BlockSignature: Sendable {
             shape = .list(items: block.items.count)
         case .code(_, let literal):
             shape = .code
-            codeLiteral = tokens.id("l " + CodeTokens.normalizedLiteral(literal))
-            codeTokens = CodeTokens.of(literal).map { tokens.id("k " + $0) }.sorted()
-            // Identifiers in code are evidence too, but the code shape already carries them.
-            words = []
+            codeLiteral = tokens.id(.literal, CodeTokens.normalizedLiteral(literal))
+            CodeTokens.scan(literal) { codeTokens.append(tokens.id(.codeToken, $0)) }
+            codeTokens.sort()
         case .blockQuote:
             shape = .quote
         case .thematicBreak:
             shape = .rule
         case .html:
             shape = .html
-            codeLiteral = tokens.id("h " + block.source.trimmed(of: " \n"))
+            codeLiteral = tokens.id(.html, block.source.trimmed(of: " \n"))
         case .other:
             shape = .other
         }
@@ -94,7 +103,7 @@ struct BlockSignature: Sendable {
     /// URLs without scheme and trailing slash.
     static func normalizedURL(_ url: String) -> String {
         var url = Substring(url)
-        if let scheme = url.range(of: "://") {
+        if let scheme = schemeSeparator(in: url) {
             url = url[scheme.upperBound...]
             while url.last == "/" { url = url.dropLast() }
             return String(url)
@@ -102,17 +111,41 @@ struct BlockSignature: Sendable {
         return String(url.split(separator: "/").last ?? url)
     }
 
+    /// Where `://` first occurs. In ASCII text a match is a byte match, so only
+    /// other text is left to Foundation's (slower, Unicode-aware) search.
+    static func schemeSeparator(in url: Substring) -> Range<Substring.Index>? {
+        let utf8 = url.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return url.range(of: "://") }
+        var from = utf8.startIndex
+        while let colon = utf8[from...].firstIndex(of: UInt8(ascii: ":")) {
+            if utf8[colon...].starts(with: "://".utf8) { return colon..<utf8.index(colon, offsetBy: 3) }
+            from = utf8.index(after: colon)
+        }
+        return nil
+    }
+
     /// `（译者注：…）`, `(Note: …)`: the whole text inside one pair of parentheses.
     static func isParenthesised(_ text: String) -> Bool {
-        let trimmed = text.trimmed(of: " 。.")
+        // Most paragraphs fail at their first scalar that is not ignored, cheaper to
+        // read than Characters. (A Character that is ignored is a single scalar, so
+        // the first Character left is a parenthesis only if this scalar is one.)
+        for scalar in text.unicodeScalars where scalar != " " && scalar != "。" && scalar != "." {
+            guard scalar == "(" || scalar == "（" else { return false }
+            break
+        }
+        let ignored = " 。."
+        var trimmed = Substring(text)
+        while let first = trimmed.first, ignored.contains(first) { trimmed = trimmed.dropFirst() }
         guard trimmed.first == "（" || trimmed.first == "(" else { return false }
+        while let last = trimmed.last, ignored.contains(last) { trimmed = trimmed.dropLast() }
         // The first closing parenthesis at depth zero must be the last character.
         var depth = 0
-        for (offset, character) in trimmed.enumerated() {
+        for index in trimmed.indices {
+            let character = trimmed[index]
             if character == "（" || character == "(" { depth += 1 }
             if character == "）" || character == ")" {
                 depth -= 1
-                if depth == 0 { return offset == trimmed.count - 1 }
+                if depth == 0 { return trimmed.index(after: index) == trimmed.endIndex }
             }
         }
         return false
@@ -120,7 +153,7 @@ struct BlockSignature: Sendable {
 
     /// `**Example:**`, `*Note*`, `__Case 1__`: the whole paragraph is inside emphasis.
     static func isWhollyEmphasised(_ source: String) -> Bool {
-        let trimmed = source.trimmed(of: " \n\t")
+        let trimmed = source.trimmedSubstring(of: " \n\t")
         guard let first = trimmed.first, first == "*" || first == "_" else { return false }
         return trimmed.last == first
     }
@@ -128,28 +161,14 @@ struct BlockSignature: Sendable {
 
 extension String {
     func trimmed(of set: String) -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, set.contains(first) { scalars = scalars.dropFirst() }
-        while let last = scalars.last, set.contains(last) { scalars = scalars.dropLast() }
-        return String(scalars)
-    }
-}
-
-/// Interns the strings the signatures compare, so comparing is merging sorted integer arrays.
-struct TokenTable: Sendable {
-    private var index: [String: Int] = [:]
-
-    var count: Int { index.count }
-
-    mutating func id(_ token: String) -> Int {
-        if let id = index[token] { return id }
-        let id = index.count
-        index[token] = id
-        return id
+        String(trimmedSubstring(of: set))
     }
 
-    /// Sorted, unique ids.
-    mutating func ids(_ tokens: [String]) -> [Int] {
-        Array(Set(tokens.map { id($0) })).sorted()
+    /// Without the characters of `set` at either end; no copy made.
+    func trimmedSubstring(of set: String) -> Substring {
+        var characters = Substring(self)
+        while let first = characters.first, set.contains(first) { characters = characters.dropFirst() }
+        while let last = characters.last, set.contains(last) { characters = characters.dropLast() }
+        return characters
     }
 }

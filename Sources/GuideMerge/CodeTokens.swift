@@ -7,45 +7,135 @@
 /// that covers the book's Objective-C, C, Swift and shell-free snippets.
 public enum CodeTokens {
     public static func of(_ code: String) -> [String] {
-        let scalars = Array(code.unicodeScalars)
         var tokens: [String] = []
-        var index = 0
-        func at(_ offset: Int) -> Unicode.Scalar? {
-            index + offset < scalars.count ? scalars[index + offset] : nil
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "/", at(1) == "/" {
-                while index < scalars.count, scalars[index] != "\n" { index += 1 }
-            } else if scalar == "/", at(1) == "*" {
-                index += 2
-                while index < scalars.count, !(scalars[index] == "*" && at(1) == "/") { index += 1 }
-                index = min(index + 2, scalars.count)
-            } else if scalar == "\"" || scalar == "'" {
-                let start = index
-                index += 1
-                while index < scalars.count, scalars[index] != scalar, scalars[index] != "\n" {
-                    index += scalars[index] == "\\" ? 2 : 1
+        scan(code) { tokens.append(String(decoding: $0, as: UTF8.self)) }
+        return tokens
+    }
+
+    /// Hands over each token as its UTF-8 bytes. Everything the scanner looks for
+    /// (`/`, `*`, quotes, `\\`, newline) is ASCII, and no byte of a longer UTF-8
+    /// sequence is, so bytes are only decoded where a scalar's class matters.
+    static func scan(_ code: String, token: (UnsafeBufferPointer<UInt8>) -> Void) {
+        code.withUTF8Bytes { bytes in
+            func at(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+            func emit(_ range: Range<Int>) { token(UnsafeBufferPointer(rebasing: bytes[range])) }
+            let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == slash, at(index + 1) == slash {
+                    while index < bytes.count, bytes[index] != newline { index += 1 }
+                } else if byte == slash, at(index + 1) == star {
+                    index += 2
+                    while index < bytes.count, !(bytes[index] == star && at(index + 1) == slash) { index += 1 }
+                    index = min(index + 2, bytes.count)
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    index = quoted(bytes, from: index, emit: emit)
+                } else {
+                    let (scalar, length) = bytes.scalar(at: index)
+                    if TextMeasure.isWordScalar(scalar) {
+                        let start = index
+                        index += length
+                        while index < bytes.count {
+                            let (next, length) = bytes.scalar(at: index)
+                            guard TextMeasure.isWordScalar(next) else { break }
+                            index += length
+                        }
+                        emit(start..<index)
+                    } else if TextMeasure.isWhitespace(scalar) {
+                        index += length
+                    } else {
+                        emit(index..<(index + length))
+                        index += length
+                    }
                 }
-                index = min(index + 1, scalars.count)
-                tokens.append(String(String.UnicodeScalarView(scalars[start..<index])))
-            } else if TextMeasure.isWordScalar(scalar) {
-                let start = index
-                while index < scalars.count, TextMeasure.isWordScalar(scalars[index]) { index += 1 }
-                tokens.append(String(String.UnicodeScalarView(scalars[start..<index])))
-            } else if scalar.properties.isWhitespace {
+            }
+        }
+    }
+
+    /// A string or character literal from its opening quote at `start` to its
+    /// closing quote or the end of the line; returns where scanning goes on.
+    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, emit: (Range<Int>) -> Void) -> Int {
+        let quote = bytes[start]
+        var index = start + 1
+        while index < bytes.count, bytes[index] != quote, bytes[index] != UInt8(ascii: "\n") {
+            // A backslash escapes the whole scalar after it, however many bytes it takes.
+            if bytes[index] == UInt8(ascii: "\\") {
                 index += 1
+                if index < bytes.count { index += bytes.scalar(at: index).length }
             } else {
-                tokens.append(String(scalar))
                 index += 1
             }
         }
-        return tokens
+        index = min(index + 1, bytes.count)
+        emit(start..<index)
+        return index
     }
 
     /// The literal with trailing spaces and surrounding blank lines removed:
     /// what "identical code" means for anchoring.
     public static func normalizedLiteral(_ code: String) -> String {
+        // Split at "\n" bytes: the same lines as splitting at "\n" Characters, unless
+        // a "\r\n" pair makes one Character; such text goes the Character way.
+        code.withUTF8Bytes { bytes in
+            guard !bytes.contains(UInt8(ascii: "\r")) else { return normalizedByCharacters(code) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var blankLines = 0   // blank lines met since the last line written
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                let line = trimmedLine(bytes, start..<end)
+                if line.isEmpty {
+                    blankLines += 1
+                } else {
+                    // Blank lines count only between lines written: leading and trailing ones are dropped.
+                    if !out.isEmpty { out += repeatElement(UInt8(ascii: "\n"), count: blankLines + 1) }
+                    switch line {
+                    case .bytes(let range): out += bytes[range]
+                    case .text(let text): out += text.utf8
+                    }
+                    blankLines = 0
+                }
+                start = end + 1
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// A line with its trailing whitespace removed: still a range of the bytes
+    /// when the line is ASCII or ends in ASCII that is not whitespace, else a string.
+    private enum TrimmedLine {
+        case bytes(Range<Int>)
+        case text(Substring)
+
+        var isEmpty: Bool {
+            switch self {
+            case .bytes(let range): return range.isEmpty
+            case .text(let text): return text.isEmpty
+            }
+        }
+    }
+
+    private static func trimmedLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> TrimmedLine {
+        guard let last = line.last.map({ bytes[$0] }) else { return .bytes(line) }
+        // An ASCII scalar other than whitespace ends a Character that is not whitespace
+        // (no grapheme cluster that starts with whitespace can end in it).
+        if last < 0x80, !TextMeasure.isWhitespace(Unicode.Scalar(last)) { return .bytes(line) }
+        if bytes[line].allSatisfy({ $0 < 0x80 }) {
+            var end = line.upperBound
+            while end > line.lowerBound, TextMeasure.isWhitespace(Unicode.Scalar(bytes[end - 1])) { end -= 1 }
+            return .bytes(line.lowerBound..<end)
+        }
+        // Mixed scripts ending in whitespace: a Character is whitespace when its
+        // first scalar is, which only Characters can tell.
+        var text = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[line]), as: UTF8.self))
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return .text(text)
+    }
+
+    /// `normalizedLiteral` by Characters throughout.
+    private static func normalizedByCharacters(_ code: String) -> String {
         var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = Substring(line)
             while let last = line.last, last.isWhitespace { line = line.dropLast() }

@@ -13,6 +13,7 @@ enum HiddenBlocks {
         var next = 0   // the first block of this side not yet placed
         for index in beads.indices {
             // Hidden blocks before the bead's first block, or between its blocks, join it.
+            // (The key path is read once per bead: each read costs a look-up and a copy.)
             guard let last = beads[index][keyPath: side].last else { continue }
             beads[index][keyPath: side] = Array(next...last)
             next = last + 1

@@ -1,27 +1,22 @@
 /// Set operations on sorted arrays of token ids (the signatures' representation).
 enum SortedSets {
-    /// The union of sorted, unique arrays, sorted and unique.
-    static func union(_ arrays: [[Int]]) -> [Int] {
-        if arrays.count == 1 { return arrays[0] }
-        return Array(Set(arrays.joined())).sorted()
-    }
-
-    /// Total weight of the ids in both arrays, in `left` only and in `right` only.
-    static func overlap(_ left: [Int], _ right: [Int], weight: (Int) -> Double)
+    /// Total weight of the ids in both sets, in `left` only and in `right` only
+    /// (sorted, unique ids). Each total is summed in ascending id order.
+    static func overlap(_ left: UnsafeBufferPointer<Int32>, _ right: UnsafeBufferPointer<Int32>, weights: [Double])
         -> (both: Double, leftOnly: Double, rightOnly: Double) {
         var both = 0.0, leftOnly = 0.0, rightOnly = 0.0
         var l = 0, r = 0
         while l < left.count, r < right.count {
             if left[l] == right[r] {
-                both += weight(left[l]); l += 1; r += 1
+                both += weights[Int(left[l])]; l += 1; r += 1
             } else if left[l] < right[r] {
-                leftOnly += weight(left[l]); l += 1
+                leftOnly += weights[Int(left[l])]; l += 1
             } else {
-                rightOnly += weight(right[r]); r += 1
+                rightOnly += weights[Int(right[r])]; r += 1
             }
         }
-        while l < left.count { leftOnly += weight(left[l]); l += 1 }
-        while r < right.count { rightOnly += weight(right[r]); r += 1 }
+        while l < left.count { leftOnly += weights[Int(left[l])]; l += 1 }
+        while r < right.count { rightOnly += weights[Int(right[r])]; r += 1 }
         return (both, leftOnly, rightOnly)
     }
 

@@ -13,28 +13,81 @@ struct TextMeasure: Hashable, Sendable {
     var words: [String] = []
 
     init(_ text: String) {
-        var latin = 0, cjk = 0
         var words: [String] = []
-        var word = ""
-        func flush() {
-            if word.count >= 2 || word.first?.isNumber == true { words.append(word.lowercased()) }
-            word = ""
-        }
-        for scalar in text.unicodeScalars {
-            if Self.isCJK(scalar) {
-                cjk += 1
-                flush()
-            } else if scalar.properties.isWhitespace {
-                flush()
-            } else {
-                latin += 1
-                if Self.isWordScalar(scalar) { word.unicodeScalars.append(scalar) } else { flush() }
+        (latin, cjk) = Self.scan(text) { word in
+            switch word {
+            case .ascii(let bytes): words.append(String(decoding: bytes, as: UTF8.self))
+            case .other(let word): words.append(word)
             }
         }
-        flush()
-        self.latin = latin
-        self.cjk = cjk
         self.words = words
+    }
+
+    /// A word as `scan` hands it over, lowercased: an ASCII word (most are) as its
+    /// bytes, so no string need be made for it; any other as a string.
+    enum Word {
+        case ascii(UnsafeBufferPointer<UInt8>)
+        case other(String)
+    }
+
+    /// Counts the text's Latin and CJK characters, and hands over its words of two
+    /// or more characters and its numbers, in text order.
+    static func scan(_ text: String, word: (Word) -> Void) -> (latin: Int, cjk: Int) {
+        text.withUTF8Bytes { bytes in
+            var latin = 0, cjk = 0
+            var wordStart = -1   // byte offset of the current word, -1 between words
+            var wordIsASCII = true
+            func flush(at end: Int) {
+                let start = wordStart
+                wordStart = -1
+                defer { wordIsASCII = true }
+                if wordIsASCII {
+                    // One character per byte, and the only numbers are digits.
+                    guard end - start >= 2 || isDigit(Unicode.Scalar(bytes[start])) else { return }
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { lowercased in
+                        for offset in 0..<(end - start) { lowercased[offset] = asciiLowercased(bytes[start + offset]) }
+                        word(.ascii(UnsafeBufferPointer(lowercased)))
+                    }
+                } else {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    if text.count >= 2 || text.first?.isNumber == true { word(.other(text.lowercased())) }
+                }
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                if byte < 0x80 {
+                    // ASCII: neither CJK nor in need of decoding.
+                    if isASCIIWord(byte) {
+                        latin += 1
+                        if wordStart < 0 { wordStart = offset }
+                    } else {
+                        if wordStart >= 0 { flush(at: offset) }
+                        if !isWhitespace(Unicode.Scalar(byte)) { latin += 1 }
+                    }
+                    offset += 1
+                    continue
+                }
+                let (scalar, length) = bytes.scalar(at: offset)
+                if isCJK(scalar) {
+                    cjk += 1
+                    if wordStart >= 0 { flush(at: offset) }
+                } else if isWhitespace(scalar) {
+                    if wordStart >= 0 { flush(at: offset) }
+                } else {
+                    latin += 1
+                    if isWordScalar(scalar) {
+                        if wordStart < 0 { wordStart = offset }
+                        wordIsASCII = false
+                    } else if wordStart >= 0 {
+                        flush(at: offset)
+                    }
+                }
+                offset += length
+            }
+            if wordStart >= 0 { flush(at: bytes.count) }
+            return (latin, cjk)
+        }
     }
 
     /// Ideographs, kana, CJK punctuation (`，。【】`) and full-width forms (`（）：`).
@@ -50,8 +103,29 @@ struct TextMeasure: Hashable, Sendable {
 
     /// Letters and digits of Latin-like scripts, and `_` (identifiers such as `__block`).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == "_" { return true }
-        if scalar.isASCII { return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        if scalar.isASCII { return isASCIIWord(UInt8(scalar.value)) }
         return scalar.properties.isAlphabetic && !isCJK(scalar)
+    }
+
+    /// `isWordScalar` for an ASCII byte: the ASCII letters are the only ASCII
+    /// scalars with the Alphabetic property.
+    @inline(__always)
+    static func isASCIIWord(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "_")
+    }
+
+    @inline(__always)
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// Unicode's White_Space property, without a table look-up for ASCII.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        (0x30...0x39).contains(scalar.value)
     }
 }

@@ -13,8 +13,14 @@ struct TokenWeights: Sendable {
     init(source: [BlockSignature], target: [BlockSignature], tokenCount: Int) {
         var sourceFrequency = [Int](repeating: 0, count: tokenCount)
         var targetFrequency = [Int](repeating: 0, count: tokenCount)
-        for signature in source { for id in signature.words + signature.keeps { sourceFrequency[id] += 1 } }
-        for signature in target { for id in signature.words + signature.keeps { targetFrequency[id] += 1 } }
+        for signature in source {
+            for id in signature.words { sourceFrequency[id] += 1 }
+            for id in signature.keeps { sourceFrequency[id] += 1 }
+        }
+        for signature in target {
+            for id in signature.words { targetFrequency[id] += 1 }
+            for id in signature.keeps { targetFrequency[id] += 1 }
+        }
         let blocks = Double(source.count + target.count)
         weight = (0..<tokenCount).map { id in
             guard sourceFrequency[id] > 0, targetFrequency[id] > 0 else { return 0 }

@@ -1,0 +1,123 @@
+/// One side of a chapter pair as the runs of 1…4 consecutive blocks a bead can
+/// take, each summarised once: the union of its tokens, the weight of that union,
+/// and its counts. The dynamic programme scores ten bead shapes in every cell of
+/// its band; with the runs summarised, scoring one compares two precomputed runs
+/// instead of copying signatures and building sets for every candidate.
+struct RunTable: Sendable {
+    /// The most blocks a bead takes from one side (1:4, 4:1).
+    static let longest = 4
+
+    /// A run's summary: plain values, so reading one costs no reference counting.
+    struct Run: Sendable {
+        /// The unions of the blocks' words and of their kept things: ranges of
+        /// `tokens`, sorted unique ids (all of weight > 0).
+        var words: Range<Int> = 0..<0
+        var keeps: Range<Int> = 0..<0
+        /// The weight of each union, summed in ascending id order: what an overlap
+        /// with a disjoint set sums, to the last bit.
+        var wordWeight = 0.0
+        var keepWeight = 0.0
+        /// Bit `id % 64` of each id: two runs whose masks do not meet share no token.
+        var wordMask: UInt64 = 0
+        var keepMask: UInt64 = 0
+        var emphasis = 0
+        var lists = 0
+        var labels = 0
+        var asides = 0
+        /// Only prose (paragraphs, lists, quotes) may be merged or split.
+        var allProse = true
+    }
+
+    let blocks: [BlockSignature]
+    /// Indexed by `index(end:length:)`; runs longer than their end are left empty.
+    private(set) var runs: [Run]
+    private(set) var tokens: [Int32] = []
+
+    /// Index of the run of `length` blocks that ends before block `end`.
+    @inline(__always)
+    static func index(end: Int, length: Int) -> Int { end &* longest &+ (length &- 1) }
+
+    init(_ blocks: [BlockSignature], weights: TokenWeights) {
+        self.blocks = blocks
+        runs = [Run](repeating: Run(), count: (blocks.count + 1) * Self.longest)
+        var words: [Int32] = [], keeps: [Int32] = [], scratch: [Int32] = []
+        for end in 1...max(1, blocks.count) where end <= blocks.count {
+            words.removeAll(keepingCapacity: true)
+            keeps.removeAll(keepingCapacity: true)
+            var run = Run()
+            // Grow the run leftwards one block at a time, merging into the unions.
+            for length in 1...min(Self.longest, end) {
+                let block = end - length
+                run.allProse = run.allProse && blocks[block].shape.isProse
+                // Only prose is merged: the tokens of a longer run with anything else are never read.
+                if length > 1, !run.allProse {
+                    runs[Self.index(end: end, length: length)] = run
+                    continue
+                }
+                Self.mergeUnion(&words, blocks[block].words, scratch: &scratch)
+                Self.mergeUnion(&keeps, blocks[block].keeps, scratch: &scratch)
+                run.emphasis += blocks[block].emphasis
+                run.lists += blocks[block].isList ? 1 : 0
+                run.labels += blocks[block].isLabel ? 1 : 0
+                run.asides += blocks[block].isAside ? 1 : 0
+                run.words = tokens.count..<(tokens.count + words.count)
+                tokens += words
+                run.keeps = tokens.count..<(tokens.count + keeps.count)
+                tokens += keeps
+                (run.wordWeight, run.wordMask) = Self.weightAndMask(words, weights)
+                (run.keepWeight, run.keepMask) = Self.weightAndMask(keeps, weights)
+                runs[Self.index(end: end, length: length)] = run
+            }
+        }
+    }
+
+    subscript(end end: Int, length length: Int) -> Run {
+        runs[Self.index(end: end, length: length)]
+    }
+
+    /// `union` ∪ `more`, both sorted and unique, kept sorted and unique.
+    private static func mergeUnion(_ union: inout [Int32], _ more: [Int], scratch: inout [Int32]) {
+        guard !more.isEmpty else { return }
+        scratch.removeAll(keepingCapacity: true)
+        var u = 0, m = 0
+        while u < union.count || m < more.count {
+            let next = m == more.count || (u < union.count && Int(union[u]) <= more[m])
+                ? union[u] : Int32(more[m])
+            if u < union.count, union[u] == next { u += 1 }
+            if m < more.count, more[m] == Int(next) { m += 1 }
+            scratch.append(next)
+        }
+        swap(&union, &scratch)
+    }
+
+    private static func weightAndMask(_ ids: [Int32], _ weights: TokenWeights) -> (Double, UInt64) {
+        var weight = 0.0, mask: UInt64 = 0
+        for id in ids {
+            weight += weights[Int(id)]
+            mask |= 1 << UInt64(id & 63)
+        }
+        return (weight, mask)
+    }
+}
+
+/// The equivalent lengths (in English characters) of every block and run of one
+/// side, for one Chinese width: worked out once per pass of the search.
+struct RunLengths: Sendable {
+    /// By block.
+    private(set) var blocks: [Double]
+    /// By `RunTable.index(end:length:)`.
+    private(set) var runs: [Double]
+
+    init(_ table: RunTable, cjkWidth: Double) {
+        blocks = table.blocks.map { Double($0.latin) + cjkWidth * Double($0.cjk) }
+        runs = [Double](repeating: 0, count: table.runs.count)
+        for end in 1...max(1, blocks.count) where end <= blocks.count {
+            for length in 1...min(RunTable.longest, end) {
+                // Summed first block first, from zero, as `reduce(0, +)` over the run would.
+                var sum = 0.0
+                for block in (end - length)..<end { sum += blocks[block] }
+                runs[RunTable.index(end: end, length: length)] = sum
+            }
+        }
+    }
+}
