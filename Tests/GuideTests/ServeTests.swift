@@ -25,18 +25,9 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func servesAndRebuildsOnChange() async throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: guideBinary())
-        process.arguments = ["serve", "--port", "0", "--templates", repositoryRoot + "/templates"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        let log = folder.path + "/serve.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
-
-        let base = try await waitForAddress(inLog: log)
+        let server = try RunningServer(in: folder)
+        defer { server.stop() }
+        let base = try await server.address()
         let (page, status) = try await fetch(base + "en/intro.html")
         #expect(status == 200)
         #expect(page.contains("Hello <strong>world</strong>"))
@@ -65,7 +56,26 @@ import Testing
         #expect(showsError)
     }
 
-    func waitForAddress(inLog log: String) async throws -> String {
+}
+
+/// The real `guide serve` on a free port, on a temporary book.
+struct RunningServer {
+    let process = Process()
+    let log: String
+
+    init(in folder: TempFolder) throws {
+        log = folder.path + "/serve.log"
+        process.executableURL = URL(fileURLWithPath: guideBinary())
+        process.arguments = ["serve", "--port", "0", "--templates", repositoryRoot + "/templates"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// `http://127.0.0.1:PORT/`, once the server says it listens.
+    func address() async throws -> String {
         for _ in 0..<100 {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             if let range = text.range(of: "serving on "), let end = text[range.upperBound...].firstIndex(of: " ") {
@@ -74,6 +84,11 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
         }
         throw CancellationError()
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
     }
 }
 
@@ -98,17 +113,9 @@ func fetch(_ url: String) async throws -> (String, Int) {
     @Test(.timeLimit(.minutes(2))) func answersConcurrentAndHostileRequests() async throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: guideBinary())
-        process.arguments = ["serve", "--port", "0", "--templates", repositoryRoot + "/templates"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        let log = folder.path + "/serve.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
-        let base = try await ServeTests().waitForAddress(inLog: log)
+        let server = try RunningServer(in: folder)
+        defer { server.stop() }
+        let base = try await server.address()
 
         // Start a rebuild, then load the server while it runs.
         try folder.write("content/en/intro.md", "# Intro\n\nHello **again**.\n\n## Blocks\n\nSee [next](second.md#end).\n")
