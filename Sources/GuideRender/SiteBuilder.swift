@@ -1,3 +1,4 @@
+import Dispatch
 import GuideCheck
 import GuideMerge
 import GuideModel
@@ -28,26 +29,33 @@ public struct SiteBuilder: Sendable {
         public var warnings: [String]
         /// The snippet check's summary line, when it ran.
         public var checkSummary: String?
+        /// Seconds per stage (`guide build --timings`).
+        public var timings: [(stage: String, seconds: Double)] = []
 
         public var fileCount: Int { site.files.count + assets.count }
     }
 
     /// Loads, renders and checks, without touching the output.
     public func render() throws -> Rendered {
+        var clock = StageClock()
         let book = try ContentLoader(root: content).load()
         let renderer = try SiteRenderer(templatesFolder: templates)
+        clock.lap("load and parse")
         // One alignment per chapter pair, shared by the pages and the link check.
         let cache = AlignmentCache(folder: CheckOptions.defaultCacheFolder(forContent: content) + "/align")
         let reviews = book.reviews(align: cache.beads)
+        clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {
             let loader = ContentLoader(root: content)
             report = SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: loader.displayRoot,
                 cacheFolder: CheckOptions.defaultCacheFolder(forContent: content))).run(book: book)
+            clock.lap("check snippets")
         }
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
                                        check: report.map(CheckSummary.init))
+        clock.lap("render pages and search index")
         let anchors = renderer.anchorsByChapter(book, reviews: reviews).mapValues { $0.mapValues { Set($0.values) } }
         let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,
                                    anchorsAreErrors: book.config.brokenAnchorsAreErrors).check()
@@ -57,15 +65,31 @@ public struct SiteBuilder: Sendable {
         }
         var assets: [String: String] = [:]
         for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
+        clock.lap("check links")
         return Rendered(site: site, assets: assets, warnings: findings.map(\.description) + (report?.problems ?? []),
-                        checkSummary: report?.summary)
+                        checkSummary: report?.summary, timings: clock.laps)
     }
 
     /// Renders and swaps the result into the output folder.
     public func build() throws -> Rendered {
-        let rendered = try render()
+        var rendered = try render()
+        var clock = StageClock()
         try OutputGuard.check(output: output, keeping: [content, templates])
         try SiteWriter(output: output).write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
+        clock.lap("write and swap")
+        rendered.timings += clock.laps
         return rendered
+    }
+}
+
+/// Wall time per stage of a build.
+struct StageClock {
+    private var last = DispatchTime.now()
+    private(set) var laps: [(stage: String, seconds: Double)] = []
+
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now()
+        laps.append((stage, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
+        last = now
     }
 }

@@ -18,6 +18,7 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var paths: PathOptions
     @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (no verdicts under code blocks).")
     var noCheck = false
+    @Flag(help: "Print how long each stage took.") var timings = false
 
     func run() throws {
         try reportingErrors {
@@ -25,6 +26,9 @@ struct BuildCommand: ParsableCommand {
                                          checkSnippets: !noCheck).build()
             for warning in result.warnings { printError(warning) }
             if let summary = result.checkSummary { print(summary) }
+            if timings {
+                for (stage, seconds) in result.timings { print(String(format: "%8.3f s  %@", seconds, stage)) }
+            }
             print("built \(result.fileCount) files into \(paths.output)/")
         }
     }

@@ -5,6 +5,9 @@ import GuideModel
 public struct GlossaryMatcher: Sendable {
     public let glossary: Glossary
     let forms: [Form]
+    /// Forms by their first word, lower-cased (every plural for one-word forms): a word of
+    /// the text is only compared with the forms that can start there.
+    let formsByFirstWord: [String: [Int]]
 
     /// One English form of a term, as words; the last word with its plurals.
     struct Form: Sendable {
@@ -29,6 +32,12 @@ public struct GlossaryMatcher: Sendable {
                             foldedWords: words.map { $0.lowercased() }, foldedLastWords: Set(lastWords.map { $0.lowercased() }))
             }
         }
+        var index: [String: [Int]] = [:]
+        for (position, form) in forms.enumerated() {
+            let starts = form.words.count == 1 ? form.foldedLastWords : Set(form.foldedWords.prefix(1))
+            for start in starts { index[start, default: []].append(position) }
+        }
+        formsByFirstWord = index
     }
 
     /// `protocol` → protocol, protocols; `category` → categories; `class` → classes.
@@ -58,7 +67,7 @@ public struct GlossaryMatcher: Sendable {
         let folded = words.map { $0.text.lowercased() }
         var found: [Occurrence] = []
         for (index, word) in words.enumerated() where word.before != "@" && word.before != "#" {
-            for form in forms where index + form.words.count <= words.count {
+            for form in (formsByFirstWord[folded[index]] ?? []).map({ forms[$0] }) where index + form.words.count <= words.count {
                 let fold = !form.caseSensitive || ignoringCase
                 let formWords = fold ? form.foldedWords : form.words
                 let lastWords = fold ? form.foldedLastWords : form.lastWords
@@ -89,10 +98,11 @@ public struct GlossaryMatcher: Sendable {
     }
 
     /// Whether the Chinese gives the term as agreed: one of its translations, or the English where it may stay.
-    public func isRendered(_ term: Int, in chinese: ProseText) -> Bool {
+    /// `found`: the terms' occurrences in `chinese` (ignoring case), when the caller has them already.
+    public func isRendered(_ term: Int, in chinese: ProseText, found: [Occurrence]? = nil) -> Bool {
         let entry = glossary.terms[term]
         let string = chinese.string
         if entry.chinese.contains(where: { string.contains($0) }) { return true }
-        return entry.keepEnglish && occurrences(in: chinese, ignoringCase: true).contains { $0.term == term }
+        return entry.keepEnglish && (found ?? occurrences(in: chinese, ignoringCase: true)).contains { $0.term == term }
     }
 }

@@ -398,6 +398,8 @@ private struct Scanner {
     /// `http://…`, `https://…`, `www.…` written as plain text: up to a space, Chinese text
     /// or full-width punctuation, without trailing sentence punctuation.
     func bareURLEnd(from i: Int) -> Int? {
+        // Called at every character: rule out most of them before building a string.
+        guard "hHfFmMwW".contains(characters[i]) else { return nil }
         if i > 0, ScriptClass(characters[i - 1]) == .latin || characters[i - 1] == "/" { return nil }
         let head = String(characters[i..<min(i + 8, characters.count)]).lowercased()
         guard ["http://", "https://", "ftp://", "mailto:", "www."].contains(where: { head.hasPrefix($0) }) else { return nil }

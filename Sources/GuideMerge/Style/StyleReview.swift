@@ -36,7 +36,7 @@ public struct StyleReview: Sendable {
         var seen = Set<Int>()
         var findings: [BeadFinding] = []
         for occurrence in used where seen.insert(occurrence.term).inserted {
-            guard !matcher.isRendered(occurrence.term, in: chinese) else { continue }
+            guard !matcher.isRendered(occurrence.term, in: chinese, found: leftInChinese) else { continue }
             let term = matcher.glossary.terms[occurrence.term]
             let left = leftInChinese.first { $0.term == occurrence.term }
             let at = left?.position
