@@ -10,7 +10,8 @@ extension Aligner {
     /// cost is a constant, and it rules out most other shapes in cells off the
     /// path. The beads are those full scoring would give.
     static func search(_ scorer: BeadScorer, band: SearchBand) -> [Bead] {
-        let shapes = [1, 2, 0, 3, 4, 5, 6, 7, 8, 9].map { (kind: $0, source: beadShapes[$0].source, target: beadShapes[$0].target) }
+        let order = [1, 2, 0, 3, 4, 5, 6, 7, 8, 9]   // skips first
+        let shapes = order.map { (kind: $0, source: beadShapes[$0].source, target: beadShapes[$0].target) }
         let lower = band.lower, upper = band.upper
         let sourceFloors = scorer.sourceFloors, targetFloors = scorer.targetFloors
         let leastMergePriors = (0...2 * RunTable.longest).map { scorer.leastMergePrior(size: $0) }
@@ -27,7 +28,8 @@ extension Aligner {
 
         best[0] = 0
         for row in 0..<rows {
-            // The rows a bead ending in this row starts from (1 to 4 back, or this one).
+            // The rows a bead ending in this row starts from (this one, or 1 to 4 back),
+            // with the rough merge bound's floor of the source run from there.
             let from = (0...RunTable.longest).map { back in
                 row - back < 0 ? (lower: 1, upper: 0, start: 0, floor: Double.infinity)
                     : (lower: lower[row - back], upper: upper[row - back], start: start[row - back],
@@ -44,8 +46,11 @@ extension Aligner {
                         let atLeast = reached + (bound - BeadScorer.boundSlack)
                         return atLeast > cheapest || (atLeast == cheapest && kind > cheapestKind)
                     }
-                    if sourceCount + targetCount > 2, cannotWin(leastMergePriors[sourceCount + targetCount]
-                        + max(before.floor, targetFloors[RunTable.index(end: column, length: targetCount)])) { continue }
+                    if sourceCount + targetCount > 2 {
+                        // A merge: first its rough bound, from one number per run.
+                        let targetFloor = targetFloors[RunTable.index(end: column, length: targetCount)]
+                        if cannotWin(leastMergePriors[sourceCount + targetCount] + max(before.floor, targetFloor)) { continue }
+                    }
                     if sourceCount > 0, targetCount > 0, cannotWin(scorer.lowerBound(
                         sourceEnd: row, sourceCount: sourceCount, targetEnd: column, targetCount: targetCount)) { continue }
                     let total = reached + scorer.cost(sourceEnd: row, sourceCount: sourceCount,
