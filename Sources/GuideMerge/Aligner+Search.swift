@@ -10,43 +10,49 @@ extension Aligner {
     /// cost is a constant, and it rules out most other shapes in cells off the
     /// path. The beads are those full scoring would give.
     static func search(_ scorer: BeadScorer, band: SearchBand) -> [Bead] {
-        let shapes = beadShapes
-        let order = [1, 2, 0, 3, 4, 5, 6, 7, 8, 9]
+        let order = [1, 2, 0, 3, 4, 5, 6, 7, 8, 9]   // skips first
+        let shapes = order.map { (kind: $0, source: beadShapes[$0].source, target: beadShapes[$0].target) }
         let lower = band.lower, upper = band.upper
         let sourceFloors = scorer.sourceFloors, targetFloors = scorer.targetFloors
+        let leastMergePriors = (0...2 * RunTable.longest).map { scorer.leastMergePrior(size: $0) }
         let rows = lower.count
-        var offsets = [Int](repeating: 0, count: rows + 1)
-        for row in 0..<rows { offsets[row + 1] = offsets[row] + upper[row] - lower[row] + 1 }
-        var best = [Double](repeating: .infinity, count: offsets[rows])
-        var step = [UInt8](repeating: 0, count: offsets[rows])
-        func cell(_ row: Int, _ column: Int) -> Int? {
-            guard row >= 0, column >= lower[row], column <= upper[row] else { return nil }
-            return offsets[row] + column - lower[row]
+        // Cell (row, column) is best[start[row] + column].
+        var start = [Int](repeating: 0, count: rows)
+        var cells = 0
+        for row in 0..<rows {
+            start[row] = cells - lower[row]
+            cells += upper[row] - lower[row] + 1
         }
+        var best = [Double](repeating: .infinity, count: cells)
+        var step = [UInt8](repeating: 0, count: cells)
 
         best[0] = 0
         for row in 0..<rows {
+            // The rows a bead ending in this row starts from (this one, or 1 to 4 back),
+            // with the rough merge bound's floor of the source run from there.
+            let from = (0...RunTable.longest).map { back in
+                row - back < 0 ? (lower: 1, upper: 0, start: 0, floor: Double.infinity)
+                    : (lower: lower[row - back], upper: upper[row - back], start: start[row - back],
+                       floor: back > 0 ? sourceFloors[RunTable.index(end: row, length: back)] : .infinity)
+            }
             for column in lower[row]...upper[row] where row > 0 || column > 0 {
                 var cheapest = Double.infinity, cheapestKind = 0
-                for kind in order {
-                    let (sourceCount, targetCount) = shapes[kind]
-                    guard let before = cell(row - sourceCount, column - targetCount) else { continue }
-                    let reached = best[before]
+                for (kind, sourceCount, targetCount) in shapes {
+                    let before = from[sourceCount], fromColumn = column - targetCount
+                    guard fromColumn >= before.lower, fromColumn <= before.upper else { continue }
+                    let reached = best[before.start + fromColumn]
                     guard reached < .infinity else { continue }
-                    if sourceCount + targetCount > 2 {
-                        let rough = scorer.roughMergeBound(
-                            sourceFloor: sourceFloors[RunTable.index(end: row, length: sourceCount)],
-                            targetFloor: targetFloors[RunTable.index(end: column, length: targetCount)],
-                            size: sourceCount + targetCount)
-                        let atLeast = reached + (rough - BeadScorer.boundSlack)
-                        if atLeast > cheapest || (atLeast == cheapest && kind > cheapestKind) { continue }
-                    }
-                    if sourceCount > 0, targetCount > 0 {
-                        let bound = scorer.lowerBound(sourceEnd: row, sourceCount: sourceCount,
-                                                      targetEnd: column, targetCount: targetCount)
+                    func cannotWin(_ bound: Double) -> Bool {
                         let atLeast = reached + (bound - BeadScorer.boundSlack)
-                        if atLeast > cheapest || (atLeast == cheapest && kind > cheapestKind) { continue }
+                        return atLeast > cheapest || (atLeast == cheapest && kind > cheapestKind)
                     }
+                    if sourceCount + targetCount > 2 {
+                        // A merge: first its rough bound, from one number per run.
+                        let targetFloor = targetFloors[RunTable.index(end: column, length: targetCount)]
+                        if cannotWin(leastMergePriors[sourceCount + targetCount] + max(before.floor, targetFloor)) { continue }
+                    }
+                    if sourceCount > 0, targetCount > 0, cannotWin(scorer.lowerBound(
+                        sourceEnd: row, sourceCount: sourceCount, targetEnd: column, targetCount: targetCount)) { continue }
                     let total = reached + scorer.cost(sourceEnd: row, sourceCount: sourceCount,
                                                       targetEnd: column, targetCount: targetCount)
                     if total < cheapest || (total == cheapest && kind < cheapestKind) {
@@ -54,16 +60,15 @@ extension Aligner {
                         cheapestKind = kind
                     }
                 }
-                let here = offsets[row] + column - lower[row]
-                best[here] = cheapest
-                step[here] = UInt8(cheapestKind)
+                best[start[row] + column] = cheapest
+                step[start[row] + column] = UInt8(cheapestKind)
             }
         }
 
         var beads: [Bead] = []
         var row = rows - 1, column = upper[rows - 1]
         while row > 0 || column > 0 {
-            let shape = shapes[Int(step[cell(row, column)!])]
+            let shape = beadShapes[Int(step[start[row] + column])]
             beads.append(Bead(source: Array((row - shape.source)..<row), target: Array((column - shape.target)..<column)))
             row -= shape.source
             column -= shape.target

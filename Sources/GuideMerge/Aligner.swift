@@ -53,8 +53,9 @@ public struct Aligner: Sendable {
             return beads.map { ScoredBead(bead: $0, cost: 0) }
         }
         var tokens = TokenTable()
-        let rawSource = sourceIndexes.map { BlockSignature(source[$0], tokens: &tokens) }
-        let rawTarget = targetIndexes.map { BlockSignature(target[$0], tokens: &tokens) }
+        var rawSource: [BlockSignature] = [], rawTarget: [BlockSignature] = []
+        for index in sourceIndexes { rawSource.append(BlockSignature(source, at: index, tokens: &tokens)) }
+        for index in targetIndexes { rawTarget.append(BlockSignature(target, at: index, tokens: &tokens)) }
         let weights = TokenWeights(source: rawSource, target: rawTarget, tokenCount: tokens.count)
         let sourceSignatures = rawSource.map(weights.filtering)
         let targetSignatures = rawTarget.map(weights.filtering)

@@ -38,6 +38,9 @@ public struct Alignment: Sendable {
     /// The lines of `source`, split at "\n", that are blank (all whitespace) at its end:
     /// read from the end, so a block's text is not split into lines to find none.
     static func trailingBlankLines(_ source: String) -> Int {
+        // Most blocks end in ASCII that is not whitespace, which ends a Character
+        // that is not whitespace either: no blank line, and no Characters to read.
+        if let last = source.utf8.last, last < 0x80, !TextMeasure.isWhitespace(Unicode.Scalar(last)) { return 0 }
         var blank = 0
         for character in source.reversed() {
             if character == "\n" {
@@ -51,26 +54,38 @@ public struct Alignment: Sendable {
 
     /// The `guide align --format json` contract.
     public func json() -> String {
-        // Written by hand: JSONEncoder spent more time on a long chapter's beads than
-        // the aligner. The layout is JSONEncoder's with sorted keys and unescaped
-        // slashes, and the two strings are still encoded by it, so they escape alike.
+        // Written by hand, as bytes: JSONEncoder spent more time on a long chapter's
+        // beads than the aligner. The layout is JSONEncoder's with sorted keys and
+        // unescaped slashes, and the two paths are still encoded by it, so they escape alike.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func quoted(_ string: String) -> String {
-            String(decoding: try! encoder.encode(string), as: UTF8.self)
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * beads.count + 256)
+        func write(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        func side(_ range: LineRange?) -> String {
-            guard let range else { return "null" }
-            return "{\"end\":\(range.end),\"start\":\(range.start)}"
+        func write(_ side: LineRange?) {
+            guard let side else { return write("null") }
+            write("{\"end\":")
+            out += String(side.end).utf8
+            write(",\"start\":")
+            out += String(side.start).utf8
+            write("}")
         }
-        var out = "{\"beads\":["
+        write("{\"beads\":[")
         for (index, bead) in beads.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"source\":" + side(Self.span(bead.source, in: sourceBlocks))
-                + ",\"target\":" + side(Self.span(bead.target, in: targetBlocks)) + "}"
+            write(index == 0 ? "{\"source\":" : ",{\"source\":")
+            write(Self.span(bead.source, in: sourceBlocks))
+            write(",\"target\":")
+            write(Self.span(bead.target, in: targetBlocks))
+            write("}")
         }
-        out += "],\"source\":" + quoted(sourcePath) + ",\"target\":" + quoted(targetPath) + "}\n"
-        return out
+        write("],\"source\":")
+        out += try! encoder.encode(sourcePath)
+        write(",\"target\":")
+        out += try! encoder.encode(targetPath)
+        write("}\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A readable side-by-side listing.

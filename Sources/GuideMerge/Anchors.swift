@@ -17,8 +17,8 @@ enum Anchors {
     static func find(_ source: [BlockSignature], _ target: [BlockSignature]) -> [Pair] {
         func occurrences(_ blocks: [BlockSignature]) -> [Int: [Int]] {
             var found: [Int: [Int]] = [:]
-            for (index, block) in blocks.enumerated() {
-                if let key = anchorKey(block) { found[key, default: []].append(index) }
+            for index in blocks.indices {
+                if let key = anchorKey(blocks[index]) { found[key, default: []].append(index) }
             }
             return found
         }

@@ -25,15 +25,13 @@ extension BeadScorer {
             + Double(crumbs) * costs.trailingCrumb
     }
 
-    /// A rough lower bound of any merge of the runs with these `mergeFloor`s and
-    /// `size` blocks in all: one number per run and no pairing, so cheap enough to
+    /// The least prior of a merge of `size` blocks in all, on either branch of
+    /// `mergePrior`. With the two runs' `mergeFloor`s it makes a rough lower bound
+    /// of a merge's cost, from one number per run and no pairing: cheap enough to
     /// rule out most merges before `lowerBound` looks at them.
-    @inline(__always)
-    func roughMergeBound(sourceFloor: Double, targetFloor: Double, size: Int) -> Double {
-        // The least prior of a bead of that size, on either branch of `mergePrior`.
+    func leastMergePrior(size: Int) -> Double {
         let prior = size <= 3 ? costs.merge2 : size == 4 ? costs.merge3 : costs.merge4
-        let splitPrior = costs.merge2 + costs.splitAlongLines + Double(size - 3) * costs.furtherLineSplit
-        return min(prior, splitPrior) + max(sourceFloor, targetFloor)
+        return min(prior, costs.merge2 + costs.splitAlongLines + Double(size - 3) * costs.furtherLineSplit)
     }
 
     /// The least lexical term a merge with this run can have (every other term of
@@ -47,26 +45,33 @@ extension BeadScorer {
     /// Mirrors `pairCost` case by case.
     private func pairBound(_ s: Int, _ t: Int) -> Double {
         let e = source.blocks[s].shape, z = target.blocks[t].shape
-        let text = { (sigma: Double) in self.textBound(sourceEnd: s + 1, sourceCount: 1, targetEnd: t + 1, targetCount: 1, sigma: sigma) }
         switch (e, z) {
         case (.code, .code):
             if source.blocks[s].codeLiteral == target.blocks[t].codeLiteral { return costs.identicalCode }
-            return costs.codeMismatch - costs.codeSimilarity   // Dice is at most 1
+            // Dice is at most 2 min(a, b) / (a + b): snippets of unlike lengths cannot be alike.
+            let a = source.blocks[s].codeTokens.count, b = target.blocks[t].codeTokens.count
+            let dice = a + b == 0 ? 1 : 2 * Double(min(a, b)) / Double(a + b)
+            return costs.codeMismatch - costs.codeSimilarity * dice
         case (.code, _), (_, .code), (.rule, _), (_, .rule), (.image, .image):
             return pairCost(s, t)
         case (.html, .html):
             if source.blocks[s].codeLiteral == target.blocks[t].codeLiteral { return costs.identicalHTML }
-            return text(costs.lengthSigma)
+            return pairTextBound(s, t, sigma: costs.lengthSigma)
         case (.heading(let a), .heading(let b)):
-            return text(costs.headingSigma) + (a == b ? costs.sameHeadingLevel : costs.otherHeadingLevel)
+            return pairTextBound(s, t, sigma: costs.headingSigma) + (a == b ? costs.sameHeadingLevel : costs.otherHeadingLevel)
         case (.list(let a), .list(let b)):
-            return text(costs.lengthSigma) + (a == b ? costs.sameListLength : costs.otherListLength)
+            return pairTextBound(s, t, sigma: costs.lengthSigma) + (a == b ? costs.sameListLength : costs.otherListLength)
         case (.paragraph, .paragraph), (.quote, .quote):
-            return text(costs.lengthSigma) + labelCost(s, t)
+            return pairTextBound(s, t, sigma: costs.lengthSigma) + labelCost(s, t)
         default:
             let prose = e.isProse && z.isProse
-            return text(costs.lengthSigma) + (prose ? costs.proseShapeChange : costs.shapeChange)
+            return pairTextBound(s, t, sigma: costs.lengthSigma) + (prose ? costs.proseShapeChange : costs.shapeChange)
         }
+    }
+
+    /// `textBound` of the single blocks `s` and `t`.
+    private func pairTextBound(_ s: Int, _ t: Int, sigma: Double) -> Double {
+        textBound(sourceEnd: s + 1, sourceCount: 1, targetEnd: t + 1, targetCount: 1, sigma: sigma)
     }
 
     /// Mirrors `textCost`.

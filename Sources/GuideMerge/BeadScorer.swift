@@ -102,7 +102,6 @@ struct BeadScorer: Sendable {
     /// Source block `s` with target block `t`.
     func pairCost(_ s: Int, _ t: Int) -> Double {
         let e = source.blocks[s].shape, z = target.blocks[t].shape
-        let text = { (sigma: Double) in self.textCost(sourceEnd: s + 1, sourceCount: 1, targetEnd: t + 1, targetCount: 1, sigma: sigma) }
         switch (e, z) {
         case (.code, .code):
             if source.blocks[s].codeLiteral == target.blocks[t].codeLiteral { return costs.identicalCode }
@@ -115,16 +114,16 @@ struct BeadScorer: Sendable {
             return shared ? costs.identicalImage : costs.otherImage
         case (.html, .html):
             if source.blocks[s].codeLiteral == target.blocks[t].codeLiteral { return costs.identicalHTML }
-            return text(costs.lengthSigma)
+            return pairText(s, t, sigma: costs.lengthSigma)
         case (.heading(let a), .heading(let b)):
-            return text(costs.headingSigma) + (a == b ? costs.sameHeadingLevel : costs.otherHeadingLevel)
+            return pairText(s, t, sigma: costs.headingSigma) + (a == b ? costs.sameHeadingLevel : costs.otherHeadingLevel)
         case (.list(let a), .list(let b)):
-            return text(costs.lengthSigma) + (a == b ? costs.sameListLength : costs.otherListLength)
+            return pairText(s, t, sigma: costs.lengthSigma) + (a == b ? costs.sameListLength : costs.otherListLength)
         case (.paragraph, .paragraph), (.quote, .quote):
-            return text(costs.lengthSigma) + labelCost(s, t)
+            return pairText(s, t, sigma: costs.lengthSigma) + labelCost(s, t)
         default:
             let prose = e.isProse && z.isProse
-            return text(costs.lengthSigma) + (prose ? costs.proseShapeChange : costs.shapeChange)
+            return pairText(s, t, sigma: costs.lengthSigma) + (prose ? costs.proseShapeChange : costs.shapeChange)
         }
     }
 
@@ -170,6 +169,11 @@ struct BeadScorer: Sendable {
         case (false, false): return 0
         default: return costs.labelDisagrees
         }
+    }
+
+    /// `textCost` of the single blocks `s` and `t`.
+    private func pairText(_ s: Int, _ t: Int, sigma: Double) -> Double {
+        textCost(sourceEnd: s + 1, sourceCount: 1, targetEnd: t + 1, targetCount: 1, sigma: sigma)
     }
 
     /// Length agreement, kept tokens and emphasis of two runs of blocks.

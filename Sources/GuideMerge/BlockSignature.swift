@@ -43,11 +43,13 @@ struct BlockSignature: Sendable {
     /// Source lines of a paragraph (a translator often gives each line of a draft its own paragraph).
     var lines: Int
 
-    init(_ block: borrowing Block, tokens: inout TokenTable) {
+    /// Reads block `index` of `blocks` in place: copying a `Block` out of its array
+    /// (a dozen reference-counted fields) cost as much as scanning its text.
+    init(_ blocks: [Block], at index: Int, tokens: inout TokenTable) {
         // Ids are handed out in this order (words, then kept things, then code), which
         // fixes the order the scorer sums weights in: keep it.
         var wordIDs: [Int] = []
-        let measure = TextMeasure.scan(block.text) { word in
+        let measure = TextMeasure.scan(blocks[index].text) { word in
             switch word {
             case .ascii(let bytes): wordIDs.append(tokens.id(.word, bytes))
             case .other(let text): wordIDs.append(tokens.id(.word, text))
@@ -57,30 +59,31 @@ struct BlockSignature: Sendable {
         cjk = measure.cjk
         // Identifiers in code are evidence too, but the code shape already carries them
         // (their words are still interned above: that keeps every later id where it was).
-        if case .code = block.kind { words = [] } else { words = TokenTable.sortedUnique(wordIDs) }
-        let kept = block.inline.codeSpans.map { (TokenTable.Kind.codeSpan, $0.trimmed(of: " ")) }
-            + (block.inline.urls + block.inline.images).map { (TokenTable.Kind.url, Self.normalizedURL($0)) }
+        let kind = blocks[index].kind
+        if case .code = kind { words = [] } else { words = TokenTable.sortedUnique(wordIDs) }
+        let kept = blocks[index].inline.codeSpans.map { (TokenTable.Kind.codeSpan, $0.trimmed(of: " ")) }
+            + (blocks[index].inline.urls + blocks[index].inline.images).map { (TokenTable.Kind.url, Self.normalizedURL($0)) }
         keeps = tokens.ids(kept)
-        emphasis = block.inline.emphasisCount + block.inline.strongCount
+        emphasis = blocks[index].inline.emphasisCount + blocks[index].inline.strongCount
         codeLiteral = nil
         codeTokens = []
         isLabel = false
         isAside = false
-        lines = block.kind == .paragraph ? block.lines.end - block.lines.start + 1 : 1
+        lines = kind == .paragraph ? blocks[index].lines.end - blocks[index].lines.start + 1 : 1
 
-        switch block.kind {
+        switch kind {
         case .heading(let level):
             shape = .heading(level: level)
         case .paragraph:
-            if !block.inline.images.isEmpty, measure.cjk == 0, wordIDs.isEmpty {
+            if !blocks[index].inline.images.isEmpty, measure.cjk == 0, wordIDs.isEmpty {
                 shape = .image
             } else {
                 shape = .paragraph
-                isLabel = emphasis > 0 && Self.isWhollyEmphasised(block.source)
-                isAside = Self.isParenthesised(block.text)
+                isLabel = emphasis > 0 && Self.isWhollyEmphasised(blocks[index].source)
+                isAside = Self.isParenthesised(blocks[index].text)
             }
         case .list:
-            shape = .list(items: block.items.count)
+            shape = .list(items: blocks[index].items.count)
         case .code(_, let literal):
             shape = .code
             codeLiteral = tokens.id(.literal, CodeTokens.normalizedLiteral(literal))
@@ -92,7 +95,7 @@ struct BlockSignature: Sendable {
             shape = .rule
         case .html:
             shape = .html
-            codeLiteral = tokens.id(.html, block.source.trimmed(of: " \n"))
+            codeLiteral = tokens.id(.html, blocks[index].source.trimmed(of: " \n"))
         case .other:
             shape = .other
         }

@@ -37,6 +37,9 @@ struct TextMeasure: Hashable, Sendable {
             var latin = 0, cjk = 0
             var wordStart = -1   // byte offset of the current word, -1 between words
             var wordIsASCII = true
+            // Room for the longest word, lowercased: one allocation for the whole text.
+            let lowercased = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            defer { lowercased.deallocate() }
             func flush(at end: Int) {
                 let start = wordStart
                 wordStart = -1
@@ -44,10 +47,8 @@ struct TextMeasure: Hashable, Sendable {
                 if wordIsASCII {
                     // One character per byte, and the only numbers are digits.
                     guard end - start >= 2 || isDigit(Unicode.Scalar(bytes[start])) else { return }
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { lowercased in
-                        for offset in 0..<(end - start) { lowercased[offset] = asciiLowercased(bytes[start + offset]) }
-                        word(.ascii(UnsafeBufferPointer(lowercased)))
-                    }
+                    for offset in 0..<(end - start) { lowercased[offset] = asciiLowercased(bytes[start + offset]) }
+                    word(.ascii(UnsafeBufferPointer(rebasing: lowercased[0..<(end - start)])))
                 } else {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                     if text.count >= 2 || text.first?.isNumber == true { word(.other(text.lowercased())) }

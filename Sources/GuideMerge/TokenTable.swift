@@ -1,3 +1,5 @@
+import Foundation
+
 /// Interns the strings the signatures compare, so comparing is merging sorted integer arrays.
 /// Ids count up in order of first sight, across all kinds.
 struct TokenTable: Sendable {
@@ -70,12 +72,13 @@ struct TokenTable: Sendable {
 /// Two spellings of one token (canonically equivalent strings) get two
 /// entries with the same id, which `TokenTable.index` decides.
 struct SpellingTable: Sendable {
+    /// A slot's key (hash, kind, where its bytes are) and id; id -1 marks an empty slot.
     private struct Slot: Sendable {
-        var id = -1            // -1: empty
         var hash: UInt64 = 0
+        var start: Int32 = 0   // into `bytes`
+        var count: Int32 = 0
         var kind: TokenTable.Kind = .word
-        var start = 0          // into `bytes`
-        var count = 0
+        var id: Int32 = -1
     }
 
     private var slots = [Slot](repeating: Slot(), count: 1024)
@@ -84,35 +87,33 @@ struct SpellingTable: Sendable {
 
     func find(_ kind: TokenTable.Kind, _ key: UnsafeBufferPointer<UInt8>) -> Int? {
         let hash = Self.hash(kind, key)
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while slots[index].id >= 0 {
-            let slot = slots[index]
-            if slot.hash == hash, slot.kind == kind, slot.count == key.count, spells(slot, key) {
-                return slot.id
+        return slots.withUnsafeBufferPointer { slots in
+            bytes.withUnsafeBufferPointer { bytes in
+                let mask = slots.count - 1
+                var index = Self.home(hash, mask)
+                while slots[index].id >= 0 {
+                    let slot = slots[index]
+                    if slot.hash == hash, slot.kind == kind, Int(slot.count) == key.count,
+                       key.isEmpty || memcmp(bytes.baseAddress! + Int(slot.start), key.baseAddress!, key.count) == 0 {
+                        return Int(slot.id)
+                    }
+                    index = (index + 1) & mask
+                }
+                return nil
             }
-            index = (index + 1) & mask
-        }
-        return nil
-    }
-
-    private func spells(_ slot: Slot, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            for offset in 0..<key.count where bytes[slot.start + offset] != key[offset] { return false }
-            return true
         }
     }
 
     mutating func insert(_ kind: TokenTable.Kind, _ key: UnsafeBufferPointer<UInt8>, id: Int) {
         if 2 * (used + 1) > slots.count { grow() }
-        place(Slot(id: id, hash: Self.hash(kind, key), kind: kind, start: bytes.count, count: key.count))
+        place(Slot(hash: Self.hash(kind, key), start: Int32(bytes.count), count: Int32(key.count), kind: kind, id: Int32(id)))
         bytes.append(contentsOf: key)
         used += 1
     }
 
     private mutating func place(_ slot: Slot) {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: slot.hash) & mask
+        var index = Self.home(slot.hash, mask)
         while slots[index].id >= 0 { index = (index + 1) & mask }
         slots[index] = slot
     }
@@ -128,5 +129,10 @@ struct SpellingTable: Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(kind.rawValue)
         for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
+    }
+
+    /// The first slot to try: FNV's low bits mix poorly, so fold the high ones in.
+    private static func home(_ hash: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     }
 }

@@ -13,13 +13,14 @@ struct TokenWeights: Sendable {
     init(source: [BlockSignature], target: [BlockSignature], tokenCount: Int) {
         var sourceFrequency = [Int](repeating: 0, count: tokenCount)
         var targetFrequency = [Int](repeating: 0, count: tokenCount)
-        for signature in source {
-            for id in signature.words { sourceFrequency[id] += 1 }
-            for id in signature.keeps { sourceFrequency[id] += 1 }
+        // By index: a `for signature in` loop copies each signature (three arrays retained).
+        for index in source.indices {
+            for id in source[index].words { sourceFrequency[id] += 1 }
+            for id in source[index].keeps { sourceFrequency[id] += 1 }
         }
-        for signature in target {
-            for id in signature.words { targetFrequency[id] += 1 }
-            for id in signature.keeps { targetFrequency[id] += 1 }
+        for index in target.indices {
+            for id in target[index].words { targetFrequency[id] += 1 }
+            for id in target[index].keeps { targetFrequency[id] += 1 }
         }
         let blocks = Double(source.count + target.count)
         weight = (0..<tokenCount).map { id in
