@@ -15,11 +15,12 @@ struct BeadScorer: Sendable {
     let weights: TokenWeights
     /// English characters per Chinese character (Latin characters count one for one).
     var cjkWidth: Double {
-        didSet { measure() }
+        didSet { measureLengths() }
     }
     var costs = Costs() {
-        didSet { measure() }
+        didSet { setFloors() }
     }
+    /// The runs' lengths at `cjkWidth`.
     private(set) var sourceLengths: RunLengths
     private(set) var targetLengths: RunLengths
     /// Per run (by `RunTable.index`), for the search's first, roughest bound of merges.
@@ -33,12 +34,15 @@ struct BeadScorer: Sendable {
         self.cjkWidth = cjkWidth
         sourceLengths = RunLengths(self.source, cjkWidth: cjkWidth)
         targetLengths = RunLengths(self.target, cjkWidth: cjkWidth)
-        measure()
+        setFloors()
     }
 
-    private mutating func measure() {
+    private mutating func measureLengths() {
         sourceLengths = RunLengths(source, cjkWidth: cjkWidth)
         targetLengths = RunLengths(target, cjkWidth: cjkWidth)
+    }
+
+    private mutating func setFloors() {
         sourceFloors = source.runs.map(mergeFloor)
         targetFloors = target.runs.map(mergeFloor)
     }
