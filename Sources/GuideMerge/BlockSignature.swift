@@ -60,7 +60,12 @@ struct BlockSignature: Sendable {
         // Identifiers in code are evidence too, but the code shape already carries them
         // (their words are still interned above: that keeps every later id where it was).
         let kind = blocks[index].kind
-        if case .code = kind { words = [] } else { words = TokenTable.sortedUnique(wordIDs) }
+        if case .code = kind {
+            words = []
+        } else {
+            TokenTable.sortUnique(&wordIDs)
+            words = wordIDs
+        }
         let kept = blocks[index].inline.codeSpans.map { (TokenTable.Kind.codeSpan, $0.trimmed(of: " ")) }
             + (blocks[index].inline.urls + blocks[index].inline.images).map { (TokenTable.Kind.url, Self.normalizedURL($0)) }
         keeps = tokens.ids(kept)

@@ -44,6 +44,12 @@ struct TokenTable: Sendable {
 
     static func sortedUnique(_ ids: [Int]) -> [Int] {
         var ids = ids
+        sortUnique(&ids)
+        return ids
+    }
+
+    /// Sorts and removes repeats in place (no copy of the array).
+    static func sortUnique(_ ids: inout [Int]) {
         if ids.count <= 32 {
             // A block's few tokens: insertion sort beats the library's general sort.
             for next in ids.indices.dropFirst() {
@@ -59,12 +65,11 @@ struct TokenTable: Sendable {
             ids.sort()
         }
         var kept = 0
-        for id in ids where kept == 0 || ids[kept - 1] != id {
-            ids[kept] = id
+        for index in ids.indices where kept == 0 || ids[kept - 1] != ids[index] {
+            ids[kept] = ids[index]
             kept += 1
         }
         ids.removeLast(ids.count - kept)
-        return ids
     }
 }
 
