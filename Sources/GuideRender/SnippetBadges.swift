@@ -28,9 +28,10 @@ public struct SnippetBadges: Sendable {
     /// The badge for a top-level block of a chapter, or "" when it holds no checked code.
     func html(language: Language, chapter: String, block: Int) -> String {
         guard let result = byBlock[Key(language: language, chapter: chapter, block: block)] else { return "" }
-        let (symbol, label) = Self.label(result.outcome)
+        // The symbol (✓, ✗…) comes from the CSS: decoration, not text to read out.
+        let label = Self.label(result.outcome)
         var html = "<p class=\"snippet-badge snippet-\(result.outcome.rawValue)\" lang=\"en\">"
-            + "<span class=\"snippet-verdict\"><span aria-hidden=\"true\">\(symbol)</span> \(label)</span>"
+            + "<span class=\"snippet-verdict\">\(label)</span>"
         if let first = result.diagnostics.first(where: { !$0.expected && $0.severity == .error || $0.severity == .warning }) {
             let position = first.location.map { "\($0.line.map(String.init) ?? "")\($0.column.map { ":\($0)" } ?? "")" } ?? ""
             html += " <span class=\"snippet-diagnostic\">line \(HTMLEscape.attribute(position)): "
@@ -41,15 +42,15 @@ public struct SnippetBadges: Sendable {
         return html + "</p>\n"
     }
 
-    static func label(_ outcome: SnippetOutcome) -> (String, String) {
+    static func label(_ outcome: SnippetOutcome) -> String {
         switch outcome {
-        case .pass: return ("✓", "compiles")
-        case .warn: return ("!", "compiles with warnings")
-        case .fail: return ("✗", "does not compile")
-        case .expected: return ("✓", "gives the diagnostic the text describes")
-        case .unexpectedPass: return ("✗", "the expected diagnostic is missing")
-        case .ignored: return ("–", "not compiled")
-        case .notChecked: return ("?", "not checked")
+        case .pass: return "compiles"
+        case .warn: return "compiles with warnings"
+        case .fail: return "does not compile"
+        case .expected: return "gives the diagnostic the text describes"
+        case .unexpectedPass: return "the expected diagnostic is missing"
+        case .ignored: return "not compiled"
+        case .notChecked: return "not checked"
         }
     }
 
