@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Search at scale: builds the index of a synthetic book (5,000 pages by default, half English,
 # half Chinese, made of the guide's own paragraphs) through the Swift test SearchBenchTests,
-# prints its size, then times queries on it with node, shards loaded as the browser would.
+# prints its size and how fast it was built (MB of text a second, on all cores), then times
+# queries on it with node, shards loaded as the browser would.
 #   PAGES=5000 CONFIG=release SCRATCH=.build scripts/bench-search.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,10 @@ trap 'rm -rf "$OUT"' EXIT
 # -enable-testing: the test target uses @testable imports, which a release build does not allow by default.
 swift build -c "$CONFIG" --build-tests -Xswiftc -enable-testing --scratch-path "$SCRATCH" >/dev/null
 GUIDE_BENCH_SEARCH_OUT="$OUT" GUIDE_BENCH_SEARCH_PAGES="$PAGES" \
-  swift test -c "$CONFIG" --skip-build --scratch-path "$SCRATCH" --filter SearchBenchTests 2>&1 | grep -E '^(book|index)'
+  swift test -c "$CONFIG" --skip-build --scratch-path "$SCRATCH" --filter SearchBenchTests 2>&1 | grep -E '^(book|index)' |
+  awk -v cores="$(nproc 2>/dev/null || echo '?')" '{ print }
+    /^book/ { for (i = 1; i < NF; i++) if ($(i + 1) == "MB" && $(i + 2) == "of") megabytes = $i }
+    /^index built in/ { if ($4 > 0) printf "index speed: %.0f MB of text a second (%s cores)\n", megabytes / $4, cores }'
 cp templates/search.js "$OUT/"
 
 cd "$OUT"

@@ -55,99 +55,222 @@ public enum SearchIndex {
     public static let defaultTextShardSize = 24 * 1024
 
     /// The index files, by path from the site root.
+    ///
+    /// The pages are read in chunks on all cores (`ChunkIndex`: each section's distinct terms,
+    /// interned to the chunk's ids, and each page's text entry); the chunks' terms are merged into
+    /// one table and sorted, the postings laid out per term, and the files written as bytes, the
+    /// heavy parts on all cores too.
     public static func build(pages: [SearchPage], termShardSize: Int = defaultTermShardSize,
                              textShardSize: Int = defaultTextShardSize) -> [String: String] {
-        var files: [String: String] = [:]
+        build(pages: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: nil, runSize: nil)
+    }
 
-        // Postings: term → entries (section × 2, + 1 when the term is in the heading).
-        var postings: [String: [Int]] = [:]
-        var section = 0
-        for page in pages {
-            for part in page.sections {
-                let headingTerms = Set(SearchTokenizer.terms(part.heading))
-                let allTerms = headingTerms.union(SearchTokenizer.terms(part.text))
-                for term in allTerms {
-                    postings[term, default: []].append(section * 2 + (headingTerms.contains(term) ? 1 : 0))
-                }
-                section += 1
+    /// `build`, with the sizes of the units of parallel work set (by tests: the files do not depend
+    /// on them): `chunkBytes` of text per chunk of pages, `runSize` postings and terms per run of terms.
+    static func build(pages: [SearchPage], termShardSize: Int, textShardSize: Int,
+                      chunkBytes: Int?, runSize: Int?) -> [String: String] {
+        // `try!` on `concurrentMap` below: its closures do not throw.
+
+        // 1. The chunks, in page order.
+        let indexes = try! chunkRanges(pages, bytes: chunkBytes).concurrentMap { ChunkIndex(pages[$0]) }
+
+        // 2. All terms in one table, sorted as JavaScript compares strings (UTF-16 code units) so the
+        // script can binary-search; a term's number is its place in that order.
+        let table = TermTable(capacity: 2 * (indexes.map(\.terms.count).max() ?? 0))
+        let chunkIds: [[Int32]] = indexes.map { chunk in
+            (0..<chunk.terms.count).map { Int32(table.intern($0, of: chunk.terms)) }
+        }
+        let order = table.sortedIds()
+        let terms = SortedTerms(table, order: order)
+        var rank = [Int32](repeating: 0, count: order.count)
+        for (place, id) in order.enumerated() { rank[Int(id)] = Int32(place) }
+        let chunkTerms = try! chunkIds.concurrentMap { [rank] ids in ids.map { rank[Int($0)] } }
+
+        // 3. Postings: per term, entries (section × 2, + 1 when the term is in the heading), ascending.
+        // Term `k`'s are `postings[offsets[k]..<offsets[k + 1]]`; each chunk writes its own part of them.
+        var offsets = [Int](repeating: 0, count: terms.count + 1)
+        for (chunk, numbers) in zip(indexes, chunkTerms) {
+            for (id, k) in numbers.enumerated() { offsets[Int(k) + 1] += chunk.sectionCounts[id] }
+        }
+        for k in 0..<terms.count { offsets[k + 1] += offsets[k] }
+        var cursor = Array(offsets.dropLast())
+        let chunkStarts: [[Int]] = zip(indexes, chunkTerms).map { chunk, numbers in
+            numbers.enumerated().map { id, k in
+                defer { cursor[Int(k)] += chunk.sectionCounts[id] }
+                return cursor[Int(k)]
             }
         }
-        // Sorted as JavaScript compares strings (UTF-16 code units), so the script can binary-search.
-        let terms = postings.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        var firstSections: [Int] = []
+        var section = 0
+        for chunk in indexes {
+            firstSections.append(section)
+            section += chunk.sectionEnds.count
+        }
+        let postings = [UInt32](unsafeUninitializedCapacity: offsets[terms.count]) { buffer, initialized in
+            nonisolated(unsafe) let buffer = buffer   // each chunk writes its own places
+            _ = try! Array(indexes.indices).concurrentMap { [chunkStarts, firstSections] index in
+                indexes[index].writePostings(to: buffer, starts: chunkStarts[index], firstSection: firstSections[index])
+            }
+            initialized = buffer.count
+        }
+        let termOffsets = offsets
 
-        var termShardStarts: [String] = []
-        var shardTerms: [String] = []
-        var shardPostings: [String] = []
-        var shardBytes = 0
-        func flushTermShard() {
-            guard !shardTerms.isEmpty else { return }
+        var outputs: [(path: String, bytes: ByteBuffer)] = []
+
+        // 4. Term shards: the terms are written in runs on all cores; the shards are cut from the runs.
+        let termRuns = runs(offsets: termOffsets, size: runSize)
+        let encodedRuns = try! termRuns.concurrentMap { range in
+            EncodedTerms(range, terms: terms, offsets: termOffsets, postings: postings)
+        }
+        var termShardStarts: [Int] = []
+        var shardStart = (run: 0, term: 0), shardBytes = 0
+        func flushTermShard(through end: (run: Int, term: Int)) {
             let name = "t\(termShardStarts.count)"
-            termShardStarts.append(shardTerms[0])
-            files["\(folder)/\(name).js"] = shardScript(name, body:
-                "{\"terms\":\(JSString.quote(shardTerms.joined(separator: "\n"))),\"postings\":["
-                + shardPostings.map(JSString.quote).joined(separator: ",") + "]}")
-            shardTerms.removeAll()
-            shardPostings.removeAll()
+            termShardStarts.append(termRuns[shardStart.run].lowerBound + shardStart.term)
+            let file = ByteBuffer(capacity: shardBytes + 256)
+            appendShardStart(name, to: file)
+            file.append("{\"terms\":\"")
+            for run in shardStart.run...end.run {
+                encodedRuns[run].appendTerms(from: run == shardStart.run ? shardStart.term : 0,
+                                             through: run == end.run ? end.term : nil, to: file)
+            }
+            file.append("\",\"postings\":[")
+            for run in shardStart.run...end.run {
+                encodedRuns[run].appendPostings(from: run == shardStart.run ? shardStart.term : 0,
+                                                through: run == end.run ? end.term : nil, to: file)
+            }
+            file.append("]};\n")
+            outputs.append(("\(folder)/\(name).js", file))
             shardBytes = 0
         }
-        for term in terms {
-            let encoded = encode(postings[term]!)
-            shardTerms.append(term)
-            shardPostings.append(encoded)
-            shardBytes += term.utf8.count + encoded.utf8.count + 4
-            if shardBytes >= termShardSize { flushTermShard() }
+        for (run, encoded) in encodedRuns.enumerated() {
+            for term in 0..<encoded.count {
+                if shardBytes == 0 { shardStart = (run, term) }
+                shardBytes += encoded.size(term)
+                if shardBytes >= termShardSize { flushTermShard(through: (run, term)) }
+            }
         }
-        flushTermShard()
+        if shardBytes > 0 { flushTermShard(through: (encodedRuns.count - 1, encodedRuns.last!.count - 1)) }
 
+        // 5. Text shards: runs of pages' entries.
         var textShardStarts: [Int] = []
-        var shardPages: [String] = []
+        var shardText: ByteBuffer? = nil
+        var shardPages = 0
         shardBytes = 0
         func flushTextShard(nextPage: Int) {
-            guard !shardPages.isEmpty else { return }
-            let name = "d\(textShardStarts.count)"
-            textShardStarts.append(nextPage - shardPages.count)
-            files["\(folder)/\(name).js"] = shardScript(name, body: "{\"pages\":[" + shardPages.joined(separator: ",\n") + "]}")
-            shardPages.removeAll()
+            guard let file = shardText else { return }
+            textShardStarts.append(nextPage - shardPages)
+            file.append("]};\n")
+            outputs.append(("\(folder)/d\(textShardStarts.count - 1).js", file))
+            shardText = nil
+            shardPages = 0
             shardBytes = 0
         }
-        for (index, page) in pages.enumerated() {
-            let entry = "[" + page.sections.map { part in
-                "[" + [part.id, part.heading, collapseSpaces(part.text)].map(JSString.quote).joined(separator: ",") + "]"
-            }.joined(separator: ",") + "]"
-            shardPages.append(entry)
-            shardBytes += entry.utf8.count
-            if shardBytes >= textShardSize { flushTextShard(nextPage: index + 1) }
+        var pageIndex = 0
+        for chunk in indexes {
+            var start = 0
+            for end in chunk.pageEnds {
+                let file: ByteBuffer
+                if let open = shardText {
+                    file = open
+                    file.append(",\n")
+                } else {
+                    file = ByteBuffer(capacity: textShardSize * 2)
+                    appendShardStart("d\(textShardStarts.count)", to: file)
+                    file.append("{\"pages\":[")
+                    shardText = file
+                }
+                file.append(chunk.text.base + start, end - start)
+                shardBytes += end - start
+                shardPages += 1
+                pageIndex += 1
+                start = end
+                if shardBytes >= textShardSize { flushTextShard(nextPage: pageIndex) }
+            }
         }
         flushTextShard(nextPage: pages.count)
 
-        let pageList = pages.map { page in
-            "[" + [page.language, page.chapterTitle, page.href].map(JSString.quote).joined(separator: ",")
-                + ",\(page.sections.count)]"
-        }.joined(separator: ",\n")
-        files[manifestPath] = "// The search index of this site, written by `guide build` (see templates/search.js).\n"
-            + "globalThis.guideSearchIndex = {\"version\":1,\"sections\":\(section),\n"
-            + "\"termShards\":[" + termShardStarts.map(JSString.quote).joined(separator: ",") + "],\n"
-            + "\"textShards\":[" + textShardStarts.map(String.init).joined(separator: ",") + "],\n"
-            + "\"pages\":[\n" + pageList + "]};\n"
+        // 6. The manifest.
+        let manifest = ByteBuffer()
+        manifest.append("// The search index of this site, written by `guide build` (see templates/search.js).\n")
+        manifest.append("globalThis.guideSearchIndex = {\"version\":1,\"sections\":")
+        manifest.append(decimal: section)
+        manifest.append(",\n\"termShards\":[")
+        for (index, id) in termShardStarts.enumerated() {
+            if index > 0 { manifest.append(0x2C) }
+            let (p, n) = terms.term(id)
+            manifest.append(0x22)
+            manifest.appendEscaped(p, n)
+            manifest.append(0x22)
+        }
+        manifest.append("],\n\"textShards\":[")
+        for (index, start) in textShardStarts.enumerated() {
+            if index > 0 { manifest.append(0x2C) }
+            manifest.append(decimal: start)
+        }
+        manifest.append("],\n\"pages\":[\n")
+        for (index, page) in pages.enumerated() {
+            if index > 0 { manifest.append(",\n") }
+            manifest.append(0x5B)
+            manifest.appendQuoted(page.language)
+            manifest.append(0x2C)
+            manifest.appendQuoted(page.chapterTitle)
+            manifest.append(0x2C)
+            manifest.appendQuoted(page.href)
+            manifest.append(0x2C)
+            manifest.append(decimal: page.sections.count)
+            manifest.append(0x5D)
+        }
+        manifest.append("]};\n")
+        outputs.append((manifestPath, manifest))
+
+        let texts = try! outputs.concurrentMap { $0.bytes.string }   // `try!`: the closure does not throw
+        var files: [String: String] = [:]
+        files.reserveCapacity(outputs.count)
+        for (output, text) in zip(outputs, texts) { files[output.path] = text }
         return files
     }
 
-    private static func shardScript(_ name: String, body: String) -> String {
-        "(globalThis.guideSearchShards = globalThis.guideSearchShards || {})[\"\(name)\"] = \(body);\n"
+    private static func appendShardStart(_ name: String, to file: ByteBuffer) {
+        file.append("(globalThis.guideSearchShards = globalThis.guideSearchShards || {})[\"")
+        file.appendString(name)
+        file.append("\"] = ")
     }
 
-    /// Ascending entries as base-36 gaps: `[3, 10, 11]` → `"3,7,1"`.
-    static func encode(_ entries: [Int]) -> String {
-        var previous = 0
-        var out = ""
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { out += "," }
-            out += String(entry - previous, radix: 36)
-            previous = entry
+    /// Runs of pages of about the same amount of text, enough to keep all cores busy; one run for a small book.
+    static func chunkRanges(_ pages: [SearchPage], bytes: Int? = nil) -> [Range<Int>] {
+        let sizes = pages.map { $0.sections.reduce(64) { $0 + $1.heading.utf8.count + $1.text.utf8.count } }
+        let target = bytes ?? max(256 * 1024, sizes.reduce(0, +) / 32)
+        var ranges: [Range<Int>] = []
+        var start = 0, filled = 0
+        for (index, size) in sizes.enumerated() {
+            filled += size
+            if filled >= target {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+                filled = 0
+            }
         }
-        return out
+        if start < pages.count { ranges.append(start..<pages.count) }
+        return ranges
     }
 
+    /// Runs of terms with about as many postings each, enough to keep all cores busy.
+    static func runs(offsets: [Int], size: Int? = nil) -> [Range<Int>] {
+        let count = offsets.count - 1
+        let target = size ?? max(64 * 1024, (offsets[count] + count) / 32)
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for k in 0..<count where offsets[k + 1] - offsets[start] + (k + 1 - start) >= target {
+            ranges.append(start..<(k + 1))
+            start = k + 1
+        }
+        if start < count { ranges.append(start..<count) }
+        return ranges
+    }
+
+    /// Runs of white space (characters, as `Character.isWhitespace` sees them) as one space, none at
+    /// the ends. (The index writes texts with `ByteBuffer.appendCollapsedQuoted`, which falls back on this.)
     static func collapseSpaces(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -173,7 +296,8 @@ public enum SearchIndex {
                 if !current.id.isEmpty || !current.text.isEmpty { sections.append(current) }
                 current = SearchSection(id: id, heading: block.text, text: "")
             } else if !block.text.isEmpty {
-                current.text += current.text.isEmpty ? block.text : " " + block.text
+                if !current.text.isEmpty { current.text += " " }
+                current.text += block.text
             }
         }
         if !current.id.isEmpty || !current.text.isEmpty { sections.append(current) }
@@ -201,27 +325,10 @@ public enum SearchIndex {
 
 /// JSON string literals, which are JavaScript string literals too.
 enum JSString {
+    /// `"`, `\`, control characters and U+2028, U+2029 escaped (`\n`, `\u001f`, `\u2028`), the rest as is.
     static func quote(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        let out = ByteBuffer(capacity: text.utf8.count + 16)
+        out.appendQuoted(text)
+        return out.string
     }
 }

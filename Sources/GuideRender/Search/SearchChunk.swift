@@ -1,0 +1,88 @@
+/// What the index needs of a run of pages, worked out independently of the other runs (so on
+/// any core): the terms of every section, interned to the chunk's own ids, and every page's
+/// entry of the text shards.
+final class ChunkIndex: @unchecked Sendable {
+    /// The chunk's terms, ids in order of first sight.
+    let terms = TermTable(capacity: 4096)
+    /// Each section's distinct terms, section after section: id × 2, + 1 when the term is in the heading.
+    private(set) var entries: [UInt32] = []
+    /// Where each section's entries end.
+    private(set) var sectionEnds: [Int] = []
+    /// Each page's entry of a text shard, page after page: `[[id, heading, text], …]` (JSON).
+    let text: ByteBuffer
+    /// Where each page's entry ends in `text`.
+    private(set) var pageEnds: [Int] = []
+    /// Per term, how many sections have it.
+    private(set) var sectionCounts: [Int] = []
+
+    init(_ pages: ArraySlice<SearchPage>) {
+        text = ByteBuffer(capacity: pages.reduce(1024) { $0 + $1.sections.reduce(64) { $0 + $1.text.utf8.count + 64 } })
+        var scanner = TermScanner()
+        var sink = Sink(terms: terms)
+        for page in pages {
+            text.append(0x5B)
+            for (index, part) in page.sections.enumerated() {
+                sink.section += 1
+                sink.heading = 1
+                withUTF8(part.heading) { scanner.scan($0, into: &sink) }
+                sink.heading = 0
+                withUTF8(part.text) { scanner.scan($0, into: &sink) }
+                sectionEnds.append(sink.entries.count)
+
+                if index > 0 { text.append(0x2C) }
+                text.append(0x5B)
+                text.appendQuoted(part.id)
+                text.append(0x2C)
+                text.appendQuoted(part.heading)
+                text.append(0x2C)
+                text.appendCollapsedQuoted(part.text, table: scanner.table)
+                text.append(0x5D)
+            }
+            text.append(0x5D)
+            pageEnds.append(text.count)
+        }
+        entries = sink.entries
+        var counts = [Int](repeating: 0, count: terms.count)
+        for entry in entries { counts[Int(entry >> 1)] += 1 }
+        sectionCounts = counts
+    }
+
+    /// Writes the chunk's postings: term `id`'s from `postings[starts[id]]` on, sections numbered from `firstSection`.
+    func writePostings(to postings: UnsafeMutableBufferPointer<UInt32>, starts: [Int], firstSection: Int) {
+        var cursor = starts
+        var section = UInt32(firstSection)
+        var start = 0
+        cursor.withUnsafeMutableBufferPointer { cursor in
+            entries.withUnsafeBufferPointer { entries in
+                for end in sectionEnds {
+                    for entry in entries[start..<end] {
+                        let id = Int(entry >> 1)
+                        postings[cursor[id]] = section << 1 | (entry & 1)
+                        cursor[id] += 1
+                    }
+                    section += 1
+                    start = end
+                }
+            }
+        }
+    }
+
+    /// Interns each term; records it once per section (heading first, so a heading term is flagged).
+    private struct Sink: TermSink {
+        let terms: TermTable
+        var entries: [UInt32] = []
+        var section: Int32 = -1
+        var heading: UInt32 = 0
+
+        init(terms: TermTable) { self.terms = terms }
+
+        @inline(__always)
+        mutating func term(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+            let slot = terms.slot(bytes, count)
+            if slot.pointee.mark != section {
+                slot.pointee.mark = section
+                entries.append(UInt32(slot.pointee.id) << 1 | heading)
+            }
+        }
+    }
+}
