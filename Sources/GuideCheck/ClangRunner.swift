@@ -93,7 +93,13 @@ public struct ProcessRunner: Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // ETXTBSY: another thread of this process forked while holding the executable open
+        // for writing (a script written a moment ago); it passes once that child has exec'd.
+        for _ in 0..<20 where spawned == ETXTBSY {
+            usleep(5_000)
+            spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
         guard spawned == 0 else {
             return (-1, false, "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
