@@ -247,3 +247,37 @@ extension ByteBuffer {
         count = out - base
     }
 }
+
+/// A file of the index as pieces of bytes, put together (copied once) into a `String` by `string`.
+/// The pieces point into buffers that must stay unchanged until then; their owners are kept alive here.
+final class FilePlan: @unchecked Sendable {
+    let path: String
+    private var pieces: [UnsafeBufferPointer<UInt8>] = []
+    private var kept: [AnyObject] = []
+
+    init(path: String) { self.path = path }
+
+    /// Bytes of a buffer that `owner` keeps alive.
+    func add(_ bytes: UnsafeBufferPointer<UInt8>, of owner: AnyObject) {
+        if kept.last !== owner { kept.append(owner) }
+        pieces.append(bytes)
+    }
+
+    func add(_ text: StaticString) { pieces.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+
+    func add(_ buffer: ByteBuffer) {
+        add(UnsafeBufferPointer(start: buffer.base, count: buffer.count), of: buffer)
+    }
+
+    var string: String {
+        String(unsafeUninitializedCapacity: pieces.reduce(0) { $0 + $1.count }) { out in
+            var count = 0
+            for piece in pieces {
+                guard let start = piece.baseAddress, piece.count > 0 else { continue }
+                (out.baseAddress! + count).update(from: start, count: piece.count)
+                count += piece.count
+            }
+            return count
+        }
+    }
+}

@@ -2,15 +2,15 @@
 /// any core): the terms of every section, interned to the chunk's own ids, and every page's
 /// entry of the text shards.
 final class ChunkIndex: @unchecked Sendable {
-    /// The chunk's terms, ids in order of first sight.
-    let terms = TermTable(capacity: 4096)
+    /// The chunk's terms, ids in order of first sight (until `dropTerms()`).
+    private(set) var terms = TermTable(capacity: 4096)
     /// Each section's distinct terms, section after section: id × 2, + 1 when the term is in the heading.
     private(set) var entries: [UInt32] = []
     /// Where each section's entries end.
     private(set) var sectionEnds: [Int] = []
-    /// Each page's entry of a text shard, page after page: `[[id, heading, text], …]` (JSON).
+    /// Each page's entry of a text shard, `[[id, heading, text], …]` (JSON), each followed by `,\n`.
     let text: ByteBuffer
-    /// Where each page's entry ends in `text`.
+    /// Where each page's entry ends in `text` (before its `,\n`).
     private(set) var pageEnds: [Int] = []
     /// Per term, how many sections have it.
     private(set) var sectionCounts: [Int] = []
@@ -40,11 +40,38 @@ final class ChunkIndex: @unchecked Sendable {
             }
             text.append(0x5D)
             pageEnds.append(text.count)
+            text.append(",\n")
         }
         entries = sink.entries
         var counts = [Int](repeating: 0, count: terms.count)
         for entry in entries { counts[Int(entry >> 1)] += 1 }
         sectionCounts = counts
+    }
+
+    /// Frees the term table once its terms are merged.
+    func dropTerms() {
+        terms = TermTable(capacity: 16)
+    }
+
+    /// Frees the entries once the postings are written (the text stays, for the shards).
+    func dropEntries() {
+        entries = []
+        sectionCounts = []
+    }
+
+    var pageCount: Int { pageEnds.count }
+
+    /// The size of a page's entry.
+    func entrySize(_ page: Int) -> Int {
+        pageEnds[page] - (page == 0 ? 0 : pageEnds[page - 1] + 2)
+    }
+
+    /// The entries of pages `first…last`, separated by `,\n` (to the end of the chunk, with the
+    /// separator after the last, when `last` is nil: more pages follow).
+    func entries(from first: Int, through last: Int?) -> UnsafeBufferPointer<UInt8> {
+        let start = first == 0 ? 0 : pageEnds[first - 1] + 2
+        let end = last.map { pageEnds[$0] } ?? text.count
+        return UnsafeBufferPointer(start: text.base + start, count: end - start)
     }
 
     /// Writes the chunk's postings: term `id`'s from `postings[starts[id]]` on, sections numbered from `firstSection`.

@@ -78,7 +78,8 @@ public enum SearchIndex {
         // script can binary-search; a term's number is its place in that order.
         let table = TermTable(capacity: 2 * (indexes.map(\.terms.count).max() ?? 0))
         let chunkIds: [[Int32]] = indexes.map { chunk in
-            (0..<chunk.terms.count).map { Int32(table.intern($0, of: chunk.terms)) }
+            defer { chunk.dropTerms() }
+            return (0..<chunk.terms.count).map { Int32(table.intern($0, of: chunk.terms)) }
         }
         let order = table.sortedIds()
         let terms = SortedTerms(table, order: order)
@@ -110,12 +111,15 @@ public enum SearchIndex {
             nonisolated(unsafe) let buffer = buffer   // each chunk writes its own places
             _ = try! Array(indexes.indices).concurrentMap { [chunkStarts, firstSections] index in
                 indexes[index].writePostings(to: buffer, starts: chunkStarts[index], firstSection: firstSections[index])
+                indexes[index].dropEntries()
             }
             initialized = buffer.count
         }
         let termOffsets = offsets
 
-        var outputs: [(path: String, bytes: ByteBuffer)] = []
+        // The files are put together from pieces of the chunks' and runs' buffers, copied once,
+        // into their `String`s, at the end, on all cores.
+        var outputs: [FilePlan] = []
 
         // 4. Term shards: the terms are written in runs on all cores; the shards are cut from the runs.
         let termRuns = runs(offsets: termOffsets, size: runSize)
@@ -127,20 +131,20 @@ public enum SearchIndex {
         func flushTermShard(through end: (run: Int, term: Int)) {
             let name = "t\(termShardStarts.count)"
             termShardStarts.append(termRuns[shardStart.run].lowerBound + shardStart.term)
-            let file = ByteBuffer(capacity: shardBytes + 256)
-            appendShardStart(name, to: file)
-            file.append("{\"terms\":\"")
+            let file = FilePlan(path: "\(folder)/\(name).js")
+            file.add(shardHead(name))
+            file.add("{\"terms\":\"")
             for run in shardStart.run...end.run {
-                encodedRuns[run].appendTerms(from: run == shardStart.run ? shardStart.term : 0,
-                                             through: run == end.run ? end.term : nil, to: file)
+                file.add(encodedRuns[run].terms(from: run == shardStart.run ? shardStart.term : 0,
+                                                through: run == end.run ? end.term : nil), of: encodedRuns[run])
             }
-            file.append("\",\"postings\":[")
+            file.add("\",\"postings\":[")
             for run in shardStart.run...end.run {
-                encodedRuns[run].appendPostings(from: run == shardStart.run ? shardStart.term : 0,
-                                                through: run == end.run ? end.term : nil, to: file)
+                file.add(encodedRuns[run].postings(from: run == shardStart.run ? shardStart.term : 0,
+                                                   through: run == end.run ? end.term : nil), of: encodedRuns[run])
             }
-            file.append("]};\n")
-            outputs.append(("\(folder)/\(name).js", file))
+            file.add("]};\n")
+            outputs.append(file)
             shardBytes = 0
         }
         for (run, encoded) in encodedRuns.enumerated() {
@@ -154,41 +158,37 @@ public enum SearchIndex {
 
         // 5. Text shards: runs of pages' entries.
         var textShardStarts: [Int] = []
-        var shardText: ByteBuffer? = nil
-        var shardPages = 0
+        var shardFirst = (chunk: 0, page: 0), shardFirstPage = 0, shardPages = 0
         shardBytes = 0
-        func flushTextShard(nextPage: Int) {
-            guard let file = shardText else { return }
-            textShardStarts.append(nextPage - shardPages)
-            file.append("]};\n")
-            outputs.append(("\(folder)/d\(textShardStarts.count - 1).js", file))
-            shardText = nil
+        func flushTextShard(through end: (chunk: Int, page: Int)) {
+            let name = "d\(textShardStarts.count)"
+            textShardStarts.append(shardFirstPage)
+            let file = FilePlan(path: "\(folder)/\(name).js")
+            file.add(shardHead(name))
+            file.add("{\"pages\":[")
+            for chunk in shardFirst.chunk...end.chunk {
+                file.add(indexes[chunk].entries(from: chunk == shardFirst.chunk ? shardFirst.page : 0,
+                                                through: chunk == end.chunk ? end.page : nil), of: indexes[chunk])
+            }
+            file.add("]};\n")
+            outputs.append(file)
             shardPages = 0
             shardBytes = 0
         }
         var pageIndex = 0
-        for chunk in indexes {
-            var start = 0
-            for end in chunk.pageEnds {
-                let file: ByteBuffer
-                if let open = shardText {
-                    file = open
-                    file.append(",\n")
-                } else {
-                    file = ByteBuffer(capacity: textShardSize * 2)
-                    appendShardStart("d\(textShardStarts.count)", to: file)
-                    file.append("{\"pages\":[")
-                    shardText = file
+        for (chunk, index) in indexes.enumerated() {
+            for page in 0..<index.pageCount {
+                if shardPages == 0 {
+                    shardFirst = (chunk, page)
+                    shardFirstPage = pageIndex
                 }
-                file.append(chunk.text.base + start, end - start)
-                shardBytes += end - start
+                shardBytes += index.entrySize(page)
                 shardPages += 1
                 pageIndex += 1
-                start = end
-                if shardBytes >= textShardSize { flushTextShard(nextPage: pageIndex) }
+                if shardBytes >= textShardSize { flushTextShard(through: (chunk, page)) }
             }
         }
-        flushTextShard(nextPage: pages.count)
+        if shardPages > 0 { flushTextShard(through: (indexes.count - 1, indexes.last!.pageCount - 1)) }
 
         // 6. The manifest.
         let manifest = ByteBuffer()
@@ -222,19 +222,24 @@ public enum SearchIndex {
             manifest.append(0x5D)
         }
         manifest.append("]};\n")
-        outputs.append((manifestPath, manifest))
+        let manifestFile = FilePlan(path: manifestPath)
+        manifestFile.add(manifest)
+        outputs.append(manifestFile)
 
-        let texts = try! outputs.concurrentMap { $0.bytes.string }   // `try!`: the closure does not throw
+        let texts = try! outputs.concurrentMap { $0.string }
         var files: [String: String] = [:]
         files.reserveCapacity(outputs.count)
         for (output, text) in zip(outputs, texts) { files[output.path] = text }
         return files
     }
 
-    private static func appendShardStart(_ name: String, to file: ByteBuffer) {
-        file.append("(globalThis.guideSearchShards = globalThis.guideSearchShards || {})[\"")
-        file.appendString(name)
-        file.append("\"] = ")
+    /// `(globalThis.guideSearchShards = globalThis.guideSearchShards || {})["<name>"] = `
+    private static func shardHead(_ name: String) -> ByteBuffer {
+        let start = ByteBuffer(capacity: 96)
+        start.append("(globalThis.guideSearchShards = globalThis.guideSearchShards || {})[\"")
+        start.appendString(name)
+        start.append("\"] = ")
+        return start
     }
 
     /// Runs of pages of about the same amount of text, enough to keep all cores busy; one run for a small book.

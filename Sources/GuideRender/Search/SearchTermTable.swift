@@ -375,18 +375,18 @@ final class EncodedTerms: @unchecked Sendable {
     @inline(__always)
     func size(_ term: Int) -> Int { sizes[term] }
 
-    /// Appends terms `first…last` (to the end of the run when `last` is nil, with the separator
-    /// after the last: more terms follow).
-    func appendTerms(from first: Int, through last: Int?, to file: ByteBuffer) {
+    /// Terms `first…last`, separated by `\n` (to the end of the run, with the separator after
+    /// the last, when `last` is nil: more terms follow).
+    func terms(from first: Int, through last: Int?) -> UnsafeBufferPointer<UInt8> {
         let start = first == 0 ? 0 : termEnds[first - 1]
         let end = last.map { termEnds[$0] - 2 } ?? terms.count
-        file.append(terms.base + start, end - start)
+        return UnsafeBufferPointer(start: terms.base + start, count: end - start)
     }
 
-    /// Appends the postings of terms `first…last`, as `appendTerms`.
-    func appendPostings(from first: Int, through last: Int?, to file: ByteBuffer) {
+    /// The postings of terms `first…last`, as `terms(from:through:)`.
+    func postings(from first: Int, through last: Int?) -> UnsafeBufferPointer<UInt8> {
         let start = first == 0 ? 0 : postingEnds[first - 1]
         let end = last.map { postingEnds[$0] - 1 } ?? postings.count
-        file.append(postings.base + start, end - start)
+        return UnsafeBufferPointer(start: postings.base + start, count: end - start)
     }
 }
