@@ -49,10 +49,10 @@ public enum ConfigLoader {
         do {
             file = try YAMLDecoder().decode(File.self, from: text)
         } catch let error as YamlError {
-            throw GuideError("invalid YAML: \(describe(error))", file: displayPath, line: line(of: error))
+            throw GuideError("invalid YAML: \(YAMLErrorText.describe(error))", file: displayPath, line: YAMLErrorText.line(of: error))
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, let yaml = context.underlyingError as? YamlError {
-                throw GuideError("invalid YAML: \(describe(yaml))", file: displayPath, line: line(of: yaml))
+                throw GuideError("invalid YAML: \(YAMLErrorText.describe(yaml))", file: displayPath, line: YAMLErrorText.line(of: yaml))
             }
             throw GuideError(describe(error), file: displayPath)
         }
@@ -125,23 +125,6 @@ public enum ConfigLoader {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
-    private static func line(of error: YamlError) -> Int? {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
-            return mark.line
-        default:
-            return nil
-        }
-    }
-
-    private static func describe(_ error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return problem
-        default:
-            return "\(error)"
-        }
-    }
 
     private static func describe(_ error: DecodingError) -> String {
         func key(_ path: [CodingKey]) -> String {

@@ -24,7 +24,7 @@ public enum GlossaryLoader {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw GuideError("invalid YAML: \(describe(error))", file: displayPath, line: line(of: error))
+            throw GuideError("invalid YAML: \(YAMLErrorText.describe(error))", file: displayPath, line: YAMLErrorText.line(of: error))
         }
         guard let root else { return Glossary(file: displayPath) }
         guard let mapping = root.mapping else {
@@ -113,24 +113,6 @@ public enum GlossaryLoader {
                 }
                 seen[key] = term.line
             }
-        }
-    }
-
-    private static func line(of error: YamlError) -> Int? {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
-            return mark.line
-        default:
-            return nil
-        }
-    }
-
-    private static func describe(_ error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return problem
-        default:
-            return "\(error)"
         }
     }
 }
