@@ -57,10 +57,6 @@ final class ByteBuffer: @unchecked Sendable {
         withUTF8(text) { if let start = $0.baseAddress { append(start, $0.count) } }
     }
 
-    func append(_ other: ByteBuffer) {
-        append(other.base, other.count)
-    }
-
     /// Appends a decimal number.
     func append(decimal value: Int) {
         appendString(String(value))

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A slot of the table holds a term of up to 8 bytes itself (the usual terms: a Chinese bigram
 /// is 6), so finding one costs one memory access; a longer term's slot holds its hash. (Terms are
-/// never empty and hold no zero byte: a short term's slot key, its bytes zero-padded, starts
-/// with a non-zero byte, a long term's with a zero byte.)
+/// never empty and hold no zero byte: a short term's key, its bytes zero-padded, has a non-zero
+/// low byte; a long term's key has a zero low byte.)
 final class TermTable: @unchecked Sendable {
     struct Slot {
         var key: UInt64
@@ -44,14 +44,11 @@ final class TermTable: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// The bytes of a term (valid until the next `intern`).
+    /// The bytes of a term (valid until the next new term).
     @inline(__always)
     func term(_ id: Int) -> (bytes: UnsafePointer<UInt8>, count: Int) {
         (UnsafePointer(bytes.base + starts[id]), starts[id + 1] - starts[id])
     }
-
-    @inline(__always)
-    func hash(_ id: Int) -> UInt64 { hashes[id] }
 
     /// A term's slot key and hash.
     @inline(__always)
@@ -94,11 +91,6 @@ final class TermTable: @unchecked Sendable {
             index = (index + 1) & mask
         }
         return insert(p, n, key: key, hash: hash, at: index)
-    }
-
-    /// The id of a term, new if it was never seen.
-    func intern(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        Int(slot(p, n).pointee.id)
     }
 
     /// The id of term `id` of `other`, new here if it was never seen.
