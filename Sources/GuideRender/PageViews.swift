@@ -20,14 +20,12 @@ struct LanguageLinkView {
 struct TocItemView {
     var title: String
     var href: String?
-    var current: Bool
     var children: [TocItemView]
     let hasChildren: Bool
 
-    init(title: String, href: String?, current: Bool, children: [TocItemView]) {
+    init(title: String, href: String?, children: [TocItemView]) {
         self.title = title
         self.href = href
-        self.current = current
         self.children = children
         self.hasChildren = !children.isEmpty
     }
@@ -41,24 +39,46 @@ struct PageFrame {
     /// Relative path from the page to the site root ("" or "../"…), so the site works from file://.
     var root: String
     var languageLinks: [LanguageLinkView]
-    var toc: [TocItemView]
+    /// The edition's table of contents, for pages that show it.
+    var sidebar: SidebarView?
     /// The chapter's side-by-side page, for chapter pages.
     var bilingualHref: String?
     let hasLanguageLinks: Bool
-    let hasToc: Bool
 
     init(htmlLang: String, pageTitle: String, bookTitle: String, root: String,
-         languageLinks: [LanguageLinkView], toc: [TocItemView], bilingualHref: String? = nil) {
+         languageLinks: [LanguageLinkView], sidebar: SidebarView? = nil, bilingualHref: String? = nil) {
         self.bilingualHref = bilingualHref
         self.htmlLang = htmlLang
         self.pageTitle = pageTitle
         self.bookTitle = bookTitle
         self.root = root
         self.languageLinks = languageLinks
-        self.toc = toc
+        self.sidebar = sidebar
         self.hasLanguageLinks = !languageLinks.isEmpty
-        self.hasToc = !toc.isEmpty
     }
+}
+
+/// A page's sidebar: the edition's shared table of contents (one `toc.js` per edition,
+/// see `SidebarScript`), with this page's chapter marked as current.
+///
+/// The table is shared rather than printed into every page so that a page's size does not
+/// grow with the book: a 1,000-chapter book would otherwise write its table 2,000 times.
+struct SidebarView {
+    /// The edition's sidebar script, relative to the page.
+    var script: String
+    /// The current chapter's page, relative to the site root (as the table's links are).
+    var current: String
+}
+
+/// The `sidebar` template's fields: an edition's table of contents, links relative to the site root.
+struct SidebarTableView {
+    var items: [TocItemView]
+}
+
+/// The `sidebar` template's fields: the script that puts the table into a page's sidebar.
+struct SidebarScriptView {
+    /// The table's HTML (from the `toc` template) as a JavaScript string literal.
+    var tableJSON: String
 }
 
 struct ChapterView {

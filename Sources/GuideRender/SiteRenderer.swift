@@ -44,6 +44,9 @@ public struct SiteRenderer: Sendable {
             return ("\(edition.language.code)/\(chapter.pagePath)", try templates.render(view, with: "chapter"))
         }
         for (path, text) in rendered { site.add(path, text: text) }
+        for edition in book.editions where !edition.toc.isEmpty {
+            site.add(Self.sidebarScriptPath(edition), text: try sidebarScript(edition))
+        }
         for review in reviews {
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
@@ -52,7 +55,7 @@ public struct SiteRenderer: Sendable {
                      text: try templates.render(reviewPages.bilingualView(review, frame: page), with: "bilingual"))
         }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
-                                       bookTitle: book.source.title, root: "../", languageLinks: [], toc: [])
+                                       bookTitle: book.source.title, root: "../", languageLinks: [])
         site.add("review/index.html", text: try templates.render(reviewPages.dashboardView(frame: dashboardFrame), with: "review"))
         for (path, text) in SearchIndex.files(for: book, anchors: anchors) { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
@@ -96,20 +99,34 @@ public struct SiteRenderer: Sendable {
                     lang: other.language.htmlLang,
                     href: target.map { "\(root)\(other.language.code)/\($0.pagePath)" } ?? "\(root)index.html")
             },
-            toc: edition.toc.map { tocItem($0, edition: edition, current: chapter, root: root) },
+            sidebar: edition.toc.isEmpty ? nil : SidebarView(
+                script: "\(root)\(Self.sidebarScriptPath(edition))",
+                current: chapter.map { "\(edition.language.code)/\($0.pagePath)" } ?? ""),
             bilingualHref: chapter.flatMap { chapter in
                 book.translations.first.map { "\(root)\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pagePath)" }
             }
         )
     }
 
-    func tocItem(_ entry: TocEntry, edition: Edition, current: Chapter?, root: String) -> TocItemView {
+    /// Where an edition's shared table of contents goes, relative to the site root.
+    static func sidebarScriptPath(_ edition: Edition) -> String {
+        "\(edition.language.code)/toc.js"
+    }
+
+    /// The edition's table of contents as a script its pages' sidebars run (see `SidebarView`).
+    func sidebarScript(_ edition: Edition) throws -> String {
+        let table = try templates.render(SidebarTableView(items: edition.toc.map { tocItem($0, edition: edition) }),
+                                         with: "toc")
+        return try templates.render(SidebarScriptView(tableJSON: JSString.quote(table)), with: "sidebar")
+    }
+
+    /// A table entry; links are relative to the site root (the script prefixes the page's root).
+    func tocItem(_ entry: TocEntry, edition: Edition) -> TocItemView {
         let chapter = entry.path.flatMap { path in edition.chapter(at: path) }
         return TocItemView(
             title: entry.title,
-            href: chapter.map { "\(root)\(edition.language.code)/\($0.pagePath)" },
-            current: chapter != nil && chapter?.path == current?.path,
-            children: entry.children.map { tocItem($0, edition: edition, current: current, root: root) }
+            href: chapter.map { "\(edition.language.code)/\($0.pagePath)" },
+            children: entry.children.map { tocItem($0, edition: edition) }
         )
     }
 
@@ -123,7 +140,7 @@ public struct SiteRenderer: Sendable {
         let source = book.source
         return IndexView(
             page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: "404 · \(source.title)",
-                            bookTitle: source.title, root: root, languageLinks: [], toc: []),
+                            bookTitle: source.title, root: root, languageLinks: []),
             editions: [], hasReview: false)
     }
 
@@ -140,7 +157,7 @@ public struct SiteRenderer: Sendable {
         let progress = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         return IndexView(
             page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: source.title, bookTitle: source.title,
-                            root: "", languageLinks: [], toc: []),
+                            root: "", languageLinks: []),
             editions: book.editions.map { edition in
                 EditionView(
                     lang: edition.language.htmlLang,

@@ -57,6 +57,23 @@ import Testing
         #expect(html.contains("<title>a &lt;b&gt; &amp; &quot;c&quot; · Test Book</title>"))
     }
 
+    @Test func sidebarTableIsSharedPerEditionNotPrintedIntoPages() throws {
+        let site = try renderSmallBook { folder in
+            try folder.write("content/en/SUMMARY.md", "* [a \\<b> & \"c\" \\</script>](intro.md)\n* [S](second.md)\n")
+        }
+        let page = page(site, "en/intro.html")
+        #expect(page.contains("data-root=\"../\" data-current=\"en/intro.html\""))
+        #expect(page.contains("<script src=\"../en/toc.js\"></script>"))
+        // The other chapter's title is in the table, not in this page (pages do not grow with the book).
+        #expect(!page.contains(">S</a>"))
+        let script = self.page(site, "en/toc.js")
+        // Escaped once for HTML, then quoted for JavaScript: no raw tag, no early end of the string.
+        #expect(script.contains(#"<a href=\"en/intro.html\">a &lt;b&gt; &amp; &quot;c&quot; &lt;/script&gt;</a>"#))
+        #expect(script.contains(#"<a href=\"en/second.html\">S</a>"#))
+        #expect(!script.contains("<b>"))
+        #expect(site.files["zh/toc.js"] != nil)
+    }
+
     @Test func slugsFollowGitHub() {
         #expect(HeadingAnchors.slug("Inter-Object Communication") == "inter-object-communication")
         #expect(HeadingAnchors.slug("What's `new`?") == "whats-new")

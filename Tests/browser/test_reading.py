@@ -1,12 +1,15 @@
 """Reading a chapter: sidebar, previous/next, highlighted code and its copy button, the language switch."""
 
+import os
 import pathlib
+import subprocess
+import textwrap
 import urllib.parse
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import CHAPTER, open_page, wait
+from conftest import CHAPTER, REPO, open_page, wait
 
 
 def current_path(driver):
@@ -120,3 +123,56 @@ def test_headings_have_the_same_ids_in_both_languages(browser, site):
             "return Array.from(document.querySelectorAll('article h2[id], article h3[id]'), h => h.id);")
     assert "blocks" in ids["en"]
     assert set(ids["en"]) <= set(ids["zh"]), set(ids["en"]) - set(ids["zh"])
+
+
+def _build_book(tmp_path, files):
+    content = tmp_path / "content"
+    for name, text in files.items():
+        path = content / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    subprocess.run([os.environ.get("GUIDE_BIN", str(REPO / ".build" / "debug" / "guide")), "build", "--no-check",
+                    "--content", str(content), "--templates", str(REPO / "templates"), "-o", str(tmp_path / "site")],
+                   check=True, capture_output=True, text=True)
+    return tmp_path / "site"
+
+
+NESTED_BOOK = {
+    "guide.yml": "title:\n  en: Nested\nlanguages: [en]\nsource: en\n",
+    "en/SUMMARY.md": """\
+        # Summary
+
+        * [Part](part/index.md)
+            * [Child "quoted" & 1 < 2](part/deep/child.md)
+        * [Last](last.md)
+        """,
+    "en/part/index.md": "# Part\n",
+    "en/part/deep/child.md": "# Child\n",
+    "en/last.md": "# Last\n",
+}
+
+
+def test_shared_sidebar_links_work_from_any_folder_depth(browser, tmp_path):
+    # The table is one toc.js per edition; each page resolves its links from its own folder.
+    site = _build_book(tmp_path, NESTED_BOOK)
+    open_page(browser, site, "en/part/deep/child.html")
+    links = browser.find_elements(By.CSS_SELECTOR, "nav.sidebar a")
+    assert [a.text for a in links] == ["Part", 'Child "quoted" & 1 < 2', "Last"]
+    assert [resolved(a) for a in links] == [site / "en/part/index.html", site / "en/part/deep/child.html",
+                                           site / "en/last.html"]
+    current = browser.find_elements(By.CSS_SELECTOR, "nav.sidebar a[aria-current='page']")
+    assert [a.text for a in current] == ['Child "quoted" & 1 < 2']
+    # Nested entries stay nested.
+    assert browser.find_elements(By.CSS_SELECTOR, "nav.sidebar ol.toc > li > ol > li.current > a")
+
+
+def test_without_javascript_the_sidebar_links_the_contents(browser, fixture_site):
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        open_page(browser, fixture_site, "en/delegates.html")
+        links = browser.find_elements(By.CSS_SELECTOR, "nav.sidebar a")
+        assert [a.text for a in links] == ["Contents"]
+        assert resolved(links[0]) == fixture_site / "index.html"
+        assert links[0].is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
