@@ -4,9 +4,10 @@
 #   scripts/bench-build.sh [N...]        default: 1 100 1000
 #
 # For each N it makes a synthetic bilingual book of N copies of content/'s chapters
-# (N × chapters pages per language), then times, in one run on this machine:
+# (N × chapters pages per language, every copy's code blocks made distinct), then times, in one run on this machine:
 #   guide       `guide build --no-check` (release build); guide+check: with the snippet
 #               check on, cold cache (BENCH_CHECK=0 skips it)
+#   BENCH_WORK=folder keeps the books and sites in that folder instead of a temporary one
 #   hugo        Debian's hugo on a multilingual site of the same markdown files
 #               (minimal layout, its default syntax highlighting)
 #   floor       cmark's C renderer rendering the same files in one process
@@ -23,8 +24,14 @@ sizes=("$@")
 
 swift build -c release --product guide >&2
 guide="$(swift build -c release --show-bin-path)/guide"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# BENCH_WORK=folder keeps the books and sites there (for profiling); otherwise a temporary folder.
+if [ -n "${BENCH_WORK:-}" ]; then
+    work=$BENCH_WORK
+    mkdir -p "$work"
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
 gcc -O2 -o "$work/cmark-floor" scripts/bench/cmark-floor.c -lcmark
 
 # measure LABEL COMMAND...: prints "LABEL wall cpu peakMiB", remembers wall time.
@@ -42,10 +49,24 @@ measure() {
     printf "%-28s wall %7.3f s   cpu %7.2f s   peak %6.0f MiB\n" "$label" "$elapsed" "$(echo "$user + $system" | bc)" "$(echo "$rss / 1024" | bc)"
 }
 
+# distinct I < chapter > copy: the chapter with "// copy I" as the last line of every fenced
+# code block (the same line in both languages), so that no two copies share a snippet and
+# nothing keyed by a snippet's text (highlighting, snippet results) is done once for N copies.
+distinct() {
+    awk -v copy="$1" '
+        match($0, /^[ \t]*(```|~~~)/) {
+            fence = substr($0, RSTART, RLENGTH)
+            if (!open) { open = fence; indent = substr(fence, 1, length(fence) - 3) }
+            else if (fence == open) { print indent "// copy " copy; open = "" }
+        }
+        { print }'
+}
+
 make_book() {   # N → $work/book-N/{content,hugo}
     local n=$1 book="$work/book-$n"
+    rm -rf "$book"
     mkdir -p "$book/content" "$book/hugo/layouts/_default" "$book/hugo/content/en" "$book/hugo/content/zh"
-    cp content/guide.yml "$book/content/"
+    cp content/guide.yml content/glossary.yml content/*.h "$book/content/"
     find content -mindepth 1 -maxdepth 1 -type d ! -name en ! -name zh -exec cp -r {} "$book/content/" \;
     for lang in en zh; do
         mkdir -p "$book/content/$lang"
@@ -55,8 +76,8 @@ make_book() {   # N → $work/book-N/{content,hugo}
         for ((i = 1; i <= n; i++)); do
             for chapter in "${chapters[@]}"; do
                 name="$(printf '%04d' "$i")-$chapter"
-                cp "content/$lang/$chapter" "$book/content/$lang/$name"
-                cp "content/$lang/$chapter" "$book/hugo/content/$lang/$name"
+                distinct "$i" < "content/$lang/$chapter" > "$book/content/$lang/$name"
+                cp "$book/content/$lang/$name" "$book/hugo/content/$lang/$name"
                 printf '* [%s %d](%s)\n' "${chapter%.md}" "$i" "$name" >> "$book/content/$lang/SUMMARY.md"
             done
         done

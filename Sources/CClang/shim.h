@@ -72,15 +72,17 @@ typedef struct GuideClang {
 
 /// Loads the newest Debian libclang (/usr/lib/llvm-N/lib/libclang.so.1), else a libclang.so.1 on the
 /// loader's path, and fills `api`. Returns 0 on success; `path` receives the file tried last.
+// RTLD_LAZY: binding all of libclang's and LLVM's symbols up front would add a tenth of a
+// second to every start; only the functions below are used, and dlsym checks each one.
 static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize) {
     void *handle = NULL;
     for (int version = 40; version >= 13 && handle == NULL; version--) {
         snprintf(path, pathSize, "/usr/lib/llvm-%d/lib/libclang.so.1", version);
-        handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     }
     if (handle == NULL) {
         snprintf(path, pathSize, "libclang.so.1");
-        handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     }
     if (handle == NULL) return -1;
 #define GUIDE_CLANG_SYMBOL(field, name) \

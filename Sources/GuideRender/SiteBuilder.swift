@@ -38,6 +38,8 @@ public struct SiteBuilder: Sendable {
     /// Loads, renders and checks, without touching the output.
     public func render() throws -> Rendered {
         var clock = StageClock()
+        // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
+        DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
         let book = try ContentLoader(root: content).load()
         let renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")

@@ -43,6 +43,8 @@ public struct TemplateSet: Sendable {
     }
 
     func render(_ view: Any, with template: String) throws -> String {
+        // Debug builds (the tests) check that every view hands all its fields to the templates.
+        assert(TemplateFieldsAudit.mismatches(in: view).isEmpty, "\(TemplateFieldsAudit.mismatches(in: view))")
         guard let output = library.render(view, withTemplate: template) else {
             throw GuideError("missing template \(template).mustache")
         }

@@ -74,6 +74,20 @@ import Testing
         #expect(site.files["zh/toc.js"] != nil)
     }
 
+    @Test func fieldAuditFindsFieldsTheTemplatesCouldNotSee() {
+        #expect(TemplateFieldsAudit.mismatches(in: AuditedView(title: "t", note: "n", inner: nil)) == [
+            "AuditedView.note: the field table disagrees with the stored field",
+            "AuditedView.gone: listed, but not a stored field",
+        ])
+        #expect(TemplateFieldsAudit.mismatches(in: AuditedView(title: "t", note: "n", inner: UnlistedView())).contains(
+            "UnlistedView has no field table (TemplateFields)"))
+        let good = LinkView(title: "a", href: "b")
+        #expect(TemplateFieldsAudit.mismatches(in: [good]).isEmpty)
+        #expect(good.child(named: "href") as? String == "b")
+        #expect(ChapterLinkView(title: "a", href: "b", depth: 0, translatedPercent: nil, bilingualHref: "c")
+            .child(named: "translatedPercent") == nil)
+    }
+
     @Test func slugsFollowGitHub() {
         #expect(HeadingAnchors.slug("Inter-Object Communication") == "inter-object-communication")
         #expect(HeadingAnchors.slug("What's `new`?") == "whats-new")
@@ -94,4 +108,13 @@ import Testing
             #expect(error.location?.line != nil)
         }
     }
+}
+
+private struct UnlistedView {}
+
+private struct AuditedView: TemplateFields {
+    var title: String
+    var note: String
+    var inner: UnlistedView?
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["title": \.title, "inner": \.inner, "gone": \.title]
 }

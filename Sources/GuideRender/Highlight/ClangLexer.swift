@@ -14,9 +14,9 @@ import Foundation
 final class ClangLexer: @unchecked Sendable {
     static let shared = ClangLexer()
 
-    private let lock = NSLock()
     private var api = GuideClang()
-    private let index: CXIndex?
+    /// One index per core, so that every core can parse a snippet at once.
+    private let pool: IndexPool
     /// Why libclang could not be used, or nil when it works.
     let loadError: String?
     /// libclang's version string (e.g. "Debian clang version 14.0.6").
@@ -27,7 +27,6 @@ final class ClangLexer: @unchecked Sendable {
         let status = guide_clang_load(&api, &pathBuffer, pathBuffer.count)
         let path = String(decoding: pathBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if status == 0, let create = api.createIndex, let createdIndex = create(0, 0) {
-            index = createdIndex
             loadError = nil
             var versionString: String?
             if let getVersion = api.getClangVersion, let getCString = api.getCString, let dispose = api.disposeString {
@@ -36,9 +35,11 @@ final class ClangLexer: @unchecked Sendable {
                 dispose(cx)
             }
             version = versionString
+            let more = (1..<max(1, ProcessInfo.processInfo.activeProcessorCount)).compactMap { _ in create(0, 0) }
+            pool = IndexPool([createdIndex] + more)
         } else {
-            index = nil
             version = nil
+            pool = IndexPool([])
             let reason = dlerror().map { String(cString: $0) } ?? "missing symbols"
             loadError = "cannot load libclang (\(path)): \(reason); install Debian's libclang-dev"
         }
@@ -47,10 +48,9 @@ final class ClangLexer: @unchecked Sendable {
     /// Tokens of a snippet, or nil when libclang is unavailable.
     func tokens(_ code: String, language: HighlightLanguage) -> [HighlightToken]? {
         let bytes = Array(code.utf8)
-        if bytes.isEmpty { return index == nil ? nil : [] }
-        lock.lock()
-        defer { lock.unlock() }
-        guard let raw = rawTokens(bytes, language: language) else { return nil }
+        guard loadError == nil else { return nil }
+        if bytes.isEmpty { return [] }
+        guard let raw = pool.withIndex({ rawTokens(bytes, language: language, index: $0) }) else { return nil }
         return ClangClassifier(bytes: bytes, tokens: raw, language: language).classify()
     }
 
@@ -63,9 +63,8 @@ final class ClangLexer: @unchecked Sendable {
         var namesCursor: Bool
     }
 
-    private func rawTokens(_ bytes: [UInt8], language: HighlightLanguage) -> [RawToken]? {
-        guard let index,
-              let parse = api.parseTranslationUnit2, let disposeTU = api.disposeTranslationUnit,
+    private func rawTokens(_ bytes: [UInt8], language: HighlightLanguage, index: CXIndex) -> [RawToken]? {
+        guard let parse = api.parseTranslationUnit2, let disposeTU = api.disposeTranslationUnit,
               let getFile = api.getFile, let locationAt = api.getLocationForOffset, let makeRange = api.getRange,
               let tokenize = api.tokenize, let disposeTokens = api.disposeTokens, let annotate = api.annotateTokens,
               let tokenKind = api.getTokenKind, let extent = api.getTokenExtent,
@@ -126,6 +125,32 @@ final class ClangLexer: @unchecked Sendable {
                                    namesCursor: offset(cursorLocation(cursor)) == start))
         }
         return result
+    }
+}
+
+/// libclang indexes, each used by one thread at a time.
+private final class IndexPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private let free: DispatchSemaphore
+    private var idle: [CXIndex]
+
+    init(_ indexes: [CXIndex]) {
+        idle = indexes
+        free = DispatchSemaphore(value: indexes.count)
+    }
+
+    func withIndex<R>(_ body: (CXIndex) -> R?) -> R? {
+        free.wait()
+        lock.lock()
+        let index = idle.removeLast()
+        lock.unlock()
+        defer {
+            lock.lock()
+            idle.append(index)
+            lock.unlock()
+            free.signal()
+        }
+        return body(index)
     }
 }
 

@@ -138,35 +138,54 @@ public enum CodeBlockHTML {
     }
 
     /// Rewrites every `<pre><code …>…</code></pre>` of cmark's HTML.
+    /// (Works on UTF-8 bytes: Foundation's `range(of:)` on Strings was a visible share of a build.)
     public static func transform(_ html: String) -> String {
-        guard html.contains(preOpen) else { return html }
-        var out = ""
-        var rest = html[...]
-        while let open = rest.range(of: preOpen) {
-            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">"),
-                  let closing = rest[tagEnd...].range(of: close) else { break }
-            let attributes = rest[open.upperBound..<tagEnd]
-            let inner = rest[rest.index(after: tagEnd)..<closing.lowerBound]
-            out += rest[..<open.lowerBound]
-            out += "<div class=\"code-block\">" + copyButton
-            out += rest[open.lowerBound...tagEnd]
-            if let fence = language(in: attributes), let code = HTMLText.unescape(inner),
+        let bytes = Array(html.utf8)
+        let open = Array(preOpen.utf8), closeBytes = Array(close.utf8)
+        guard var start = find(open, in: bytes, from: 0) else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        var position = 0
+        while true {
+            guard let tagEnd = bytes[(start + open.count)...].firstIndex(of: UInt8(ascii: ">")),
+                  let closing = find(closeBytes, in: bytes, from: tagEnd) else { break }
+            out += bytes[position..<start]
+            out += "<div class=\"code-block\">\(copyButton)".utf8
+            out += bytes[start...tagEnd]
+            let attributes = Substring(decoding: bytes[(start + open.count)..<tagEnd], as: UTF8.self)
+            let inner = bytes[(tagEnd + 1)..<closing]
+            if let fence = language(in: attributes),
+               let code = HTMLText.unescape(Substring(decoding: inner, as: UTF8.self)),
                let highlighted = CodeHighlighter.html(code, fence: fence) {
-                out += highlighted
+                out += highlighted.utf8
             } else {
                 out += inner
             }
-            out += close + "</div>"
-            rest = rest[closing.upperBound...]
+            out += closeBytes
+            out += "</div>".utf8
+            position = closing + closeBytes.count
+            guard let next = find(open, in: bytes, from: position) else { break }
+            start = next
         }
-        out += rest
-        return out
+        out += bytes[position...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The first index at or after `from` where `needle` starts in `bytes`.
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var i = from
+        while i <= bytes.count - needle.count {
+            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// `class="language-objective-c"` → `objective-c`.
     static func language(in attributes: Substring) -> String? {
         let marker = "class=\"language-"
-        guard let start = attributes.range(of: marker) else { return nil }
+        guard let start = attributes.firstRange(of: marker) else { return nil }
         let value = attributes[start.upperBound...].prefix { $0 != "\"" && $0 != " " }
         return value.isEmpty ? nil : HTMLText.unescape(value)
     }
