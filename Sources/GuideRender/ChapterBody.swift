@@ -3,13 +3,14 @@ import GuideModel
 /// A chapter's HTML: cmark's rendering of each block, headings given their `id` and a link to themselves.
 enum ChapterBody {
     /// `badge` gives the snippet harness's verdict for a block (by index), or "".
-    static func html(_ blocks: [Block], ids: [Int: String], badge: (Int) -> String = { _ in "" }) -> String {
+    static func html(_ blocks: [Block], ids: [Int: String], highlights: HighlightStore? = nil,
+                     badge: (Int) -> String = { _ in "" }) -> String {
         var out = ""
         for (index, block) in blocks.enumerated() {
             if let level = block.headingLevel, let id = ids[index] {
                 out += heading(block.html, level: level, id: id)
             } else {
-                out += CodeBlockHTML.html(for: block) + badge(index)
+                out += CodeBlockHTML.html(for: block, store: highlights) + badge(index)
             }
         }
         return out

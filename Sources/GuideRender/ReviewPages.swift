@@ -9,6 +9,7 @@ struct ReviewPages {
     let anchors: [Language: [String: [Int: String]]]
     let snippets: SnippetBadges
     let check: CheckSummary?
+    var highlights: HighlightStore?
 
     /// `bilingual/<chapter>.html` for the first translation, `bilingual-<lang>/…` for any other.
     static func folder(for language: Language, in book: Book) -> String {
@@ -32,11 +33,11 @@ struct ReviewPages {
                     return "\(finding.status.name)\(at): \(finding.message)"
                 },
                 sourceHTML: bead.bead.source.map {
-                    CodeBlockHTML.html(for: review.source.blocks[$0])
+                    CodeBlockHTML.html(for: review.source.blocks[$0], store: highlights)
                         + snippets.html(language: book.source.language, chapter: review.source.path, block: $0)
                 }.joined(),
                 targetHTML: bead.bead.target.map {
-                    CodeBlockHTML.html(for: review.target.blocks[$0])
+                    CodeBlockHTML.html(for: review.target.blocks[$0], store: highlights)
                         + snippets.html(language: review.language, chapter: review.target.path, block: $0)
                 }.joined(),
                 sourceLines: review.sourceLines(bead.bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",

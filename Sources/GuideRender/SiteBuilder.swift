@@ -41,10 +41,11 @@ public struct SiteBuilder: Sendable {
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
         let book = try ContentLoader(root: content).load()
-        let renderer = try SiteRenderer(templatesFolder: templates)
+        var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
+        let cacheFolder = CheckOptions.defaultCacheFolder(forContent: content)
         // One alignment per chapter pair, shared by the pages and the link check.
-        let cache = AlignmentCache(folder: CheckOptions.defaultCacheFolder(forContent: content) + "/align")
+        let cache = AlignmentCache(folder: cacheFolder + "/align")
         let reviews = book.reviews(align: cache.beads)
         clock.lap("align and review")
         var report: CheckReport?
@@ -55,8 +56,11 @@ public struct SiteBuilder: Sendable {
                 cacheFolder: CheckOptions.defaultCacheFolder(forContent: content))).run(book: book)
             clock.lap("check snippets")
         }
+        let highlights = HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)
+        renderer.highlights = highlights
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
                                        check: report.map(CheckSummary.init))
+        highlights.save()
         clock.lap("render pages and search index")
         let anchors = renderer.anchorsByChapter(book, reviews: reviews).mapValues { $0.mapValues { Set($0.values) } }
         let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,

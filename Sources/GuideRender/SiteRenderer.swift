@@ -4,6 +4,8 @@ import GuideModel
 /// Turns the book into a `Site`: the index, one page per chapter and language, and the templates' static files.
 public struct SiteRenderer: Sendable {
     let templates: TemplateSet
+    /// Highlighted snippets of earlier builds; nil highlights everything afresh (kept in memory).
+    public var highlights: HighlightStore?
 
     public init(templatesFolder: String) throws {
         templates = try TemplateSet(folder: templatesFolder)
@@ -23,7 +25,8 @@ public struct SiteRenderer: Sendable {
                        check: CheckSummary? = nil) throws -> Site {
         var site = Site()
         let anchors = anchorsByChapter(book, reviews: reviews)
-        let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check)
+        let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
+                                      highlights: highlights)
         site.add("index.html", text: try templates.render(indexView(book, reviews: reviews), with: "index"))
         // Chapter pages are independent: render them on every core, add them in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
@@ -35,7 +38,8 @@ public struct SiteRenderer: Sendable {
                 title: chapter.title,
                 languageName: Self.languageName(edition.language),
                 outline: ChapterBody.outline(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
-                bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]) {
+                bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:],
+                                           highlights: highlights) {
                     snippets.html(language: edition.language, chapter: chapter.path, block: $0)
                 },
                 previous: slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil,

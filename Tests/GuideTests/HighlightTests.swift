@@ -303,7 +303,7 @@ private func visibleText(_ html: String) -> String {
               ```
 
             """)
-        let html = blocks.map(CodeBlockHTML.html(for:)).joined()
+        let html = blocks.map { CodeBlockHTML.html(for: $0) }.joined()
         #expect(html.contains(#"<div class="code-block"><button type="button" class="copy-code" hidden>Copy</button><pre><code class="language-objective-c"><span class="tok-at-keyword">@interface</span>"#))
         // Unknown language: cmark's HTML inside the frame, untouched.
         #expect(html.contains(#"<pre><code class="language-ruby">puts &quot;&lt;hi&gt;&quot;"# + "\n</code></pre></div>"))

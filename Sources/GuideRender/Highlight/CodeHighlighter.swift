@@ -22,12 +22,16 @@ public enum CodeHighlighter {
     }
 
     /// The highlighted HTML of a snippet (the inside of `<code>`), or nil when the fence's language is unknown.
-    public static func html(_ code: String, fence: String) -> String? {
+    /// `store`: snippets highlighted by earlier builds (and where this build's go).
+    public static func html(_ code: String, fence: String, store: HighlightStore? = nil) -> String? {
         guard let language = HighlightLanguage(fence: fence) else { return nil }
-        return html(code, language: language)
+        return html(code, language: language, store: store)
     }
 
-    public static func html(_ code: String, language: HighlightLanguage) -> String {
+    public static func html(_ code: String, language: HighlightLanguage, store: HighlightStore? = nil) -> String {
+        if let store {
+            return store.html(code, language: language) { render(code, tokens: tokens(code, language: language)) }
+        }
         if let cached = cache.value(for: language, code) { return cached }
         let result = render(code, tokens: tokens(code, language: language))
         cache.store(result, for: language, code)
@@ -39,6 +43,9 @@ public enum CodeHighlighter {
 
     /// The libclang in use, e.g. "Debian clang version 14.0.6".
     public static var clangVersion: String? { ClangLexer.shared.version }
+
+    /// What decides the highlighter's output besides the code: its libclang, or why there is none.
+    public static var version: String { clangVersion ?? "no libclang: \(clangLoadError ?? "")" }
 
     /// Escaped code with a span around every token.
     static func render(_ code: String, tokens: [HighlightToken]) -> String {
@@ -130,16 +137,16 @@ public enum CodeBlockHTML {
     static let copyButton = "<button type=\"button\" class=\"copy-code\" hidden>Copy</button>"
 
     /// A block's HTML, its code blocks (also those nested in lists and quotes) highlighted.
-    public static func html(for block: Block) -> String {
+    public static func html(for block: Block, store: HighlightStore? = nil) -> String {
         switch block.kind {
-        case .code, .list, .blockQuote: return transform(block.html)
+        case .code, .list, .blockQuote: return transform(block.html, store: store)
         default: return block.html
         }
     }
 
     /// Rewrites every `<pre><code …>…</code></pre>` of cmark's HTML.
     /// (Works on UTF-8 bytes: Foundation's `range(of:)` on Strings was a visible share of a build.)
-    public static func transform(_ html: String) -> String {
+    public static func transform(_ html: String, store: HighlightStore? = nil) -> String {
         let bytes = Array(html.utf8)
         let open = Array(preOpen.utf8), closeBytes = Array(close.utf8)
         guard var start = find(open, in: bytes, from: 0) else { return html }
@@ -156,7 +163,7 @@ public enum CodeBlockHTML {
             let inner = bytes[(tagEnd + 1)..<closing]
             if let fence = language(in: attributes),
                let code = HTMLText.unescape(Substring(decoding: inner, as: UTF8.self)),
-               let highlighted = CodeHighlighter.html(code, fence: fence) {
+               let highlighted = CodeHighlighter.html(code, fence: fence, store: store) {
                 out += highlighted.utf8
             } else {
                 out += inner

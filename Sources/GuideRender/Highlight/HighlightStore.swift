@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+
+/// Highlighted snippets kept on disk between builds (`.guide-cache/highlight`), so a rebuild
+/// asks libclang only about code that changed: parsing a snippet costs about a millisecond,
+/// most of it clang's set-up, which no option avoids.
+///
+/// One file: a header naming the format and the libclang in use, then one record per snippet
+/// (SHA-256 of language and code, length, HTML), then the SHA-256 of all that. A file that is
+/// cut short, altered, or from another libclang or format is ignored as a whole and rebuilt.
+/// `save` writes only the snippets this build used, so the file does not grow with old code.
+public final class HighlightStore: @unchecked Sendable {
+    /// Bump when the highlighter's HTML for the same code may change.
+    static let format = "guide-highlight-2"
+
+    private let file: String
+    private let header: [UInt8]
+    private let lock = NSLock()
+    private var stored: [Key: String] = [:]
+    private var used: [Key: String] = [:]
+
+    /// Reads the store in `folder` (an empty store when there is none or it is damaged).
+    public init(folder: String, highlighterVersion: String) {
+        file = folder + "/highlight"
+        header = Array("\(Self.format) \(Self.executable) \(highlighterVersion)\n".utf8)
+        if let data = FileManager.default.contents(atPath: file) {
+            stored = Self.decode([UInt8](data), header: header) ?? [:]
+        }
+    }
+
+    /// The running guide's size and modification time: a rebuilt guide (whose highlighter may
+    /// have changed) does not trust what an older one stored.
+    static let executable: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "unknown" }
+        return "\(info.st_size)-\(info.st_mtim.tv_sec)"
+    }()
+
+    /// A snippet's SHA-256 (of its language and code).
+    struct Key: Hashable, Comparable {
+        var bytes: [UInt8]
+
+        init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+            self.bytes = Array(bytes)
+        }
+
+        init(_ code: String, language: HighlightLanguage) {
+            var hash = SHA256()
+            hash.update(data: Array(language.rawValue.utf8) + [0])
+            hash.update(data: Array(code.utf8))
+            self.init(hash.finalize())
+        }
+
+        static func < (a: Key, b: Key) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+    }
+
+    func html(_ code: String, language: HighlightLanguage, make: () -> String) -> String {
+        let key = Key(code, language: language)
+        lock.lock()
+        let known = used[key] ?? stored[key]
+        lock.unlock()
+        let html = known ?? make()
+        lock.lock()
+        used[key] = html
+        lock.unlock()
+        return html
+    }
+
+    /// Writes the snippets used since the store was read (atomically: a temporary file renamed).
+    public func save() {
+        lock.lock()
+        let entries = used.sorted { $0.key < $1.key }
+        lock.unlock()
+        var bytes = header
+        for (key, html) in entries {
+            bytes += key.bytes
+            let utf8 = Array(html.utf8)
+            withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes += $0 }
+            bytes += utf8
+        }
+        bytes += SHA256.hash(data: bytes)
+        let folder = (file as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        if FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) {
+            _ = rename(temporary, file)
+        }
+    }
+
+    /// nil unless the header matches, the checksum holds, and every record is whole.
+    static func decode(_ bytes: [UInt8], header: [UInt8]) -> [Key: String]? {
+        let digestSize = SHA256.byteCount
+        guard bytes.count >= header.count + digestSize, bytes.starts(with: header) else { return nil }
+        let body = bytes[..<(bytes.count - digestSize)]
+        guard SHA256.hash(data: body).elementsEqual(bytes[body.endIndex...]) else { return nil }
+        var entries: [Key: String] = [:]
+        var i = header.count
+        while i < body.endIndex {
+            guard body.endIndex - i >= digestSize + 4 else { return nil }
+            let keyBytes = body[i..<(i + digestSize)]
+            let length = body[(i + digestSize)..<(i + digestSize + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            let start = i + digestSize + 4
+            guard length <= body.endIndex - start else { return nil }
+            entries[Key(keyBytes)] = String(decoding: body[start..<(start + length)], as: UTF8.self)
+            i = start + length
+        }
+        return entries
+    }
+}
