@@ -51,13 +51,14 @@ public struct SiteRenderer: Sendable {
         for edition in book.editions where !edition.toc.isEmpty {
             site.add(Self.sidebarScriptPath(edition), text: try sidebarScript(edition))
         }
-        for review in reviews {
+        let bilingual = try reviews.concurrentMap { review in
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
-            site.add(reviewPages.bilingualPath(review),
-                     text: try templates.render(reviewPages.bilingualView(review, frame: page), with: "bilingual"))
+            return (reviewPages.bilingualPath(review),
+                    try templates.render(reviewPages.bilingualView(review, frame: page), with: "bilingual"))
         }
+        for (path, text) in bilingual { site.add(path, text: text) }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [])
         site.add("review/index.html", text: try templates.render(reviewPages.dashboardView(frame: dashboardFrame), with: "review"))
