@@ -64,7 +64,7 @@ public struct StatusClassifier: Sendable {
             if englishTexts.contains(Self.normalized(block.text)),
                allWords.count >= 4 || (allWords.count >= 2 && EnglishProse.functionWordCount(allWords) >= 1) {
                 findings.append(BeadFinding(.englishLeft, "a copy of the English", targetBlock: index))
-            } else if EnglishProse.isEnglishBlock(proseSource: prose) {
+            } else if EnglishProse.isEnglishBlock(proseSource: prose, words: allWords) {
                 findings.append(BeadFinding(.englishLeft, "English prose: “\(EnglishProse.excerpt(allWords))”", targetBlock: index))
             } else if let run = words.first(where: EnglishProse.isEnglishRun) {
                 findings.append(BeadFinding(.englishLeft, "English left: “\(EnglishProse.excerpt(run))”", targetBlock: index))
@@ -149,8 +149,23 @@ public struct StatusClassifier: Sendable {
         return false
     }
 
+    /// The text's words (split at whitespace) joined by single spaces.
     static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Single-scalar text splits at whitespace scalars alike, without grapheme breaking.
+        guard let scalars = SingleScalarText.scalars(text) else {
+            return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        var words = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in scalars {
+            if scalar.isWhitespace {
+                pendingSpace = !words.isEmpty
+            } else {
+                if pendingSpace { words.append(" "); pendingSpace = false }
+                words.append(scalar)
+            }
+        }
+        return String(words)
     }
 }
 

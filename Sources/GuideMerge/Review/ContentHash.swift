@@ -6,11 +6,33 @@ import Crypto
 /// this exact text; 64 bits keep the ledger lines short.
 public enum ContentHash {
     public static func of(_ text: String) -> String {
-        let folded = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-            .joined(separator: " ")
-        return SHA256.hash(data: Array(folded.utf8)).prefix(8).map { byte in
+        SHA256.hash(data: folded(text)).prefix(8).map { byte in
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }.joined()
+    }
+
+    /// The text's UTF-8 with each run of spaces, tabs and line ends made one space, and
+    /// none at either end.
+    static func folded(_ text: String) -> [UInt8] {
+        // Single-scalar text has no `\r\n` (one character, not a separator) and no space
+        // joined to a combining mark: its separators are single bytes.
+        guard SingleScalarText.qualifies(text) else { return foldedByCharacter(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(0x20); pendingSpace = false }
+                bytes.append(byte)
+            }
+        }
+        return bytes
+    }
+
+    static func foldedByCharacter(_ text: String) -> [UInt8] {
+        Array(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ").utf8)
     }
 }

@@ -15,17 +15,26 @@ import GuideModel
 public enum Typography {
     /// Every finding in a block (its list items one by one), in source order.
     public static func findings(in block: Block) -> [TypographyFinding] {
-        let lines = block.source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(Array.init)
+        findings(in: block, leaves: ProseScanner.leaves(of: block))
+    }
+
+    /// The same, from the block's prose leaves scanned already (`ProseScanner.leaves(of: block)`).
+    static func findings(in block: Block, leaves: [[ProseUnit]]) -> [TypographyFinding] {
+        // Only a finding needs the source lines (for its excerpt), and most blocks have none.
+        var lines: [[Character]]?
         let lineText: (Int) -> [Character] = { line in
+            if lines == nil {
+                lines = block.source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(Array.init)
+            }
             let index = line - block.lines.start
-            return lines.indices.contains(index) ? lines[index] : []
+            return lines!.indices.contains(index) ? lines![index] : []
         }
-        return ProseScanner.leaves(of: block).flatMap { findings(in: $0, lineText: lineText) }
+        return leaves.flatMap { findings(in: $0, lineText: lineText) }
     }
 
     /// The findings of one scanned leaf; `lineText` gives a file line's characters (for excerpts).
     public static func findings(in units: [ProseUnit], lineText: (Int) -> [Character]) -> [TypographyFinding] {
-        guard units.contains(where: { $0.kind == .text && $0.character.isCJK }) else { return [] }
+        guard hasChinese(units) else { return [] }
         var rules = Rules(units: units)
         rules.run()
         return rules.found.map { found in
@@ -33,6 +42,11 @@ public enum Typography {
             return TypographyFinding(rule: found.rule, position: found.position, edits: found.edits,
                                      excerpt: excerpt, suggestion: suggestion, isSafe: found.rule != .repeatedPunctuation)
         }.sorted { $0.position < $1.position }
+    }
+
+    /// The rules apply to Chinese text only.
+    static func hasChinese(_ units: [ProseUnit]) -> Bool {
+        units.contains { $0.kind == .text && $0.character.isCJK }
     }
 
     /// A few characters of the line around the edits, before and after them.

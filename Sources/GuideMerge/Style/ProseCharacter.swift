@@ -1,0 +1,57 @@
+/// One character of a block's source as `ProseScanner` reads it: a `Character`, or a
+/// `Unicode.Scalar` when the block is `SingleScalarText`. The scan is written once for
+/// both; for such text the two answer every question here alike, and the scalar is
+/// many times cheaper to compare and classify.
+protocol ProseCharacter: Equatable, ExpressibleByUnicodeScalarLiteral {
+    var isWhitespace: Bool { get }
+    var isLetter: Bool { get }
+    var isNumber: Bool { get }
+    var isASCII: Bool { get }
+    var scriptClass: ScriptClass { get }
+    var character: Character { get }
+    /// Whether it is one of `set`'s characters (all ASCII).
+    func isOne(of set: String) -> Bool
+    static func string<C: Collection>(_ characters: C) -> String where C.Element == Self
+}
+
+extension ProseCharacter {
+    /// An ASCII punctuation mark or symbol (what a backslash escapes). Rare: asked of the
+    /// `Character` itself.
+    var isASCIIPunctuation: Bool { character.isASCII && (character.isPunctuation || character.isSymbol) }
+}
+
+extension Character: ProseCharacter {
+    var character: Character { self }
+    func isOne(of set: String) -> Bool { set.contains(self) }
+    static func string<C: Collection>(_ characters: C) -> String where C.Element == Character { String(characters) }
+}
+
+/// `Character`'s properties are those of its first scalar; a single-scalar `Character`'s
+/// are its scalar's. ASCII, nearly every character of markdown, needs no property table.
+extension Unicode.Scalar: ProseCharacter {
+    var isWhitespace: Bool {
+        isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
+    }
+
+    var isLetter: Bool {
+        isASCII ? (0x61...0x7A).contains(value | 0x20) : properties.isAlphabetic
+    }
+
+    var isNumber: Bool {
+        isASCII ? (0x30...0x39).contains(value) : properties.numericType != nil
+    }
+
+    var scriptClass: ScriptClass { ScriptClass(self) }
+
+    var character: Character { Character(self) }
+
+    func isOne(of set: String) -> Bool {
+        isASCII && set.utf8.contains(UInt8(value))
+    }
+
+    static func string<C: Collection>(_ characters: C) -> String where C.Element == Unicode.Scalar {
+        var string = ""
+        string.unicodeScalars.append(contentsOf: characters)
+        return string
+    }
+}

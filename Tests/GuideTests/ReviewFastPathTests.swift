@@ -1,0 +1,98 @@
+@testable import GuideMerge
+import GuideModel
+import Testing
+
+/// The review's scanners read `SingleScalarText` as scalars and everything else as
+/// `Character`s. These tests hold the two readings to the same results on random text
+/// made of what markdown, Chinese and English prose are made of.
+@Suite struct ReviewFastPathTests {
+    /// Markdown syntax, ASCII letters and digits, Latin, CJK and full-width punctuation, spaces.
+    static let alphabet: [Unicode.Scalar] = Array(
+        "`*_[]()<>!&;#:/\\\"'-+.,?@=\n \t\u{3000}aAbhHfFmMwWtpsx019éß中文的是，。、：（）「」“”…—&amp;".unicodeScalars)
+    static let words = ["http://", "https://x.y/", "www.", "mailto:", "<a href=\"x\">", "</b>", "<!-- c -->",
+                        "&amp;", "&#x4E2D;", "&#20013;", "&nbsp;", "&bogus;", "[x]: http://y", "](u \"t\")", "][r]",
+                        "```", "``", "# ", "> ", "1. ", "- ", "\n===", "\n---", "the ", "of ", "block"]
+
+    static func randomText(_ generator: inout some RandomNumberGenerator, length: Int) -> String {
+        var text = ""
+        for _ in 0..<length {
+            if Int.random(in: 0..<6, using: &generator) == 0 {
+                text += words.randomElement(using: &generator)!
+            } else {
+                text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+            }
+        }
+        return text
+    }
+
+    @Test func scanReadsScalarsAsCharacters() throws {
+        var generator = SplitMix64(seed: 7)
+        let kinds: [Block.Kind] = [.paragraph, .heading(level: 2), .blockQuote]
+        for round in 0..<3000 {
+            let source = Self.randomText(&generator, length: Int.random(in: 0..<60, using: &generator))
+            let scalars = try #require(SingleScalarText.scalars(source))
+            let block = Block(kind: kinds[round % 3], lines: LineRange(start: 3, end: 3), source: source, text: "", html: "")
+            let firstInItem = round % 2 == 0
+            var byScalar = ProseScan(lines: scalars[...].split(separator: "\n", omittingEmptySubsequences: false),
+                                     block: block, firstInItem: firstInItem)
+            var byCharacter = ProseScan(lines: Array(source).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }),
+                                        block: block, firstInItem: firstInItem)
+            let units = byScalar.scan()
+            #expect(units == byCharacter.scan(), "\(source.debugDescription)")
+            // The comparison with cmark's text, both ways, against a text that differs a little.
+            let other = Self.randomText(&generator, length: 3)
+            for text in [source, other + source, String(source.dropFirst())] {
+                let fast = ProseScanner.matches(units, text: text)
+                let slow = ProseScanner.comparisonKey(units.lazy.flatMap(\.visible)) == ProseScanner.comparisonKey(text)
+                #expect(fast == slow, "\(source.debugDescription) vs \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func keptConstructsMatchTheirPatterns() {
+        var generator = SplitMix64(seed: 3)
+        for _ in 0..<4000 {
+            let text = Self.randomText(&generator, length: Int.random(in: 0..<50, using: &generator))
+            #expect(EnglishProse.proseSource(text) == EnglishProse.proseSourceByRegex(text), "\(text.debugDescription)")
+        }
+        for text in ["`a`` b `` c`", "```x`", "[a [b](c) d", "![i](p) [r][l] [x]: y", "\n  [ref]:\n  http://x y\nz",
+                     "<http://a b> <a@b> <x:y> </b> <1a>", "see http://x.y/z，中文 ftp://a"] {
+            #expect(EnglishProse.proseSource(text) == EnglishProse.proseSourceByRegex(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func foldingReadsScalarsAsCharacters() {
+        var generator = SplitMix64(seed: 5)
+        for _ in 0..<3000 {
+            let text = Self.randomText(&generator, length: Int.random(in: 0..<40, using: &generator))
+            #expect(ContentHash.folded(text) == ContentHash.foldedByCharacter(text), "\(text.debugDescription)")
+            #expect(StatusClassifier.normalized(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+    }
+
+    @Test func scalarClassesAreCharacterClasses() {
+        for range in [0x00...0x2FF, 0x2010...0x2027, 0x3000...0x30FF, 0x4E00...0x4E80, 0xFF00...0xFFA0] {
+            for value in range {
+                let scalar = Unicode.Scalar(UInt32(value))!
+                guard SingleScalarText.qualifies(scalar) else { continue }
+                let character = Character(scalar)
+                #expect(scalar.isWhitespace == character.isWhitespace, "\(value)")
+                #expect(scalar.isLetter == character.isLetter, "\(value)")
+                #expect(scalar.isNumber == character.isNumber, "\(value)")
+                #expect(scalar.isASCII == character.isASCII, "\(value)")
+                #expect(ScriptClass(scalar) == ScriptClass(character), "\(value)")
+            }
+        }
+    }
+
+    @Test func singleScalarTextIsOneCharacterPerScalar() {
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<2000 {
+            let text = Self.randomText(&generator, length: 40)
+            #expect(text.count == text.unicodeScalars.count)
+        }
+        #expect(SingleScalarText.scalars("e\u{301}") == nil)
+        #expect(SingleScalarText.scalars("a\r\nb") == nil)
+        #expect(SingleScalarText.scalars("中文 text，“引号”") != nil)
+    }
+}
