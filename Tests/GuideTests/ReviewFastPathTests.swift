@@ -1,3 +1,4 @@
+import Foundation
 @testable import GuideMerge
 import GuideModel
 import Testing
@@ -68,6 +69,26 @@ import Testing
             #expect(ContentHash.folded(text) == ContentHash.foldedByCharacter(text), "\(text.debugDescription)")
             #expect(StatusClassifier.normalized(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
         }
+    }
+
+    @Test func byteSearchFindsWhatStringSearchFinds() {
+        var generator = SplitMix64(seed: 9)
+        for _ in 0..<3000 {
+            let text = Self.randomText(&generator, length: Int.random(in: 0..<30, using: &generator))
+            let scalars = Array(text.unicodeScalars)
+            // Mostly a piece of the text, sometimes anything.
+            var part = Self.randomText(&generator, length: Int.random(in: 1..<4, using: &generator))
+            if !scalars.isEmpty, Bool.random(using: &generator) {
+                let start = Int.random(in: 0..<scalars.count, using: &generator)
+                let end = Int.random(in: start...min(scalars.count, start + 5), using: &generator)
+                part = Unicode.Scalar.string(scalars[start..<end])
+            }
+            let found = SingleScalarText.contains(text, part)
+            #expect(found == (part.isEmpty ? nil : text.range(of: part) != nil), "\(text.debugDescription) \(part.debugDescription)")
+            #expect(found == (part.isEmpty ? nil : text.contains(part)))
+        }
+        #expect(SingleScalarText.contains("が", "か") == false)
+        #expect(SingleScalarText.contains("cafe\u{301}", "e") == nil)
     }
 
     @Test func scalarClassesAreCharacterClasses() {

@@ -16,20 +16,8 @@ public enum ContentHash {
     /// none at either end.
     static func folded(_ text: String) -> [UInt8] {
         // Single-scalar text has no `\r\n` (one character, not a separator) and no space
-        // joined to a combining mark: its separators are single bytes.
-        guard SingleScalarText.qualifies(text) else { return foldedByCharacter(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                pendingSpace = !bytes.isEmpty
-            } else {
-                if pendingSpace { bytes.append(0x20); pendingSpace = false }
-                bytes.append(byte)
-            }
-        }
-        return bytes
+        // joined to a combining mark: its separators are single scalars.
+        SingleScalarText.foldedUTF8(text) { $0 == " " || $0 == "\t" || $0 == "\n" } ?? foldedByCharacter(text)
     }
 
     static func foldedByCharacter(_ text: String) -> [UInt8] {

@@ -102,7 +102,7 @@ public struct GlossaryMatcher: Sendable {
     public func isRendered(_ term: Int, in chinese: ProseText, found: [Occurrence]? = nil) -> Bool {
         let entry = glossary.terms[term]
         let string = chinese.string
-        if entry.chinese.contains(where: { string.contains($0) }) { return true }
+        if entry.chinese.contains(where: { SingleScalarText.contains(string, $0) ?? string.contains($0) }) { return true }
         return entry.keepEnglish && (found ?? occurrences(in: chinese, ignoringCase: true)).contains { $0.term == term }
     }
 }

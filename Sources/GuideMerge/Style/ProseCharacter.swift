@@ -9,8 +9,7 @@ protocol ProseCharacter: Equatable, ExpressibleByUnicodeScalarLiteral {
     var isASCII: Bool { get }
     var scriptClass: ScriptClass { get }
     var character: Character { get }
-    /// Whether it is one of `set`'s characters (all ASCII).
-    func isOne(of set: String) -> Bool
+    func isOne(of set: ASCIISet) -> Bool
     static func string<C: Collection>(_ characters: C) -> String where C.Element == Self
 }
 
@@ -22,7 +21,7 @@ extension ProseCharacter {
 
 extension Character: ProseCharacter {
     var character: Character { self }
-    func isOne(of set: String) -> Bool { set.contains(self) }
+    func isOne(of set: ASCIISet) -> Bool { set.characters.contains(self) }
     static func string<C: Collection>(_ characters: C) -> String where C.Element == Character { String(characters) }
 }
 
@@ -45,13 +44,39 @@ extension Unicode.Scalar: ProseCharacter {
 
     var character: Character { Character(self) }
 
-    func isOne(of set: String) -> Bool {
-        isASCII && set.utf8.contains(UInt8(value))
-    }
+    func isOne(of set: ASCIISet) -> Bool { set.contains(self) }
 
     static func string<C: Collection>(_ characters: C) -> String where C.Element == Unicode.Scalar {
         var string = ""
         string.unicodeScalars.append(contentsOf: characters)
         return string
     }
+}
+
+/// A few ASCII characters, as the string that lists them and as a bit mask: one test
+/// for a scalar instead of a walk through the string. (Sets the scan asks about at
+/// every character are made once, as static members.)
+struct ASCIISet: ExpressibleByStringLiteral, Sendable {
+    let characters: String
+    private var low: UInt64 = 0, high: UInt64 = 0
+
+    init(stringLiteral characters: String) {
+        self.characters = characters
+        for byte in characters.utf8 {
+            precondition(byte < 0x80, "ASCIISet holds ASCII only")
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    @inline(__always)
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return low & (1 << UInt64(value)) != 0 }
+        return value < 128 && high & (1 << UInt64(value - 64)) != 0
+    }
+
+    /// Where a bare URL can start (`http`, `ftp`, `mailto`, `www`).
+    static let urlStarts: ASCIISet = "hHfFmMwW"
+    /// Characters whose role (markup or literal) only cmark can tell.
+    static let ignoredInComparison: ASCIISet = "*_[]\\`!"
 }

@@ -355,7 +355,7 @@ struct ProseScan<C: ProseCharacter> {
     /// or full-width punctuation, without trailing sentence punctuation.
     func bareURLEnd(from i: Int) -> Int? {
         // Called at every character: rule out most of them before building a string.
-        guard characters[i].isOne(of: "hHfFmMwW") else { return nil }
+        guard characters[i].isOne(of: .urlStarts) else { return nil }
         if i > 0, characters[i - 1].scriptClass == .latin || characters[i - 1] == "/" { return nil }
         let head = C.string(characters[i..<min(i + 8, characters.count)]).lowercased()
         guard ["http://", "https://", "ftp://", "mailto:", "www."].contains(where: { head.hasPrefix($0) }) else { return nil }

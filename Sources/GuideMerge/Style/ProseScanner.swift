@@ -48,36 +48,54 @@ public enum ProseScanner {
     /// The scan agrees with cmark when the visible characters are the same, ignoring
     /// whitespace and the characters whose role (markup or literal) only cmark can tell.
     static func matches(_ units: [ProseUnit], text: String) -> Bool {
-        if let scanned = visibleScalars(units), let cmark = SingleScalarText.scalars(text) {
-            return comparisonKey(scanned) == comparisonKey(cmark)
-        }
+        if let same = scalarsMatch(units, text: text) { return same }
         return comparisonKey(units.lazy.flatMap(\.visible)) == comparisonKey(text)
     }
 
     static func comparisonKey<S: Sequence>(_ characters: S) -> [S.Element] where S.Element: ProseCharacter {
-        characters.filter { !$0.isWhitespace && !$0.isOne(of: ignoredInComparison) }
+        characters.filter { !$0.isWhitespace && !$0.isOne(of: .ignoredInComparison) }
     }
 
-    static let ignoredInComparison = "*_[]\\`!"
-
-    /// The scalars of the units' `visible` text, when every one is `SingleScalarText`
-    /// (then they compare as the characters would).
-    static func visibleScalars(_ units: [ProseUnit]) -> [Unicode.Scalar]? {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(units.count)
+    /// `matches` by scalars, when both sides are `SingleScalarText` (nil otherwise): the
+    /// units' visible scalars, then cmark's, compared as they come.
+    static func scalarsMatch(_ units: [ProseUnit], text: String) -> Bool? {
+        var key: [Unicode.Scalar] = []
+        key.reserveCapacity(units.count)
+        func add<S: Sequence>(_ scalars: S) -> Bool where S.Element == Unicode.Scalar {
+            for scalar in scalars {
+                guard SingleScalarText.qualifies(scalar) else { return false }
+                if isCompared(scalar) { key.append(scalar) }
+            }
+            return true
+        }
         for unit in units {
+            let scalars = unit.source.unicodeScalars
             switch unit.kind {
             case .text:
-                scalars.append(contentsOf: unit.character.unicodeScalars)
-            case .code, .url:
-                scalars.append(contentsOf: unit.visible.unicodeScalars)
-            case .space, .lineBreak:
-                scalars.append(" ")
-            case .opening, .closing, .hidden:
-                break
+                guard add(unit.character.unicodeScalars) else { return nil }
+            case .code:
+                // `visible` drops the span's backticks; every backtick is compared away anyway.
+                guard add(scalars) else { return nil }
+            case .url:
+                let bracketed = scalars.first == "<" && scalars.last == ">"
+                guard add(bracketed ? scalars.dropFirst().dropLast() : scalars[...]) else { return nil }
+            case .space, .lineBreak, .opening, .closing, .hidden:
+                break   // nothing visible but a space, which is not compared
             }
         }
-        return scalars.allSatisfy(SingleScalarText.qualifies) ? scalars : nil
+        var next = 0, same = true
+        for scalar in text.unicodeScalars {
+            guard SingleScalarText.qualifies(scalar) else { return nil }
+            guard same, isCompared(scalar) else { continue }
+            same = next < key.count && key[next] == scalar
+            next += 1
+        }
+        return same && next == key.count
+    }
+
+    @inline(__always)
+    static func isCompared(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isWhitespace && !scalar.isOne(of: .ignoredInComparison)
     }
 
     static let entities: [String: String] = [

@@ -26,6 +26,46 @@ enum SingleScalarText {
         text.unicodeScalars.allSatisfy(qualifies)
     }
 
+    /// Whether `text` contains `part` (as `String.contains` tells), found by bytes; nil
+    /// unless both qualify and `part` is not empty. Then a match of bytes is one of whole
+    /// characters, and canonical equivalence adds no other.
+    static func contains(_ text: String, _ part: String) -> Bool? {
+        guard !part.isEmpty, qualifies(part), qualifies(text) else { return nil }
+        return text.withUTF8Bytes { text in
+            part.withUTF8Bytes { part in
+                guard part.count <= text.count else { return false }
+                let first = part[0]
+                for start in 0...(text.count - part.count) where text[start] == first {
+                    if (1..<part.count).allSatisfy({ text[start + $0] == part[$0] }) { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    /// The text's UTF-8 with each run of separators made one space and none at either
+    /// end (its words joined by spaces), or nil when the text does not qualify.
+    static func foldedUTF8(_ text: String, separator isSeparator: (Unicode.Scalar) -> Bool) -> [UInt8]? {
+        text.withUTF8Bytes { utf8 in
+            var folded: [UInt8] = []
+            folded.reserveCapacity(utf8.count)
+            var pendingSpace = false
+            var offset = 0
+            while offset < utf8.count {
+                let (scalar, length) = utf8.scalar(at: offset)
+                guard qualifies(scalar) else { return nil }
+                if isSeparator(scalar) {
+                    pendingSpace = !folded.isEmpty
+                } else {
+                    if pendingSpace { folded.append(0x20); pendingSpace = false }
+                    folded.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[offset..<(offset + length)]))
+                }
+                offset += length
+            }
+            return folded
+        }
+    }
+
     @inline(__always)
     static func qualifies(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
