@@ -53,7 +53,7 @@ enum EnglishProse {
             if TextMeasure.isCJK(scalar) {
                 endWord()
                 if !runs[runs.count - 1].isEmpty { runs.append([]) }
-            } else if scalar.isASCII && scalar.properties.isAlphabetic || scalar == "'" && !word.isEmpty {
+            } else if scalar.isASCII && scalar.isLetter || scalar == "'" && !word.isEmpty {
                 word.unicodeScalars.append(scalar)
             } else {
                 endWord()

@@ -91,6 +91,14 @@ import Testing
         #expect(SingleScalarText.contains("cafe\u{301}", "e") == nil)
     }
 
+    @Test func scalarPropertiesAreTheTables() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if scalar.isWhitespace != scalar.properties.isWhitespace { Issue.record("White_Space of \(value)") }
+            if scalar.isASCII, scalar.isLetter != scalar.properties.isAlphabetic { Issue.record("Alphabetic of \(value)") }
+        }
+    }
+
     @Test func scalarClassesAreCharacterClasses() {
         for range in [0x00...0x2FF, 0x2010...0x2027, 0x3000...0x30FF, 0x4E00...0x4E80, 0xFF00...0xFFA0] {
             for value in range {

@@ -28,8 +28,13 @@ extension Character: ProseCharacter {
 /// `Character`'s properties are those of its first scalar; a single-scalar `Character`'s
 /// are its scalar's. ASCII, nearly every character of markdown, needs no property table.
 extension Unicode.Scalar: ProseCharacter {
+    /// Unicode's White_Space, spelled out: the property table is the costly part of a scan
+    /// of Chinese text, whose characters are all asked. (A test holds it to the table.)
     var isWhitespace: Bool {
-        isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     var isLetter: Bool {
