@@ -9,7 +9,7 @@ import Testing
 @Suite struct ReviewFastPathTests {
     /// Markdown syntax, ASCII letters and digits, Latin, CJK and full-width punctuation, spaces.
     static let alphabet: [Unicode.Scalar] = Array(
-        "`*_[]()<>!&;#:/\\\"'-+.,?@=\n \t\u{3000}aAbhHfFmMwWtpsx019éß中文的是，。、：（）「」“”…—&amp;".unicodeScalars)
+        "`*_[]()<>!&;#:/\\\"'-+.,?@=\n \t\u{3000}\u{1F}aAbhHfFmMwWtpsx019éß中文的是，。、：（）「」“”…—&amp;".unicodeScalars)
     static let words = ["http://", "https://x.y/", "www.", "mailto:", "<a href=\"x\">", "</b>", "<!-- c -->",
                         "&amp;", "&#x4E2D;", "&#20013;", "&nbsp;", "&bogus;", "[x]: http://y", "](u \"t\")", "][r]",
                         "```", "``", "# ", "> ", "1. ", "- ", "\n===", "\n---", "the ", "of ", "block"]

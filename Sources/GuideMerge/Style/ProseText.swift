@@ -11,6 +11,8 @@ public struct ProseText: Sendable {
     private struct Lead {
         var scalar: Unicode.Scalar
         var isWholeCharacter: Bool
+
+        var isSpace: Bool { scalar == " " && isWholeCharacter }
     }
 
     /// Stands for a code span or URL: matches nothing and is no word boundary to skip.
@@ -31,11 +33,13 @@ public struct ProseText: Sendable {
     }
 
     private mutating func append(_ character: Character, at position: TextPosition) {
-        if character == " ", characters.last == " " || characters.isEmpty { return }
+        let scalars = character.unicodeScalars
+        let lead = Lead(scalar: scalars.first!, isWholeCharacter: scalars.count == 1)
+        // No space first, nor two in a row (a space is one scalar, equivalent to no other).
+        if lead.isSpace, leads.last?.isSpace ?? true { return }
         characters.append(character)
         positions.append(position)
-        let scalars = character.unicodeScalars
-        leads.append(Lead(scalar: scalars.first!, isWholeCharacter: scalars.count == 1))
+        leads.append(lead)
     }
 
     public var string: String { String(characters) }

@@ -8,7 +8,9 @@
 /// library's own quick break check), and each is in normalization form C with no other
 /// scalar canonically equivalent to it, so comparing scalars gives what comparing
 /// `Character`s does. Carriage returns and the other line separators are left out, so a
-/// line ends at `\n` and nowhere else. Text with anything else takes the `Character` path.
+/// line ends at `\n` and nowhere else. Of the other controls only tab and U+001F (the
+/// `ProseText.separator` that stands for code in the glossary's text) are in. Text with
+/// anything else takes the `Character` path.
 enum SingleScalarText {
     /// The text's scalars, or nil when one of them is not of the ranges above.
     static func scalars(_ text: String) -> [Unicode.Scalar]? {
@@ -69,7 +71,7 @@ enum SingleScalarText {
     @inline(__always)
     static func qualifies(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x09, 0x0A, 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x3000...0x3029, 0x3041...0x3096,
+        case 0x09, 0x0A, 0x1F, 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x3000...0x3029, 0x3041...0x3096,
              0x30A1...0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF9D:
             return true
         default:

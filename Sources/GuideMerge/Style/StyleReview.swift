@@ -46,10 +46,11 @@ public struct StyleReview: Sendable {
         let chinese = ProseText(chineseLeaves?.flatMap { $0 } ?? bead.target.flatMap { ProseScanner.leaves(of: target[$0]) })
         guard chinese.containsCJK else { return [] }
         let leftInChinese = matcher.occurrences(in: chinese, ignoringCase: true)
+        let chineseString = chinese.string
         var seen = Set<Int>()
         var findings: [BeadFinding] = []
         for occurrence in used where seen.insert(occurrence.term).inserted {
-            guard !matcher.isRendered(occurrence.term, in: chinese, found: leftInChinese) else { continue }
+            guard !matcher.isRendered(occurrence.term, in: chinese, string: chineseString, found: leftInChinese) else { continue }
             let term = matcher.glossary.terms[occurrence.term]
             let left = leftInChinese.first { $0.term == occurrence.term }
             let at = left?.position
