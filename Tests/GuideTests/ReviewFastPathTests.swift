@@ -99,6 +99,14 @@ import Testing
         }
     }
 
+    @Test func contentHashIsTheFoldedTextsSHA256() {
+        // The first 8 bytes of SHA-256, in lower-case hex: ledgers written before hold these.
+        #expect(ContentHash.of("  中文\ta  b\nc ") == "404af54b7b98b560")
+        #expect(ContentHash.of("x") == "2d711642b726b044")
+        // As before: `\r\n` is one character, and not one of the separators.
+        #expect(ContentHash.folded("中文 a\r\nb  c") == Array("中文 a\r\nb c".utf8))
+    }
+
     @Test func scalarClassesAreCharacterClasses() {
         for range in [0x00...0x2FF, 0x2010...0x2027, 0x3000...0x30FF, 0x4E00...0x4E80, 0xFF00...0xFFA0] {
             for value in range {

@@ -6,11 +6,16 @@ import Crypto
 /// this exact text; 64 bits keep the ledger lines short.
 public enum ContentHash {
     public static func of(_ text: String) -> String {
-        SHA256.hash(data: folded(text)).prefix(8).map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        var hex: [UInt8] = []
+        hex.reserveCapacity(16)
+        for byte in SHA256.hash(data: folded(text)).prefix(8) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The text's UTF-8 with each run of spaces, tabs and line ends made one space, and
     /// none at either end.
