@@ -26,6 +26,16 @@ enum EnglishProse {
 
     /// Source text with the kept constructs removed.
     static func proseSource(_ markdown: String) -> String {
+        // The regex engine is slow for a check made on every Chinese block; most are
+        // single-scalar text, which `KeptConstructs` matches the same way directly.
+        if let scalars = SingleScalarText.scalars(markdown) {
+            return Unicode.Scalar.string(KeptConstructs.removed(from: scalars))
+        }
+        return proseSourceByRegex(markdown)
+    }
+
+    /// `proseSource` as the patterns say it, for any text.
+    static func proseSourceByRegex(_ markdown: String) -> String {
         var text = markdown
         for pattern in keptConstructs { text = text.replacing(pattern, with: " ") }
         return text
@@ -43,7 +53,7 @@ enum EnglishProse {
             if TextMeasure.isCJK(scalar) {
                 endWord()
                 if !runs[runs.count - 1].isEmpty { runs.append([]) }
-            } else if scalar.isASCII && scalar.properties.isAlphabetic || scalar == "'" && !word.isEmpty {
+            } else if scalar.isASCII && scalar.isLetter || scalar == "'" && !word.isEmpty {
                 word.unicodeScalars.append(scalar)
             } else {
                 endWord()
@@ -63,10 +73,12 @@ enum EnglishProse {
     }
 
     /// The block's prose is English: enough Latin words and next to no Chinese.
-    static func isEnglishBlock(proseSource: String) -> Bool {
-        let measure = TextMeasure(proseSource)
-        let words = runs(proseSource).joined()
-        return words.count >= 4 && functionWordCount(Array(words)) >= 1 && measure.cjk * 10 <= measure.latin
+    /// `words`: its runs' words, when the caller has them.
+    static func isEnglishBlock(proseSource: String, words: [String]? = nil) -> Bool {
+        let words = words ?? Array(runs(proseSource).joined())
+        guard words.count >= 4, functionWordCount(words) >= 1 else { return false }
+        let measure = TextMeasure.scan(proseSource) { _ in }
+        return measure.cjk * 10 <= measure.latin
     }
 
     /// A short quotation of a run for messages.

@@ -44,7 +44,9 @@ public struct StatusClassifier: Sendable {
 
     func doubts(_ bead: Bead, target: [Block]) -> [BeadFinding] {
         bead.target.flatMap { index in
-            doubtMarkers.filter { !$0.isEmpty && target[index].source.contains($0) }.map {
+            doubtMarkers.filter { marker in
+                !marker.isEmpty && (SingleScalarText.contains(target[index].source, marker) ?? target[index].source.contains(marker))
+            }.map {
                 BeadFinding(.doubt, "marker \($0)", targetBlock: index)
             }
         }
@@ -54,17 +56,21 @@ public struct StatusClassifier: Sendable {
     /// Code blocks, and blocks whose Latin text is all code, links or URLs, are not English left.
     func englishLeft(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
         var findings: [BeadFinding] = []
-        let englishTexts = Set(bead.source.map { Self.normalized(source[$0].text) })
+        // Made when first needed: a block with few Latin words is no copy, whatever its text.
+        var englishTexts: Set<String>?
+        func isCopy(_ block: Block) -> Bool {
+            if englishTexts == nil { englishTexts = Set(bead.source.map { Self.normalized(source[$0].text) }) }
+            return englishTexts!.contains(Self.normalized(block.text))
+        }
         for index in bead.target {
             let block = target[index]
             if case .code = block.kind { continue }
             let prose = EnglishProse.proseSource(block.source)
             let words = EnglishProse.runs(prose)
             let allWords = Array(words.joined())
-            if englishTexts.contains(Self.normalized(block.text)),
-               allWords.count >= 4 || (allWords.count >= 2 && EnglishProse.functionWordCount(allWords) >= 1) {
+            if allWords.count >= 4 || (allWords.count >= 2 && EnglishProse.functionWordCount(allWords) >= 1), isCopy(block) {
                 findings.append(BeadFinding(.englishLeft, "a copy of the English", targetBlock: index))
-            } else if EnglishProse.isEnglishBlock(proseSource: prose) {
+            } else if EnglishProse.isEnglishBlock(proseSource: prose, words: allWords) {
                 findings.append(BeadFinding(.englishLeft, "English prose: “\(EnglishProse.excerpt(allWords))”", targetBlock: index))
             } else if let run = words.first(where: EnglishProse.isEnglishRun) {
                 findings.append(BeadFinding(.englishLeft, "English left: “\(EnglishProse.excerpt(run))”", targetBlock: index))
@@ -149,8 +155,13 @@ public struct StatusClassifier: Sendable {
         return false
     }
 
+    /// The text's words (split at whitespace) joined by single spaces.
     static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Single-scalar text splits at whitespace scalars alike, without grapheme breaking.
+        if let folded = SingleScalarText.foldedUTF8(text, separator: \.isWhitespace) {
+            return String(decoding: folded, as: UTF8.self)
+        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 

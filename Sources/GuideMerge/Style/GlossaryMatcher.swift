@@ -100,9 +100,13 @@ public struct GlossaryMatcher: Sendable {
     /// Whether the Chinese gives the term as agreed: one of its translations, or the English where it may stay.
     /// `found`: the terms' occurrences in `chinese` (ignoring case), when the caller has them already.
     public func isRendered(_ term: Int, in chinese: ProseText, found: [Occurrence]? = nil) -> Bool {
+        isRendered(term, in: chinese, string: chinese.string, found: found)
+    }
+
+    /// `string`: `chinese.string`, made once by a caller that asks about several terms.
+    func isRendered(_ term: Int, in chinese: ProseText, string: String, found: [Occurrence]?) -> Bool {
         let entry = glossary.terms[term]
-        let string = chinese.string
-        if entry.chinese.contains(where: { string.contains($0) }) { return true }
+        if entry.chinese.contains(where: { SingleScalarText.contains(string, $0) ?? string.contains($0) }) { return true }
         return entry.keepEnglish && (found ?? occurrences(in: chinese, ignoringCase: true)).contains { $0.term == term }
     }
 }

@@ -4,6 +4,16 @@
 public struct ProseText: Sendable {
     public private(set) var characters: [Character] = []
     public private(set) var positions: [TextPosition] = []
+    /// Each character's first scalar, and whether it is the whole character: what the word
+    /// and script tests read, without going through the `Character` (the costly part).
+    private var leads: [Lead] = []
+
+    private struct Lead {
+        var scalar: Unicode.Scalar
+        var isWholeCharacter: Bool
+
+        var isSpace: Bool { scalar == " " && isWholeCharacter }
+    }
 
     /// Stands for a code span or URL: matches nothing and is no word boundary to skip.
     static let separator: Character = "\u{1F}"
@@ -23,27 +33,45 @@ public struct ProseText: Sendable {
     }
 
     private mutating func append(_ character: Character, at position: TextPosition) {
-        if character == " ", characters.last == " " || characters.isEmpty { return }
+        let scalars = character.unicodeScalars
+        let lead = Lead(scalar: scalars.first!, isWholeCharacter: scalars.count == 1)
+        // No space first, nor two in a row (a space is one scalar, equivalent to no other).
+        if lead.isSpace, leads.last?.isSpace ?? true { return }
         characters.append(character)
         positions.append(position)
+        leads.append(lead)
     }
 
     public var string: String { String(characters) }
 
-    public var containsCJK: Bool { characters.contains { $0.isCJK } }
+    /// (`ScriptClass` tells CJK by a character's first scalar alone.)
+    public var containsCJK: Bool { leads.contains { ScriptClass($0.scalar) == .cjk } }
 
     /// Latin words (letters, digits, `_`), each with where it starts and what stands between it and the next.
     func words() -> [Word] {
         var words: [Word] = []
         var i = 0
         while i < characters.count {
-            guard Self.isWordCharacter(characters[i]) else { i += 1; continue }
+            guard isWordCharacter(at: i) else { i += 1; continue }
             let start = i
-            while i < characters.count, Self.isWordCharacter(characters[i]) { i += 1 }
+            var isASCII = true
+            while i < characters.count, isWordCharacter(at: i) {
+                isASCII = isASCII && leads[i].isWholeCharacter && leads[i].scalar.isASCII
+                i += 1
+            }
             let before: Character = start > 0 ? characters[start - 1] : " "
-            words.append(Word(text: String(characters[start..<i]), start: start, end: i, before: before))
+            let text = isASCII ? String(decoding: leads[start..<i].map { UInt8($0.scalar.value) }, as: UTF8.self)
+                : String(characters[start..<i])
+            words.append(Word(text: text, start: start, end: i, before: before))
         }
         return words
+    }
+
+    /// `isWordCharacter(characters[i])`, from the lead scalar: `_` only as a whole character,
+    /// Latin by the first scalar (as `ScriptClass` has it).
+    private func isWordCharacter(at i: Int) -> Bool {
+        let lead = leads[i]
+        return (lead.scalar == "_" && lead.isWholeCharacter) || ScriptClass(lead.scalar) == .latin
     }
 
     static func isWordCharacter(_ c: Character) -> Bool {

@@ -18,6 +18,22 @@ public enum ScriptClass: Hashable, Sendable {
 
     public init(_ character: Character) {
         guard let scalar = character.unicodeScalars.first else { self = .other; return }
+        if let byRange = Self(range: scalar) { self = byRange; return }
+        if Self.fullwidthMarks.contains(character) { self = .fullwidthPunctuation }
+        else if Self.halfwidthMarks.contains(character) { self = .halfwidthPunctuation }
+        else { self = .other }
+    }
+
+    /// The class of a scalar that is a character of its own (see `SingleScalarText`).
+    init(_ scalar: Unicode.Scalar) {
+        if let byRange = Self(range: scalar) { self = byRange; return }
+        if Self.fullwidthMarkScalars.contains(scalar) { self = .fullwidthPunctuation }
+        else if Self.halfwidthMarkScalars.contains(scalar) { self = .halfwidthPunctuation }
+        else { self = .other }
+    }
+
+    /// The classes given by a character's first scalar alone.
+    private init?(range scalar: Unicode.Scalar) {
         let value = scalar.value
         switch value {
         case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: self = .latin
@@ -28,15 +44,14 @@ public enum ScriptClass: Hashable, Sendable {
              0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x2FFFF, 0x3005, 0x3007:
             self = .cjk
         case 0x201C, 0x201D, 0x2018, 0x2019: self = .quote
-        default:
-            if Self.fullwidthMarks.contains(character) { self = .fullwidthPunctuation }
-            else if Self.halfwidthMarks.contains(character) { self = .halfwidthPunctuation }
-            else { self = .other }
+        default: return nil
         }
     }
 
     static let fullwidthMarks: Set<Character> = Set("，。、！？：；（）「」《》【】『』〈〉〔〕")
     static let halfwidthMarks: Set<Character> = Set(",.;:!?")
+    static let fullwidthMarkScalars: Set<Unicode.Scalar> = Set("，。、！？：；（）「」《》【】『』〈〉〔〕".unicodeScalars)
+    static let halfwidthMarkScalars: Set<Unicode.Scalar> = Set(",.;:!?".unicodeScalars)
 
     /// The full-width form of a half-width punctuation mark.
     static let fullwidthForm: [Character: Character] = [",": "，", ".": "。", ";": "；", ":": "：", "!": "！", "?": "？"]

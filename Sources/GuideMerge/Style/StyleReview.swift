@@ -10,13 +10,21 @@ public struct StyleReview: Sendable {
     }
 
     public func findings(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
-        glossary(bead, source: source, target: target) + typography(bead, target: target)
+        // Both checks read the Chinese blocks' prose: scan each block once.
+        let chinese = bead.target.map { ProseScanner.leaves(of: target[$0]) }
+        return glossary(bead, source: source, target: target, chineseLeaves: chinese)
+            + typography(bead, target: target, leaves: chinese)
     }
 
     /// Every typography finding of the bead's Chinese blocks, at its line and column.
     public func typography(_ bead: Bead, target: [Block]) -> [BeadFinding] {
-        bead.target.flatMap { index in
-            Typography.findings(in: target[index]).map {
+        typography(bead, target: target, leaves: bead.target.map { ProseScanner.leaves(of: target[$0]) })
+    }
+
+    /// `leaves`: each of the bead's Chinese blocks' prose leaves, in the bead's order.
+    func typography(_ bead: Bead, target: [Block], leaves: [[[ProseUnit]]]) -> [BeadFinding] {
+        zip(bead.target, leaves).flatMap { index, leaves in
+            Typography.findings(in: target[index], leaves: leaves).map {
                 BeadFinding(.typography, $0.message, targetBlock: index, line: $0.position.line, column: $0.position.column)
             }
         }
@@ -26,17 +34,23 @@ public struct StyleReview: Sendable {
     /// Terms in code are not prose and are not checked; Chinese with no Chinese text in it
     /// (a copy of the English, a heading kept in English) is left to the other checks.
     public func glossary(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
+        glossary(bead, source: source, target: target, chineseLeaves: nil)
+    }
+
+    /// `chineseLeaves`: as for `typography`, when the caller has them (else the blocks are scanned here).
+    func glossary(_ bead: Bead, source: [Block], target: [Block], chineseLeaves: [[[ProseUnit]]]?) -> [BeadFinding] {
         guard !matcher.glossary.isEmpty, !bead.source.isEmpty, !bead.target.isEmpty else { return [] }
         let english = ProseText(bead.source.flatMap { ProseScanner.leaves(of: source[$0]) })
         let used = matcher.occurrences(in: english)
         guard !used.isEmpty else { return [] }
-        let chinese = ProseText(bead.target.flatMap { ProseScanner.leaves(of: target[$0]) })
+        let chinese = ProseText(chineseLeaves?.flatMap { $0 } ?? bead.target.flatMap { ProseScanner.leaves(of: target[$0]) })
         guard chinese.containsCJK else { return [] }
         let leftInChinese = matcher.occurrences(in: chinese, ignoringCase: true)
+        let chineseString = chinese.string
         var seen = Set<Int>()
         var findings: [BeadFinding] = []
         for occurrence in used where seen.insert(occurrence.term).inserted {
-            guard !matcher.isRendered(occurrence.term, in: chinese, found: leftInChinese) else { continue }
+            guard !matcher.isRendered(occurrence.term, in: chinese, string: chineseString, found: leftInChinese) else { continue }
             let term = matcher.glossary.terms[occurrence.term]
             let left = leftInChinese.first { $0.term == occurrence.term }
             let at = left?.position

@@ -15,17 +15,26 @@ import GuideModel
 public enum Typography {
     /// Every finding in a block (its list items one by one), in source order.
     public static func findings(in block: Block) -> [TypographyFinding] {
-        let lines = block.source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(Array.init)
+        findings(in: block, leaves: ProseScanner.leaves(of: block))
+    }
+
+    /// The same, from the block's prose leaves scanned already (`ProseScanner.leaves(of: block)`).
+    static func findings(in block: Block, leaves: [[ProseUnit]]) -> [TypographyFinding] {
+        // Only a finding needs the source lines (for its excerpt), and most blocks have none.
+        var lines: [[Character]]?
         let lineText: (Int) -> [Character] = { line in
+            if lines == nil {
+                lines = block.source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(Array.init)
+            }
             let index = line - block.lines.start
-            return lines.indices.contains(index) ? lines[index] : []
+            return lines!.indices.contains(index) ? lines![index] : []
         }
-        return ProseScanner.leaves(of: block).flatMap { findings(in: $0, lineText: lineText) }
+        return leaves.flatMap { findings(in: $0, lineText: lineText) }
     }
 
     /// The findings of one scanned leaf; `lineText` gives a file line's characters (for excerpts).
     public static func findings(in units: [ProseUnit], lineText: (Int) -> [Character]) -> [TypographyFinding] {
-        guard units.contains(where: { $0.kind == .text && $0.character.isCJK }) else { return [] }
+        guard hasChinese(units) else { return [] }
         var rules = Rules(units: units)
         rules.run()
         return rules.found.map { found in
@@ -33,6 +42,11 @@ public enum Typography {
             return TypographyFinding(rule: found.rule, position: found.position, edits: found.edits,
                                      excerpt: excerpt, suggestion: suggestion, isSafe: found.rule != .repeatedPunctuation)
         }.sorted { $0.position < $1.position }
+    }
+
+    /// The rules apply to Chinese text only.
+    static func hasChinese(_ units: [ProseUnit]) -> Bool {
+        units.contains { $0.kind == .text && $0.character.isCJK }
     }
 
     /// A few characters of the line around the edits, before and after them.
@@ -60,11 +74,45 @@ private struct Rules {
     let units: [ProseUnit]
     /// Indexes of the units the rules look at (markup is transparent).
     let visible: [Int]
+    /// Per unit: its `scriptClass`, and its character's scalar when that is single-scalar
+    /// text (see `SingleScalarText`): the rules ask these instead of the `Character`s.
+    let classes: [ScriptClass]
+    let scalars: [Unicode.Scalar?]
     var found: [Found] = []
 
     init(units: [ProseUnit]) {
         self.units = units
         visible = units.indices.filter { !units[$0].isMarkup }
+        classes = units.map(\.scriptClass)
+        scalars = units.map { unit in
+            let scalars = unit.character.unicodeScalars
+            guard let first = scalars.first, scalars.count == 1, SingleScalarText.qualifies(first) else { return nil }
+            return first
+        }
+    }
+
+    /// Whether unit `index` is prose text whose character is one of `set`'s
+    /// (single-scalar text, as `SingleScalarText` qualifies it).
+    func isText(_ index: Int, oneOf set: String) -> Bool {
+        guard units[index].kind == .text else { return false }
+        if let scalar = scalars[index] { return set.unicodeScalars.contains(scalar) }
+        return set.contains(units[index].character)
+    }
+
+    /// Prose text that is Chinese.
+    func isCJK(_ index: Int) -> Bool { units[index].kind == .text && classes[index] == .cjk }
+
+    /// Prose text that is an ASCII digit (`Character.isASCII && isNumber`).
+    func isASCIIDigit(_ index: Int) -> Bool {
+        guard units[index].kind == .text else { return false }
+        if let scalar = scalars[index] { return (0x30...0x39).contains(scalar.value) }
+        return units[index].character.isASCII && units[index].character.isNumber
+    }
+
+    /// Whether two units' characters are the same.
+    func sameCharacter(_ a: Int, _ b: Int) -> Bool {
+        if let first = scalars[a], let second = scalars[b] { return first == second }
+        return units[a].character == units[b].character
     }
 
     mutating func run() {
@@ -95,9 +143,7 @@ private struct Rules {
     }
 
     mutating func check(left: Int, spaces: [Int], right: Int, leftVisible k: Int) {
-        let l = units[left], r = units[right]
-        let leftCJK = l.kind == .text && l.character.isCJK
-        let rightCJK = r.kind == .text && r.character.isCJK
+        let leftCJK = isCJK(left), rightCJK = isCJK(right)
         let mixed = (leftCJK && latinOnRight(right)) || (latinOnLeft(left, visible: k) && rightCJK)
         if spaces.isEmpty {
             guard mixed else { return }
@@ -106,7 +152,7 @@ private struct Rules {
                                edits: [TextEdit(line: at.line, column: at.column, length: 0, replacement: " ")]))
             return
         }
-        let lc = l.scriptClass, rc = r.scriptClass
+        let lc = classes[left], rc = classes[right]
         let fullwidth = lc == .fullwidthPunctuation || rc == .fullwidthPunctuation
         let quoteByChinese = (lc == .quote && rightCJK) || (leftCJK && rc == .quote)
         let first = units[spaces[0]].start
@@ -114,14 +160,20 @@ private struct Rules {
             found.append(Found(rule: .spaceExtra, position: first, edits: spaces.map { remove(units[$0]) }))
             return
         }
-        let ideographic = spaces.contains { units[$0].character != " " }
+        let ideographic = spaces.contains { !isSpace($0) }
         guard ideographic || (mixed && spaces.count > 1) else { return }
         var edits: [TextEdit] = []
-        if units[spaces[0]].character != " " {
+        if !isSpace(spaces[0]) {
             edits.append(TextEdit(line: first.line, column: first.column, length: 1, replacement: " "))
         }
         edits += spaces.dropFirst().map { remove(units[$0]) }
         found.append(Found(rule: .spaceExtra, position: first, edits: edits))
+    }
+
+    /// A space unit that is a plain space (not a tab or an ideographic space).
+    func isSpace(_ index: Int) -> Bool {
+        if let scalar = scalars[index] { return scalar == " " }
+        return units[index].character == " "
     }
 
     func remove(_ unit: ProseUnit) -> TextEdit {
@@ -130,14 +182,12 @@ private struct Rules {
 
     /// Latin as the right neighbour of Chinese: a letter or digit, code, a URL, `(`, a signed number (`-1`).
     func latinOnRight(_ index: Int) -> Bool {
-        let unit = units[index]
-        switch unit.kind {
+        switch units[index].kind {
         case .code, .url: return true
         case .text:
-            if unit.scriptClass == .latin || unit.character == "(" { return true }
-            guard unit.character == "-" || unit.character == "+", index + 1 < units.count else { return false }
-            let next = units[index + 1]
-            return next.kind == .text && next.character.isASCII && next.character.isNumber
+            if classes[index] == .latin || isText(index, oneOf: "(") { return true }
+            guard isText(index, oneOf: "-+"), index + 1 < units.count else { return false }
+            return isASCIIDigit(index + 1)
         default: return false
         }
     }
@@ -145,24 +195,22 @@ private struct Rules {
     /// Latin as the left neighbour of Chinese: also `)`, `10%`, `C++`, `C#`, `Hello!`; not `%d`, `$1`
     /// or `\d` (format strings and escapes, as autocorrect leaves them).
     func latinOnLeft(_ index: Int, visible k: Int) -> Bool {
-        let unit = units[index]
-        switch unit.kind {
+        switch units[index].kind {
         case .code, .url: return true
         case .text:
-            if unit.scriptClass == .latin {
-                let before = k > 0 ? units[visible[k - 1]] : nil
-                return !(before.map { $0.kind == .text && "%$\\".contains($0.character) } ?? false)
+            if classes[index] == .latin {
+                return !(k > 0 && isText(visible[k - 1], oneOf: "%$\\"))
             }
-            if unit.character == ")" { return true }
-            if unit.character == "!" {
-                return k > 0 && units[visible[k - 1]].kind == .text && units[visible[k - 1]].scriptClass == .latin
+            if isText(index, oneOf: ")") { return true }
+            if isText(index, oneOf: "!") {
+                return k > 0 && units[visible[k - 1]].kind == .text && classes[visible[k - 1]] == .latin
             }
-            guard unit.character == "%" || unit.character == "+" || unit.character == "#" else { return false }
+            guard isText(index, oneOf: "%+#") else { return false }
+            let percent = isText(index, oneOf: "%")
             var j = k - 1
-            while j >= 0, units[visible[j]].kind == .text, "+#".contains(units[visible[j]].character), unit.character != "%" { j -= 1 }
+            while j >= 0, isText(visible[j], oneOf: "+#"), !percent { j -= 1 }
             guard j >= 0, units[visible[j]].kind == .text else { return false }
-            let before = units[visible[j]].character
-            return unit.character == "%" ? before.isASCII && before.isNumber : before.scriptClass == .latin
+            return percent ? isASCIIDigit(visible[j]) : classes[visible[j]] == .latin
         default: return false
         }
     }
@@ -179,28 +227,30 @@ private struct Rules {
     mutating func punctuation() {
         var k = 0
         while k < visible.count {
-            let unit = units[visible[k]]
-            guard unit.kind == .text else { k += 1; continue }
+            let index = visible[k]
+            guard units[index].kind == .text else { k += 1; continue }
             // A run of the same mark.
             var end = k + 1
-            while end < visible.count, units[visible[end]].kind == .text, units[visible[end]].character == unit.character { end += 1 }
+            while end < visible.count, units[visible[end]].kind == .text, sameCharacter(visible[end], index) { end += 1 }
             let run = end - k
-            let previous = k > 0 ? units[visible[k - 1]] : nil
-            let afterCJK = previous.map { $0.kind == .text && $0.character.isCJK } ?? false
-            let afterLatin = previous.map { $0.kind == .text && $0.scriptClass == .latin } ?? false
-            if unit.character == ".", run >= 2 {
+            let previous = k > 0 ? visible[k - 1] : nil
+            let afterCJK = previous.map(isCJK) ?? false
+            let afterLatin = previous.map { units[$0].kind == .text && classes[$0] == .latin } ?? false
+            let character = units[index].character
+            if isText(index, oneOf: "."), run >= 2 {
                 if afterCJK, run >= 3 { replace(k..<end, with: "……", rule: .halfwidthPunctuation) }
-            } else if run >= 2, "，。、；：！？".contains(unit.character) || (afterCJK && "!?,".contains(unit.character)) {
-                replace(k..<end, with: String(unit.character), rule: .repeatedPunctuation)
-            } else if unit.scriptClass == .halfwidthPunctuation, let full = ScriptClass.fullwidthForm[unit.character] {
+            } else if run >= 2, isText(index, oneOf: "，。、；：！？") || (afterCJK && isText(index, oneOf: "!?,")) {
+                replace(k..<end, with: String(character), rule: .repeatedPunctuation)
+            } else if classes[index] == .halfwidthPunctuation, let full = ScriptClass.fullwidthForm[character] {
                 // Ends the sentence: nothing, a space or Chinese follows, or code, a URL or markup (the text ends there).
-                let next = end < visible.count ? units[visible[end]] : nil
+                let next = end < visible.count ? visible[end] : nil
                 let markupAfter = end < visible.count && visible[end] != visible[end - 1] + 1
                 let nextOpen = next.map {
-                    markupAfter || $0.kind != .text || $0.character.isCJK
+                    markupAfter || units[$0].kind != .text || isCJK($0)
                 } ?? true
                 let chineseAfterSpaces = nextChineseAfterSpaces(from: end)
-                if afterCJK && (",?".contains(unit.character) || nextOpen) || afterLatin && ",?".contains(unit.character) && chineseAfterSpaces {
+                let commaOrQuestion = isText(index, oneOf: ",?")
+                if afterCJK && (commaOrQuestion || nextOpen) || afterLatin && commaOrQuestion && chineseAfterSpaces {
                     replaceWithTrailingSpaces(k..<end, with: String(repeating: full, count: run), rule: .halfwidthPunctuation)
                 }
             }
@@ -213,8 +263,7 @@ private struct Rules {
         var j = k
         while j < visible.count, units[visible[j]].kind == .space { j += 1 }
         guard j < visible.count else { return false }
-        let unit = units[visible[j]]
-        return unit.kind == .text && unit.character.isCJK
+        return isCJK(visible[j])
     }
 
     /// Replaces visible units that stand together in the source (no markup between them).
@@ -242,9 +291,9 @@ private struct Rules {
     mutating func fullwidthLetters() {
         var k = 0
         while k < visible.count {
-            guard units[visible[k]].kind == .text, units[visible[k]].scriptClass == .fullwidthAlnum else { k += 1; continue }
+            guard units[visible[k]].kind == .text, classes[visible[k]] == .fullwidthAlnum else { k += 1; continue }
             var end = k + 1
-            while end < visible.count, units[visible[end]].kind == .text, units[visible[end]].scriptClass == .fullwidthAlnum,
+            while end < visible.count, units[visible[end]].kind == .text, classes[visible[end]] == .fullwidthAlnum,
                   visible[end] == visible[end - 1] + 1 { end += 1 }
             replace(k..<end, with: String((k..<end).map { ScriptClass.halfwidth(units[visible[$0]].character) }), rule: .fullwidthAlnum)
             k = end
