@@ -24,7 +24,7 @@ public struct AcceptLedger: Hashable, Sendable {
         }
 
         public static func < (a: Entry, b: Entry) -> Bool {
-            (a.chapter, a.sourceHash, a.targetHash) < (b.chapter, b.sourceHash, b.targetHash)
+            (a.chapter, a.sourceHash, a.targetHash, a.excerpt) < (b.chapter, b.sourceHash, b.targetHash, b.excerpt)
         }
     }
 

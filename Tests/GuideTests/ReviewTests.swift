@@ -10,6 +10,16 @@ import Testing
         return book.reviews().first { $0.source.path == "intro.md" }!
     }
 
+    @Test func ledgerOrderIsFixedWhenTwoBlocksShareTheirHashes() {
+        // Two identical code blocks of one chapter: same hashes, different excerpts.
+        let entries: [AcceptLedger.Entry] = ["second", "first"].map {
+            .init(chapter: "a.md", sourceHash: "0000000000000002", targetHash: "0000000000000003", excerpt: $0)
+        }
+        let texts = Set((0..<20).map { _ in AcceptLedger(entries: Set(entries.shuffled())).serialized() })
+        #expect(texts.count == 1)
+        #expect(texts.first?.hasSuffix("0000000000000003  first\na.md 0000000000000002 0000000000000003  second\n") == true)
+    }
+
     @Test func ledgerRoundTripsAndIsSorted() throws {
         let ledger = AcceptLedger(entries: [
             .init(chapter: "b.md", sourceHash: "00000000000000ff", targetHash: "0000000000000001", excerpt: "B"),
