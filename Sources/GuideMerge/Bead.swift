@@ -2,7 +2,7 @@ import GuideModel
 
 /// One unit of an alignment: English blocks paired with the Chinese blocks that translate them.
 /// 1:1 is the common case; 1:0 is untranslated, 0:1 is Chinese only, n:m is a merge or split.
-public struct Bead: Hashable, Sendable {
+public struct Bead: Hashable, Sendable, Codable {
     /// Indexes into the source chapter's blocks (consecutive).
     public var source: [Int]
     /// Indexes into the translation's blocks (consecutive).

@@ -43,7 +43,7 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
 }
 
 /// One thing found in a bead, pointing at the block it concerns.
-public struct BeadFinding: Hashable, Sendable {
+public struct BeadFinding: Hashable, Sendable, Codable {
     public var status: BeadStatus
     /// A short explanation for the review page, e.g. "marker 【疑问】".
     public var message: String
@@ -67,7 +67,7 @@ public struct BeadFinding: Hashable, Sendable {
 }
 
 /// A bead with its status and all its findings.
-public struct BeadReview: Hashable, Sendable {
+public struct BeadReview: Hashable, Sendable, Codable {
     public var bead: Bead
     public var status: BeadStatus
     /// Ordered by the precedence of their status, then by block.

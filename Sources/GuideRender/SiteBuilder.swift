@@ -44,9 +44,8 @@ public struct SiteBuilder: Sendable {
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
         let cacheFolder = CheckOptions.defaultCacheFolder(forContent: content)
-        // One alignment per chapter pair, shared by the pages and the link check.
-        let cache = AlignmentCache(folder: cacheFolder + "/align")
-        let reviews = book.reviews(align: cache.beads)
+        // One review per chapter pair, shared by the pages and the link check.
+        let reviews = book.cachedReviews(content: content)
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {

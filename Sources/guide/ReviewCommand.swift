@@ -4,6 +4,7 @@ import GuideCheck
 import GuideMerge
 import GuideModel
 import GuideParse
+import GuideRender
 
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,10 +53,10 @@ struct ReviewCommand: ParsableCommand {
         var failed = false
         try reportingErrors {
             let book = try ContentLoader(root: content).load()
-            var reviews = book.reviews()
+            var reviews = book.cachedReviews(content: content)
             if accept {
                 try record(reviews, book: book)
-                reviews = try ContentLoader(root: content).load().reviews()
+                reviews = try ContentLoader(root: content).load().cachedReviews(content: content)
             }
             // Snippets that compile in English but not in the translation (or the other way) are
             // a translation finding of their own; the harness's cache keeps this quick.

@@ -9,7 +9,7 @@ public struct ChapterReview: Sendable {
     public var beads: [ReviewedBead]
 
     /// One bead with its review and whether a translator accepted it as it is now.
-    public struct ReviewedBead: Sendable {
+    public struct ReviewedBead: Sendable, Codable, Equatable {
         public var review: BeadReview
         public var sourceHash: String?
         public var targetHash: String?
@@ -19,6 +19,13 @@ public struct ChapterReview: Sendable {
         public var status: BeadStatus { review.status }
         /// Nothing to report but glossary or typography findings.
         public var isTranslated: Bool { review.findings.allSatisfy(\.status.isStyle) }
+    }
+
+    public init(source: Chapter, target: Chapter, language: Language, beads: [ReviewedBead]) {
+        self.source = source
+        self.target = target
+        self.language = language
+        self.beads = beads
     }
 
     /// Aligns, classifies, and compares with the translation's accept ledger.
@@ -85,7 +92,8 @@ extension Book {
     /// Every chapter of every translation, reviewed against the source.
     /// Chapter pairs are aligned in parallel; the result is in book order.
     /// `align` may be a cached alignment (see `AlignmentCache`).
-    public func reviews(align: @escaping BeadSource = { Aligner().align($0, $1) }) -> [ChapterReview] {
+    /// `memo` may return a review kept from an earlier build of the same inputs (see `ReviewMemo`).
+    public func reviews(align: @escaping BeadSource = { Aligner().align($0, $1) }, memo: ReviewMemo? = nil) -> [ChapterReview] {
         let pairs = translations.flatMap { edition in
             source.chapters.compactMap { chapter in
                 edition.chapter(at: chapter.path).map { ChapterPair(source: chapter, target: $0, edition: edition) }
@@ -95,8 +103,18 @@ extension Book {
         let style = StyleReview(glossary: glossary)
         // The transform cannot throw; `try?` only satisfies concurrentMap’s signature.
         return (try? pairs.concurrentMap { pair in
-            ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
-                               ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style)
+            let make = {
+                ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
+                                   ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style)
+            }
+            guard let memo else { return make() }
+            // Everything besides the two chapters that the review depends on.
+            let settings = [
+                "markers: \(markers)", "glossary: \(String(reflecting: glossary))",
+                "accepted: " + AcceptLedger(entries: pair.edition.ledger.entries.filter { $0.chapter == pair.source.path }).serialized(),
+            ].joined(separator: "\n")
+            return memo.review(source: pair.source, target: pair.target, language: pair.edition.language,
+                               settings: settings, make: make)
         }) ?? []
     }
 }
@@ -105,6 +123,13 @@ private struct ChapterPair: Sendable {
     var source: Chapter
     var target: Chapter
     var edition: Edition
+}
+
+/// Reviews kept between builds (the build's cache): a review of the same two chapters with
+/// the same `settings` (doubt markers, glossary, accepted entries), or else `make()`'s.
+public protocol ReviewMemo: Sendable {
+    func review(source: Chapter, target: Chapter, language: Language, settings: String,
+                make: () -> ChapterReview) -> ChapterReview
 }
 
 /// Where a review's beads come from: the aligner, or a cache in front of it.

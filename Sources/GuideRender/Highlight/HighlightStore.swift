@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GuideModel
 
 /// Highlighted snippets kept on disk between builds (`.guide-cache/highlight`), so a rebuild
 /// asks libclang only about code that changed: parsing a snippet costs about a millisecond,
@@ -22,19 +23,11 @@ public final class HighlightStore: @unchecked Sendable {
     /// Reads the store in `folder` (an empty store when there is none or it is damaged).
     public init(folder: String, highlighterVersion: String) {
         file = folder + "/highlight"
-        header = Array("\(Self.format) \(Self.executable) \(highlighterVersion)\n".utf8)
+        header = Array("\(Self.format) \(ToolBuild.identity) \(highlighterVersion)\n".utf8)
         if let data = FileManager.default.contents(atPath: file) {
             stored = Self.decode([UInt8](data), header: header) ?? [:]
         }
     }
-
-    /// The running guide's size and modification time: a rebuilt guide (whose highlighter may
-    /// have changed) does not trust what an older one stored.
-    static let executable: String = {
-        var info = stat()
-        guard stat("/proc/self/exe", &info) == 0 else { return "unknown" }
-        return "\(info.st_size)-\(info.st_mtim.tv_sec)"
-    }()
 
     /// A snippet's SHA-256 (of its language and code).
     struct Key: Hashable, Comparable {

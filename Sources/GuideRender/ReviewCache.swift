@@ -1,0 +1,72 @@
+import Crypto
+import Foundation
+import GuideCheck
+import GuideMerge
+import GuideModel
+
+/// Chapter reviews kept on disk between builds (`.guide-cache/review/`), so a build after a
+/// one-paragraph edit reviews (and aligns) only the chapter pair that changed.
+///
+/// Keyed by the SHA-256 of both chapters' blocks, the review's settings (doubt markers,
+/// glossary, accepted entries) and the guide build (`ToolBuild`): a changed guide may review
+/// differently. An entry that does not decode, or does not fit the blocks it is for, is
+/// ignored and replaced.
+public struct ReviewCache: ReviewMemo {
+    static let format = "review-1"
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public func review(source: Chapter, target: Chapter, language: Language, settings: String,
+                       make: () -> ChapterReview) -> ChapterReview {
+        let file = folder + "/" + Self.key(source.blocks, target.blocks, settings: settings)
+        if let data = FileManager.default.contents(atPath: file),
+           let beads = try? JSONDecoder().decode([ChapterReview.ReviewedBead].self, from: data),
+           Self.fits(beads, source.blocks.count, target.blocks.count) {
+            return ChapterReview(source: source, target: target, language: language, beads: beads)
+        }
+        let review = make()
+        guard let data = try? JSONEncoder().encode(review.beads) else { return review }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Write to a temporary name and rename: a reader never sees half an entry.
+        let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
+        if FileManager.default.createFile(atPath: temporary, contents: data) {
+            _ = rename(temporary, file)
+        }
+        return review
+    }
+
+    static func key(_ source: [Block], _ target: [Block], settings: String) -> String {
+        var hash = SHA256()
+        hash.update(data: Array("\(format) \(ToolBuild.identity)\n\(settings)".utf8))
+        for side in [source, target] {
+            hash.update(data: [0])
+            for block in side { hash.update(data: Array(block.source.utf8) + [1]) }
+        }
+        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The beads cover every block of both sides once, in order, and findings point inside them.
+    static func fits(_ beads: [ChapterReview.ReviewedBead], _ sourceCount: Int, _ targetCount: Int) -> Bool {
+        guard beads.flatMap(\.bead.source) == Array(0..<sourceCount),
+              beads.flatMap(\.bead.target) == Array(0..<targetCount) else { return false }
+        return beads.allSatisfy { bead in
+            bead.review.findings.allSatisfy { finding in
+                (finding.sourceBlock.map { (0..<sourceCount).contains($0) } ?? true)
+                    && (finding.targetBlock.map { (0..<targetCount).contains($0) } ?? true)
+            }
+        }
+    }
+}
+
+extension Book {
+    /// The book's reviews through the caches kept next to `content` (`.guide-cache/align`,
+    /// `.guide-cache/review`): what `guide build` and `guide review` use.
+    public func cachedReviews(content: String) -> [ChapterReview] {
+        let folder = CheckOptions.defaultCacheFolder(forContent: content)
+        return reviews(align: AlignmentCache(folder: folder + "/align").beads,
+                       memo: ReviewCache(folder: folder + "/review"))
+    }
+}

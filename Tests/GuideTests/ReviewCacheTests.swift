@@ -1,0 +1,84 @@
+import Foundation
+import GuideMerge
+import GuideModel
+import GuideParse
+@testable import GuideRender
+import Testing
+
+@Suite struct ReviewCacheTests {
+    let source = Chapter(path: "a.md", displayPath: "content/en/a.md", title: "A",
+                         blocks: MarkdownParser().parse("# A\n\nOne.\n\nTwo words here.\n"))
+    let target = Chapter(path: "a.md", displayPath: "content/zh/a.md", title: "甲",
+                         blocks: MarkdownParser().parse("# 甲\n\n一。【疑问】\n"))
+
+    func make() -> ChapterReview {
+        ChapterReview.make(source: source, target: target, language: Language("zh"), ledger: AcceptLedger(),
+                           doubtMarkers: ["【疑问】"])
+    }
+
+    /// Reviews through `cache`, counting how often the review had to be made.
+    func review(_ cache: ReviewCache, settings: String = "s", made: inout Int) -> ChapterReview {
+        cache.review(source: source, target: target, language: Language("zh"), settings: settings) {
+            made += 1
+            return make()
+        }
+    }
+
+    @Test func aSecondBuildReadsTheReview() throws {
+        let folder = try TempFolder()
+        let cache = ReviewCache(folder: folder.path + "/review")
+        var made = 0
+        let first = review(cache, made: &made)
+        let second = review(cache, made: &made)
+        #expect(made == 1)
+        #expect(second.beads == first.beads)
+        #expect(first.beads.contains { $0.status == .doubt } && first.beads.contains { $0.status == .missing })
+        // Other settings (a glossary edit, an accepted pair…) are another review.
+        _ = review(cache, settings: "t", made: &made)
+        #expect(made == 2)
+    }
+
+    @Test func damagedOrWrongEntriesAreIgnored() throws {
+        let folder = try TempFolder()
+        let cache = ReviewCache(folder: folder.path + "/review")
+        var made = 0
+        let good = review(cache, made: &made)
+        let file = folder.path + "/review/" + (try FileManager.default.contentsOfDirectory(atPath: folder.path + "/review"))[0]
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        var missingBead = good.beads
+        missingBead.removeLast()
+        var findingOutside = good.beads
+        findingOutside[0].review.findings.append(BeadFinding(.doubt, "x", targetBlock: 99))
+        let damages = [Data("garbage".utf8), whole.prefix(whole.count / 2), Data(),
+                       try JSONEncoder().encode(missingBead), try JSONEncoder().encode(findingOutside)]
+        for damage in damages {
+            try damage.write(to: URL(fileURLWithPath: file))
+            made = 0
+            #expect(review(cache, made: &made).beads == good.beads)
+            #expect(made == 1)
+        }
+    }
+
+    @Test func keyChangesWithEitherSideAndTheSettings() {
+        let other = MarkdownParser().parse("# A\n\nOne changed.\n")
+        #expect(ReviewCache.key(source.blocks, target.blocks, settings: "s")
+                != ReviewCache.key(other, target.blocks, settings: "s"))
+        #expect(ReviewCache.key(source.blocks, target.blocks, settings: "s")
+                != ReviewCache.key(source.blocks, target.blocks, settings: "t"))
+        #expect(ReviewCache.key(source.blocks, target.blocks, settings: "s")
+                == ReviewCache.key(source.blocks, target.blocks, settings: "s"))
+    }
+
+    @Test func aGlossaryEditIsSeenThoughTheChaptersDidNotChange() throws {
+        let folder = try TempFolder()
+        try StyleEndToEndTests().writeStyledBook(in: folder, chinese: "每个 protocol 都在这里用 KVO。")
+        let first = try runGuide(["review"], in: folder.path)
+        #expect(first.stdout.contains("glossary: “protocol” left in English"), "\(first.stdout)")
+        // The same chapters, reviewed again from the cache: same report.
+        #expect(try runGuide(["review"], in: folder.path).stdout == first.stdout)
+        try folder.write("content/glossary.yml", "terms:\n  - en: protocol\n    keep: true\n")
+        let second = try runGuide(["review"], in: folder.path)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(!second.stdout.contains("glossary:"), "\(second.stdout)")
+    }
+}
