@@ -56,10 +56,13 @@ public struct SiteBuilder: Sendable {
             clock.lap("check snippets")
         }
         let highlights = HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)
+        let pages = PageStore(folder: cacheFolder + "/pages", templates: renderer.templates)
         renderer.highlights = highlights
+        renderer.pages = pages
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
                                        check: report.map(CheckSummary.init))
         highlights.save()
+        pages.prune()
         clock.lap("render pages and search index")
         let anchors = renderer.anchorsByChapter(book, reviews: reviews).mapValues { $0.mapValues { Set($0.values) } }
         let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,

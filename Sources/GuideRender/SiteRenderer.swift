@@ -6,6 +6,8 @@ public struct SiteRenderer: Sendable {
     let templates: TemplateSet
     /// Highlighted snippets of earlier builds; nil highlights everything afresh (kept in memory).
     public var highlights: HighlightStore?
+    /// Chapter and side-by-side pages of earlier builds; nil renders every page.
+    public var pages: PageStore?
 
     public init(templatesFolder: String) throws {
         templates = try TemplateSet(folder: templatesFolder)
@@ -45,7 +47,7 @@ public struct SiteRenderer: Sendable {
                 previous: slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil,
                 next: slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             )
-            return ("\(edition.language.code)/\(chapter.pagePath)", try templates.render(view, with: "chapter"))
+            return ("\(edition.language.code)/\(chapter.pagePath)", try renderPage(view, with: "chapter"))
         }
         for (path, text) in rendered { site.add(path, text: text) }
         for edition in book.editions where !edition.toc.isEmpty {
@@ -56,7 +58,7 @@ public struct SiteRenderer: Sendable {
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
             return (reviewPages.bilingualPath(review),
-                    try templates.render(reviewPages.bilingualView(review, frame: page), with: "bilingual"))
+                    try renderPage(reviewPages.bilingualView(review, frame: page), with: "bilingual"))
         }
         for (path, text) in bilingual { site.add(path, text: text) }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
@@ -68,6 +70,12 @@ public struct SiteRenderer: Sendable {
                                                   baseURL: book.config.baseURL))
         for (path, bytes) in templates.staticFiles { site.files[path] = bytes }
         return site
+    }
+
+    /// A page through the page store, when there is one.
+    func renderPage(_ view: some TemplateFields, with template: String) throws -> String {
+        guard let pages else { return try templates.render(view, with: template) }
+        return try pages.page(view, template: template) { try templates.render(view, with: template) }
     }
 
     /// Relative path from a chapter's pages to the site root (pages sit one folder down).

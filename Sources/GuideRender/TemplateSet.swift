@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GuideModel
 import Mustache
@@ -8,6 +9,8 @@ public struct TemplateSet: Sendable {
     public let library: MustacheLibrary
     /// Non-template files, relative to the folder, with their bytes.
     public let staticFiles: [String: [UInt8]]
+    /// SHA-256 of every template's name and text: a rendered page is reusable while this holds.
+    public let fingerprint: String
 
     public init(folder: String) throws {
         var isDirectory: ObjCBool = false
@@ -16,6 +19,7 @@ public struct TemplateSet: Sendable {
         }
         var library = MustacheLibrary()
         var statics: [String: [UInt8]] = [:]
+        var hash = SHA256()
         let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
         for path in paths where !(path as NSString).lastPathComponent.hasPrefix(".") {
             let full = folder + "/" + path
@@ -28,6 +32,7 @@ public struct TemplateSet: Sendable {
             }
             let display = folder + "/" + path
             let text = try GuideText.decode(data, displayPath: display)
+            hash.update(data: Array(path.utf8) + [0] + Array(text.utf8) + [0])
             do {
                 try library.register(text, named: String(path.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
@@ -37,6 +42,7 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.staticFiles = statics
+        self.fingerprint = hash.finalize().map { String(format: "%02x", $0) }.joined()
         for required in ["chapter", "index", "404"] where library.getTemplate(named: required) == nil {
             throw GuideError("missing template \(required).mustache", file: folder)
         }

@@ -1,0 +1,85 @@
+import Crypto
+import Foundation
+@testable import GuideRender
+import Testing
+
+@Suite struct PageStoreTests {
+    func templates() throws -> TemplateSet {
+        try TemplateSet(folder: repositoryRoot + "/templates")
+    }
+
+    @Test func aPageIsRenderedAgainOnlyWhenItsViewChanges() throws {
+        let folder = try TempFolder()
+        let store = PageStore(folder: folder.path, templates: try templates())
+        var rendered = 0
+        func page(_ view: LinkView) -> String {
+            store.page(view, template: "t") {
+                rendered += 1
+                return "<a>\(view.title)</a>"
+            }
+        }
+        #expect(page(LinkView(title: "a", href: "x")) == "<a>a</a>")
+        #expect(page(LinkView(title: "a", href: "x")) == "<a>a</a>")
+        #expect(rendered == 1)
+        #expect(page(LinkView(title: "a", href: "y")) == "<a>a</a>")
+        #expect(rendered == 2)
+        // A new store (the next build) reads the same entries from disk.
+        let next = PageStore(folder: folder.path, templates: try templates())
+        #expect(next.page(LinkView(title: "a", href: "x"), template: "t") { "rendered again" } == "<a>a</a>")
+        #expect(next.page(LinkView(title: "a", href: "x"), template: "u") { "other template" } == "other template")
+        // Only the entries the last build used are kept.
+        next.prune()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+    }
+
+    @Test func aDamagedEntryIsRenderedAgain() throws {
+        let folder = try TempFolder()
+        let store = PageStore(folder: folder.path, templates: try templates())
+        _ = store.page(LinkView(title: "a", href: "x"), template: "t") { "<p>page</p>" }
+        let file = folder.path + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder.path))[0]
+        for damage in [Data("<p>paGe</p>".utf8), Data(), Data("short".utf8)] {
+            let stored = try Data(contentsOf: URL(fileURLWithPath: file))
+            try (stored.prefix(SHA256.byteCount) + damage).write(to: URL(fileURLWithPath: file))
+            #expect(store.page(LinkView(title: "a", href: "x"), template: "t") { "<p>page</p>" } == "<p>page</p>")
+        }
+    }
+
+    @Test func fingerprintsSeeEveryFieldDownTheTree() {
+        func digest(_ view: some TemplateFields) -> [UInt8] {
+            var hash = SHA256()
+            ViewFingerprint.update(&hash, with: view)
+            return Array(hash.finalize())
+        }
+        let leaf = TocItemView(title: "leaf", href: nil, children: [])
+        let tree = TocItemView(title: "t", href: "h", children: [leaf])
+        #expect(digest(tree) == digest(TocItemView(title: "t", href: "h", children: [leaf])))
+        #expect(digest(tree) != digest(TocItemView(title: "t", href: "h", children: [TocItemView(title: "leaf", href: "", children: [])])))
+        #expect(digest(tree) != digest(TocItemView(title: "t", href: "h", children: [leaf, leaf])))
+        #expect(digest(ChapterLinkView(title: "a", href: "b", depth: 0, translatedPercent: nil, bilingualHref: nil))
+                != digest(ChapterLinkView(title: "a", href: "b", depth: 0, translatedPercent: 0, bilingualHref: nil)))
+        // Field boundaries count: "ab" + "c" is not "a" + "bc".
+        #expect(digest(LinkView(title: "ab", href: "c")) != digest(LinkView(title: "a", href: "bc")))
+    }
+
+    @Test func aRebuildAfterEditsEqualsAFreshBuild() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        #expect(try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path).status == 0)
+        // Edit a chapter, a template and the glossary; then build with the caches, and afresh.
+        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n")
+        let chapter = try folder.read("templates/chapter.mustache")
+        try folder.write("templates/chapter.mustache", chapter.replacingOccurrences(of: "<article class=\"chapter\">",
+                                                                                   with: "<article class=\"chapter edited\">"))
+        try folder.write("content/glossary.yml", "terms:\n  - en: end\n    zh: 结尾\n")
+        let warm = try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        try FileManager.default.removeItem(atPath: folder.path + "/.guide-cache")
+        #expect(try runGuide(["build", "--no-check", "--templates", "templates", "-o", "fresh"], in: folder.path).status == 0)
+        let warmSite = try snapshot(folder.path + "/site"), freshSite = try snapshot(folder.path + "/fresh")
+        #expect(warmSite.keys.sorted() == freshSite.keys.sorted())
+        for (path, bytes) in freshSite where warmSite[path] != bytes { Issue.record("site/\(path) differs from a fresh build") }
+        #expect(String(decoding: warmSite["en/intro.html"] ?? Data(), as: UTF8.self).contains("chapter edited"))
+        #expect(String(decoding: warmSite["bilingual/second.html"] ?? Data(), as: UTF8.self).contains("doubt"))
+    }
+}
