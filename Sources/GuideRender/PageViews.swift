@@ -154,7 +154,8 @@ struct ReviewDashboardView {
     /// The snippet check's summary line, when the build ran it.
     var checkLine: String?
     var checkProblems: [String]
-    var chapters: [ChapterProgressView]
+    /// Every chapter's section (the `review-chapter` template), in book order.
+    var chaptersHTML: String
 }
 
 struct ChapterProgressView {

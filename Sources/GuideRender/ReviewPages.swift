@@ -20,12 +20,26 @@ struct ReviewPages {
         "\(Self.folder(for: review.language, in: book))/\(review.source.pagePath)"
     }
 
-    func bilingualView(_ review: ChapterReview, frame: PageFrame) -> BilingualView {
+    /// Where each bead's row is: its anchor and the lines it comes from (cheap: no HTML).
+    struct RowPlace {
+        var id: String
+        var sourceLines: String
+        var targetLines: String
+    }
+
+    func rowPlaces(_ review: ChapterReview) -> [RowPlace] {
         let ids = anchors[book.source.language]?[review.source.path] ?? [:]
-        let rows = review.beads.enumerated().map { index, bead -> BeadRowView in
-            let headingID = bead.bead.source.lazy.compactMap { ids[$0] }.first
-            return BeadRowView(
-                id: headingID ?? "pair-\(index + 1)",
+        return review.beads.enumerated().map { index, bead in
+            RowPlace(id: bead.bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)",
+                     sourceLines: review.sourceLines(bead.bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",
+                     targetLines: review.targetLines(bead.bead).map { "\(review.target.displayPath):\($0.start)" } ?? "")
+        }
+    }
+
+    func bilingualView(_ review: ChapterReview, frame: PageFrame) -> BilingualView {
+        let rows = zip(review.beads, rowPlaces(review)).map { bead, place -> BeadRowView in
+            BeadRowView(
+                id: place.id,
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
                 findings: bead.review.findings.map { finding in
@@ -40,8 +54,8 @@ struct ReviewPages {
                     CodeBlockHTML.html(for: review.target.blocks[$0], store: highlights)
                         + snippets.html(language: review.language, chapter: review.target.path, block: $0)
                 }.joined(),
-                sourceLines: review.sourceLines(bead.bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",
-                targetLines: review.targetLines(bead.bead).map { "\(review.target.displayPath):\($0.start)" } ?? "")
+                sourceLines: place.sourceLines,
+                targetLines: place.targetLines)
         }
         return BilingualView(
             page: frame, title: review.source.title,
@@ -50,36 +64,40 @@ struct ReviewPages {
             targetName: SiteRenderer.languageName(review.language), rows: rows)
     }
 
-    func dashboardView(frame: PageFrame) -> ReviewDashboardView {
+    /// The dashboard around its chapters' sections (`chapterProgress`, rendered one by one).
+    func dashboardView(frame: PageFrame, chaptersHTML: String) -> ReviewDashboardView {
         ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems ?? [],
-                            chapters: reviews.map { review in
-            let page = bilingualView(review, frame: frame)
-            let counts = review.counts
-            let gaps = zip(review.beads, page.rows).flatMap { bead, row in
-                bead.review.findings.map { finding in
-                    GapView(status: finding.status.name, message: finding.message,
-                            location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
-                                ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
-                            href: "../\(bilingualPath(review))#\(row.id)",
-                            excerpt: Excerpt.of(
-                                (bead.bead.target.first.map { review.target.blocks[$0].text }
-                                 ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70),
-                            excerptLang: bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang)
-                }
+                            chaptersHTML: chaptersHTML)
+    }
+
+    /// One chapter's section of the dashboard: progress, counts, every gap linking to its row.
+    func chapterProgress(_ review: ChapterReview) -> ChapterProgressView {
+        let places = rowPlaces(review)
+        let counts = review.counts
+        let gaps = zip(review.beads, places).flatMap { bead, row in
+            bead.review.findings.map { finding in
+                GapView(status: finding.status.name, message: finding.message,
+                        location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
+                            ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
+                        href: "../\(bilingualPath(review))#\(row.id)",
+                        excerpt: Excerpt.of(
+                            (bead.bead.target.first.map { review.target.blocks[$0].text }
+                             ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70),
+                        excerptLang: bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang)
             }
-            return ChapterProgressView(
-                title: review.target.title, lang: review.language.htmlLang, language: SiteRenderer.languageName(review.language),
-                bilingualHref: "../\(bilingualPath(review))",
-                translatedPercent: Int((review.translatedShare * 100).rounded()),
-                acceptedPercent: Int((review.acceptedShare * 100).rounded()),
-                counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
-                gaps: gaps, snippets: snippetGaps(review, rows: page.rows))
-        })
+        }
+        return ChapterProgressView(
+            title: review.target.title, lang: review.language.htmlLang, language: SiteRenderer.languageName(review.language),
+            bilingualHref: "../\(bilingualPath(review))",
+            translatedPercent: Int((review.translatedShare * 100).rounded()),
+            acceptedPercent: Int((review.acceptedShare * 100).rounded()),
+            counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
+            gaps: gaps, snippets: snippetGaps(review, rows: places))
     }
 
     /// The chapter's snippets that fail, warn or were not checked, and translations that
     /// compile differently from the English, each linking to its row.
-    func snippetGaps(_ review: ChapterReview, rows: [BeadRowView]) -> [GapView] {
+    func snippetGaps(_ review: ChapterReview, rows: [RowPlace]) -> [GapView] {
         guard let check else { return [] }
         func href(_ result: SnippetResult) -> String {
             let isSource = result.language == book.source.language

@@ -63,7 +63,11 @@ public struct SiteRenderer: Sendable {
         for (path, text) in bilingual { site.add(path, text: text) }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [])
-        site.add("review/index.html", text: try templates.render(reviewPages.dashboardView(frame: dashboardFrame), with: "review"))
+        // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
+        // renders the edited chapter's section, not the whole dashboard.
+        let sections = try reviews.concurrentMap { try renderPage(reviewPages.chapterProgress($0), with: "review-chapter") }
+        site.add("review/index.html", text: try templates.render(
+            reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: sections.joined()), with: "review"))
         for (path, text) in SearchIndex.files(for: book, anchors: anchors) { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },

@@ -113,7 +113,7 @@ extension BeadRowView: TemplateFields {
 
 extension ReviewDashboardView: TemplateFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "page": \.page, "checkLine": \.checkLine, "checkProblems": \.checkProblems, "chapters": \.chapters,
+        "page": \.page, "checkLine": \.checkLine, "checkProblems": \.checkProblems, "chaptersHTML": \.chaptersHTML,
     ]
 }
 
