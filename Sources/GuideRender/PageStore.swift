@@ -72,25 +72,43 @@ enum ViewFingerprint {
     static func update(_ hash: inout SHA256, with value: Any?) {
         switch value {
         case nil:
-            hash.update(data: [0])
+            tag(&hash, 0)
         case let text as String:
-            hash.update(data: [1] + withUnsafeBytes(of: text.utf8.count.littleEndian, Array.init) + Array(text.utf8))
+            tag(&hash, 1)
+            add(&hash, text)
         case let number as Int:
-            hash.update(data: [2] + withUnsafeBytes(of: number.littleEndian, Array.init))
+            tag(&hash, 2)
+            withUnsafeBytes(of: number.littleEndian) { hash.update(bufferPointer: $0) }
         case let flag as Bool:
-            hash.update(data: [3, flag ? 1 : 0])
+            tag(&hash, flag ? 3 : 4)
         case let view as any TemplateFields:
-            hash.update(data: [4] + Array(String(describing: type(of: view)).utf8) + [0])
+            tag(&hash, 5)
+            add(&hash, String(describing: type(of: view)))
             for name in type(of: view).fieldNames.sorted() {
-                hash.update(data: Array(name.utf8) + [0])
+                add(&hash, name)
                 update(&hash, with: view.child(named: name))
             }
         case let list as [Any]:
-            hash.update(data: [5] + withUnsafeBytes(of: list.count.littleEndian, Array.init))
+            tag(&hash, 6)
+            withUnsafeBytes(of: list.count.littleEndian) { hash.update(bufferPointer: $0) }
             for element in list { update(&hash, with: element) }
         default:
             // A field of a type not listed above would be rendered through its description.
-            hash.update(data: [6] + Array(String(reflecting: value!).utf8) + [0])
+            tag(&hash, 7)
+            add(&hash, String(reflecting: value!))
+        }
+    }
+
+    private static func tag(_ hash: inout SHA256, _ byte: UInt8) {
+        withUnsafeBytes(of: byte) { hash.update(bufferPointer: $0) }
+    }
+
+    /// The text's length, then its bytes: field boundaries stay visible ("ab"+"c" ≠ "a"+"bc").
+    private static func add(_ hash: inout SHA256, _ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            withUnsafeBytes(of: bytes.count.littleEndian) { hash.update(bufferPointer: $0) }
+            hash.update(bufferPointer: UnsafeRawBufferPointer(bytes))
         }
     }
 }

@@ -12,7 +12,7 @@ import GuideModel
 /// differently. An entry that does not decode, or does not fit the blocks it is for, is
 /// ignored and replaced.
 public struct ReviewCache: ReviewMemo {
-    static let format = "review-1"
+    static let format = "review-2"
     public let folder: String
 
     public init(folder: String) {
@@ -23,12 +23,12 @@ public struct ReviewCache: ReviewMemo {
                        make: () -> ChapterReview) -> ChapterReview {
         let file = folder + "/" + Self.key(source.blocks, target.blocks, settings: settings)
         if let data = FileManager.default.contents(atPath: file),
-           let beads = try? JSONDecoder().decode([ChapterReview.ReviewedBead].self, from: data),
+           let beads = ReviewCodec.decode([UInt8](data)),
            Self.fits(beads, source.blocks.count, target.blocks.count) {
             return ChapterReview(source: source, target: target, language: language, beads: beads)
         }
         let review = make()
-        guard let data = try? JSONEncoder().encode(review.beads) else { return review }
+        let data = Data(ReviewCodec.encode(review.beads))
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Write to a temporary name and rename: a reader never sees half an entry.
         let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"

@@ -50,13 +50,25 @@ import Testing
         var findingOutside = good.beads
         findingOutside[0].review.findings.append(BeadFinding(.doubt, "x", targetBlock: 99))
         let damages = [Data("garbage".utf8), whole.prefix(whole.count / 2), Data(),
-                       try JSONEncoder().encode(missingBead), try JSONEncoder().encode(findingOutside)]
+                       Data(ReviewCodec.encode(missingBead)), Data(ReviewCodec.encode(findingOutside))]
         for damage in damages {
             try damage.write(to: URL(fileURLWithPath: file))
             made = 0
             #expect(review(cache, made: &made).beads == good.beads)
             #expect(made == 1)
         }
+    }
+
+    @Test func codecRoundTripsAndRejectsEveryCutOrExtraByte() {
+        let beads = make().beads + [ChapterReview.ReviewedBead(
+            review: BeadReview(bead: Bead(source: [7], target: []), findings: BeadStatus.allCases.map {
+                BeadFinding($0, "“\($0.name)” ✓", sourceBlock: 7, targetBlock: nil, line: 3, column: -1)
+            }),
+            sourceHash: "00000000000000ff", targetHash: nil, accepted: true)]
+        let bytes = ReviewCodec.encode(beads)
+        #expect(ReviewCodec.decode(bytes) == beads)
+        for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(ReviewCodec.decode(Array(bytes.prefix(cut))) == nil) }
+        #expect(ReviewCodec.decode(bytes + [0]) == nil)
     }
 
     @Test func keyChangesWithEitherSideAndTheSettings() {

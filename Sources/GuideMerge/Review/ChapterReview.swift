@@ -15,6 +15,13 @@ public struct ChapterReview: Sendable {
         public var targetHash: String?
         public var accepted: Bool
 
+        public init(review: BeadReview, sourceHash: String?, targetHash: String?, accepted: Bool) {
+            self.review = review
+            self.sourceHash = sourceHash
+            self.targetHash = targetHash
+            self.accepted = accepted
+        }
+
         public var bead: Bead { review.bead }
         public var status: BeadStatus { review.status }
         /// Nothing to report but glossary or typography findings.
