@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Rebuild benchmark: how long `guide build --no-check` (release) takes on the N-copy book of
+# scripts/bench-build.sh after a full build, when
+#   unchanged   nothing changed (every cache warm: alignments, reviews, highlighting, pages)
+#   edit-zh     one paragraph of one Chinese chapter changed (a translator's edit)
+#   edit-en     one paragraph of one English chapter changed
+# Prints wall time, CPU time and peak memory per build, then the stage timings of the edits.
+#   scripts/bench-incremental.sh [N...]      default: 1000
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+source scripts/lib/packages.sh
+source scripts/lib/bench-book.sh
+ensure_packages time bc libcmark-dev
+sizes=("$@")
+((${#sizes[@]})) || sizes=(1000)
+
+swift build -c release --product guide >&2
+guide="$(swift build -c release --show-bin-path)/guide"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+build() {   # LABEL BOOK: one build, its figures, its --timings kept in $work/LABEL.timings
+    local label=$1 book=$2 start end
+    start=$(date +%s.%N)
+    /usr/bin/time -f "%U %S %M" -o "$work/time" "$guide" build --no-check --timings --content "$book/content" \
+        --templates "$repo/templates" -o "$book/site" >"$work/$label.timings" 2>&1
+    end=$(date +%s.%N)
+    read -r user system rss < "$work/time"
+    printf "%-20s wall %7.3f s   cpu %7.2f s   peak %6.0f MiB\n" "$label" "$(echo "$end - $start" | bc)" \
+        "$(echo "$user + $system" | bc)" "$(echo "$rss / 1024" | bc)"
+}
+
+for n in "${sizes[@]}"; do
+    make_book "$n"
+    book="$work/book-$n"
+    middle=$(printf '%04d' $(((n + 1) / 2)))
+    zh=$(ls "$book/content/zh/$middle"-*.md | head -1)
+    en=$(ls "$book/content/en/$middle"-*.md | head -1)
+    echo "== N = $n: $(find "$book/content/en" "$book/content/zh" -name '*.md' ! -name SUMMARY.md | wc -l) chapter files"
+    build "full-$n" "$book"
+    build "unchanged-$n" "$book"
+    sed -i '0,/。/s/。/，改了一句。/' "$zh"
+    build "edit-zh-$n" "$book"
+    sed -i '0,/\. /s/\. /, edited. /' "$en"
+    build "edit-en-$n" "$book"
+    for label in "edit-zh-$n" "edit-en-$n"; do echo "-- $label"; grep ' s  ' "$work/$label.timings"; done
+done
