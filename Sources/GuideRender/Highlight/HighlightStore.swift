@@ -19,6 +19,8 @@ public final class HighlightStore: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Key: String] = [:]
     private var used: [Key: String] = [:]
+    /// Whether this build highlighted anything the file does not hold.
+    private var added = false
 
     /// Reads the store in `folder` (an empty store when there is none or it is damaged).
     public init(folder: String, highlighterVersion: String) {
@@ -55,6 +57,7 @@ public final class HighlightStore: @unchecked Sendable {
         let html = known ?? make()
         lock.lock()
         used[key] = html
+        if known == nil { added = true }
         lock.unlock()
         return html
     }
@@ -62,6 +65,11 @@ public final class HighlightStore: @unchecked Sendable {
     /// Writes the snippets used since the store was read (atomically: a temporary file renamed).
     public func save() {
         lock.lock()
+        // Nothing new and nothing dropped: the file on disk is already what would be written.
+        if !added && used.count == stored.count {
+            lock.unlock()
+            return
+        }
         let entries = used.sorted { $0.key < $1.key }
         lock.unlock()
         var bytes = header
