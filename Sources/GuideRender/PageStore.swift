@@ -82,9 +82,9 @@ enum ViewFingerprint {
         case let flag as Bool:
             tag(&hash, flag ? 3 : 4)
         case let view as any TemplateFields:
+            // Names and values only: the template sees nothing else of a view.
             tag(&hash, 5)
-            add(&hash, String(describing: type(of: view)))
-            for name in type(of: view).fieldNames.sorted() {
+            for name in sortedNames(of: type(of: view)) {
                 add(&hash, name)
                 update(&hash, with: view.child(named: name))
             }
@@ -98,6 +98,19 @@ enum ViewFingerprint {
             add(&hash, String(reflecting: value!))
         }
     }
+
+    /// Each view type's field names in a fixed order (a dictionary's order changes from run to run).
+    private static func sortedNames(of type: any TemplateFields.Type) -> [String] {
+        namesLock.lock()
+        defer { namesLock.unlock() }
+        if let names = names[ObjectIdentifier(type)] { return names }
+        let sorted = type.fieldNames.sorted()
+        names[ObjectIdentifier(type)] = sorted
+        return sorted
+    }
+
+    private static let namesLock = NSLock()
+    nonisolated(unsafe) private static var names: [ObjectIdentifier: [String]] = [:]
 
     private static func tag(_ hash: inout SHA256, _ byte: UInt8) {
         withUnsafeBytes(of: byte) { hash.update(bufferPointer: $0) }
