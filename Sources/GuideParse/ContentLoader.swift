@@ -114,9 +114,11 @@ public struct ContentLoader {
 
     /// Every chapter must exist in every language: a reader switching language must land somewhere.
     private func checkPairing(_ editions: [Edition]) throws {
+        // A set per edition: looking each chapter up by scanning the other edition was quadratic.
+        let paths = editions.map { Set($0.chapters.map(\.path)) }
         for edition in editions {
-            for other in editions where other.language != edition.language {
-                for chapter in edition.chapters where other.chapter(at: chapter.path) == nil {
+            for (other, otherPaths) in zip(editions, paths) where other.language != edition.language {
+                for chapter in edition.chapters where !otherPaths.contains(chapter.path) {
                     let expected = display(other.language.code, chapter.path)
                     let exists = FileManager.default.fileExists(atPath: join(root, other.language.code, chapter.path))
                     let why = exists ? "it exists but \(display(other.language.code, "SUMMARY.md")) does not list it"

@@ -32,13 +32,10 @@ public struct MarkdownParser: Sendable {
     /// The top-level blocks of a markdown text, with their line ranges.
     public func parse(_ markdown: String) -> [Block] {
         let lines = SourceLines(markdown)
-        var bytes = Array(markdown.utf8)
-        bytes.append(0)
         let flags = options.rawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-        guard let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                cmark_parse_document($0, buffer.count - 1, flags)
-            }
+        // cmark takes a length, so the text's own bytes do (no copy, no NUL terminator).
+        guard let document = lines.withBytes({ bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
         }) else { return [] }
         defer { cmark_node_free(document) }
 
@@ -147,23 +144,23 @@ private struct Converter {
         if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
             return string(cmark_node_get_literal(node))
         }
-        var text = ""
+        var text = PlainTextBuilder()
         walk(node) { current, entering in
             guard entering else {
                 // Separate paragraphs and items so their words do not run together.
-                if isBlock(current), !text.isEmpty, text.last != " " { text += " " }
+                if isBlock(current), !text.isEmpty, !text.endsWithSpace { text.appendSpace() }
                 return
             }
             switch cmark_node_get_type(current) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
-                text += string(cmark_node_get_literal(current))
+                if let literal = cmark_node_get_literal(current) { text.append(bytes(literal)) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                text += " "
+                text.appendSpace()
             default:
                 break
             }
         }
-        return text.trimmingSpaces()
+        return text.trimmedText()
     }
 
     func inlineFeatures(of node: OpaquePointer) -> InlineFeatures {
@@ -205,11 +202,7 @@ private func string(_ pointer: UnsafePointer<CChar>?) -> String {
     pointer.map { String(cString: $0) } ?? ""
 }
 
-extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
-        return String(scalars)
-    }
+/// A C string's bytes, in place (CChar and UInt8 may alias).
+private func bytes(_ pointer: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
 }
