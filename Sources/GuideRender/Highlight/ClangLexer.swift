@@ -80,7 +80,10 @@ final class ClangLexer: @unchecked Sendable {
         case .cpp: ("snippet.cpp", "c++")
         case .swift, .shell: ("snippet.c", "c")
         }
-        let arguments = ["-x", dialect, "-fblocks", "-nostdinc", "-nobuiltininc", "-w", "-ferror-limit=0"]
+        // A bare target and no resource folder: clang's driver then looks for no GCC installation
+        // and no headers (none are read anyway), which is most of its set-up for a snippet.
+        let arguments = ["-x", dialect, "-fblocks", "-nostdinc", "-nobuiltininc", "-w", "-ferror-limit=0",
+                         "-target", "x86_64-unknown-none", "-resource-dir", "/nonexistent"]
         let options = UInt32(GuideCXTranslationUnit_SingleFileParse | GuideCXTranslationUnit_KeepGoing)
 
         var translationUnit: CXTranslationUnit?
