@@ -24,12 +24,7 @@ public struct AlignmentCache: Sendable {
             return beads
         }
         let beads = Aligner().align(source, target)
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // Write to a temporary name and rename: a reader never sees half an entry.
-        let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
-        if FileManager.default.createFile(atPath: temporary, contents: Self.encode(beads)) {
-            _ = rename(temporary, file)
-        }
+        CacheFile.write(Self.encode(beads), to: file)
         return beads
     }
 

@@ -58,11 +58,7 @@ public final class PageStore: @unchecked Sendable {
 
     static func write(_ page: String, to file: String) {
         let bytes = Array(page.utf8)
-        let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
-        // Write to a temporary name and rename: a reader never sees half an entry.
-        if FileManager.default.createFile(atPath: temporary, contents: Data(Array(SHA256.hash(data: bytes)) + bytes)) {
-            _ = rename(temporary, file)
-        }
+        CacheFile.write(Data(Array(SHA256.hash(data: bytes)) + bytes), to: file)
     }
 }
 

@@ -28,13 +28,7 @@ public struct ReviewCache: ReviewMemo {
             return ChapterReview(source: source, target: target, language: language, beads: beads)
         }
         let review = make()
-        let data = Data(ReviewCodec.encode(review.beads))
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // Write to a temporary name and rename: a reader never sees half an entry.
-        let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
-        if FileManager.default.createFile(atPath: temporary, contents: data) {
-            _ = rename(temporary, file)
-        }
+        CacheFile.write(Data(ReviewCodec.encode(review.beads)), to: file)
         return review
     }
 

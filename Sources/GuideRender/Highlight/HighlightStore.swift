@@ -80,12 +80,7 @@ public final class HighlightStore: @unchecked Sendable {
             bytes += utf8
         }
         bytes += SHA256.hash(data: bytes)
-        let folder = (file as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        if FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) {
-            _ = rename(temporary, file)
-        }
+        CacheFile.write(Data(bytes), to: file)
     }
 
     /// nil unless the header matches, the checksum holds, and every record is whole.
