@@ -41,10 +41,14 @@ public struct ContentLoader {
         }
         let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName))
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
-        let editions = try config.languages.map { try loadEdition($0, config: config, parser: parser) }
+        // Resolved once: every chapter and asset is checked against it.
+        let resolvedRoot = ContentPath.resolved(root)
+        let editions = try config.languages.map {
+            try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
+        }
         try checkPairing(editions)
         let languageFolders = Set(config.languages.map(\.code))
-        let shared = try assets(in: root).filter { path in
+        let shared = try assets(in: root, resolvedRoot: resolvedRoot).filter { path in
             let parts = path.split(separator: "/")
             return parts.count > 1 && !languageFolders.contains(String(parts[0]))
         }
@@ -54,7 +58,8 @@ public struct ContentLoader {
         return Book(config: config, editions: editions, sharedAssets: shared, glossary: glossary)
     }
 
-    private func loadEdition(_ language: Language, config: Config, parser: MarkdownParser) throws -> Edition {
+    private func loadEdition(_ language: Language, config: Config, parser: MarkdownParser,
+                             resolvedRoot: String) throws -> Edition {
         let folder = join(root, language.code)
         let summaryDisplay = display(language.code, "SUMMARY.md")
         guard FileManager.default.fileExists(atPath: join(folder, "SUMMARY.md")) else {
@@ -80,7 +85,7 @@ public struct ContentLoader {
                 throw GuideError("'\(path)' is listed in SUMMARY.md but the file \(chapterDisplay) does not exist",
                                  file: summaryDisplay, line: entry.line)
             }
-            guard ContentPath.isInside(file, root: root) else {
+            guard ContentPath.isInside(file, resolvedRoot: resolvedRoot) else {
                 throw GuideError("the chapter is a link that points outside the content folder", file: chapterDisplay)
             }
             listed.append((path, file, chapterDisplay, entry.title))
@@ -95,7 +100,7 @@ public struct ContentLoader {
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, blocks: parser.parse(text))
             }
         return Edition(language: language, title: config.title(for: language), toc: toc,
-                       chapters: chapters, assets: try assets(in: folder), ledger: try ledger(for: language))
+                       chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot), ledger: try ledger(for: language))
     }
 
     /// The accept ledger of a language, empty when there is none yet.
@@ -131,7 +136,7 @@ public struct ContentLoader {
     }
 
     /// Non-markdown files of a folder, sorted, skipping hidden files and links that leave the folder.
-    private func assets(in folder: String) throws -> [String] {
+    private func assets(in folder: String, resolvedRoot: String) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         for case let path as String in enumerator {
@@ -140,7 +145,7 @@ public struct ContentLoader {
             let full = join(folder, path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            guard ContentPath.isInside(full, root: root) else {
+            guard ContentPath.isInside(full, resolvedRoot: resolvedRoot) else {
                 throw GuideError("the asset is a link that points outside the content folder", file: display(relative(full)))
             }
             found.append(path)

@@ -19,8 +19,18 @@ public enum ContentPath {
 
     /// True when `path`, with symlinks resolved, lies inside `root`.
     public static func isInside(_ path: String, root: String) -> Bool {
-        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        isInside(path, resolvedRoot: resolved(root))
+    }
+
+    /// The same test against a root already passed through `resolved` (a loader checks
+    /// every chapter and asset against one root).
+    static func isInside(_ path: String, resolvedRoot: String) -> Bool {
+        let resolved = resolved(path)
         return resolved == resolvedRoot || resolved.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
+    }
+
+    /// The absolute path with symlinks resolved.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

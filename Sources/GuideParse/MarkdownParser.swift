@@ -61,6 +61,9 @@ private struct Converter {
     let lines: SourceLines
     let renderFlags: Int32
     let maxItemDepth: Int
+    /// One buffer for the plain text of every block (growing a new one per block was a
+    /// visible share of the parser's allocations).
+    var textBuffer = PlainTextBuilder()
 
     mutating func blocks(under parent: OpaquePointer, depth: Int) -> [Block] {
         var result: [Block] = []
@@ -140,11 +143,12 @@ private struct Converter {
     }
 
     /// The text a reader sees: inline markup dropped, line breaks as spaces.
-    func plainText(of node: OpaquePointer) -> String {
+    mutating func plainText(of node: OpaquePointer) -> String {
         if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK {
             return string(cmark_node_get_literal(node))
         }
-        var text = PlainTextBuilder()
+        var text = textBuffer.takeEmptied()
+        defer { textBuffer = text }
         walk(node) { current, entering in
             guard entering else {
                 // Separate paragraphs and items so their words do not run together.

@@ -9,6 +9,15 @@ struct PlainTextBuilder {
 
     var isEmpty: Bool { bytes.isEmpty }
 
+    /// This builder's buffer, emptied but keeping its capacity, for the next text;
+    /// `self` is left without one.
+    mutating func takeEmptied() -> PlainTextBuilder {
+        var taken = PlainTextBuilder()
+        swap(&taken, &self)
+        taken.bytes.removeAll(keepingCapacity: true)
+        return taken
+    }
+
     mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: piece)
     }

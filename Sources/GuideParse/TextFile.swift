@@ -7,7 +7,7 @@ public enum TextFile {
     public static let maximumSize = 16 * 1024 * 1024
 
     public static func read(path: String, displayPath: String) throws -> String {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let size = sizeOnDisk(path)
         guard size <= maximumSize else {
             throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
                              file: displayPath)
@@ -16,6 +16,14 @@ public enum TextFile {
             throw GuideError("cannot read the file", file: displayPath)
         }
         return try decode(data, displayPath: displayPath)
+    }
+
+    /// The size `lstat` reports, 0 when it fails: what `FileManager.attributesOfItem` gives
+    /// as `.size`, without the owner and group name look-ups (which read /etc/passwd and
+    /// /etc/group for every chapter).
+    private static func sizeOnDisk(_ path: String) -> Int {
+        var status = stat()
+        return lstat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     public static func decode(_ data: Data, displayPath: String) throws -> String {
