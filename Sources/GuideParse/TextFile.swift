@@ -7,7 +7,8 @@ public enum TextFile {
     public static let maximumSize = 16 * 1024 * 1024
 
     public static func read(path: String, displayPath: String) throws -> String {
-        let size = sizeOnDisk(path)
+        // Only regular files: reading a FIFO or a device would wait or never end.
+        guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
         guard size <= maximumSize else {
             throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
                              file: displayPath)
@@ -18,12 +19,13 @@ public enum TextFile {
         return try decode(data, displayPath: displayPath)
     }
 
-    /// The size `lstat` reports, 0 when it fails: what `FileManager.attributesOfItem` gives
-    /// as `.size`, without the owner and group name look-ups (which read /etc/passwd and
-    /// /etc/group for every chapter).
-    private static func sizeOnDisk(_ path: String) -> Int {
+    /// The size of the regular file `path` leads to (through a symlink, to what is read), or
+    /// nil for anything else. (`stat` directly: `FileManager.attributesOfItem` also looks up
+    /// the owner's and group's names, reading /etc/passwd and /etc/group for every chapter.)
+    private static func regularFileSize(_ path: String) -> Int? {
         var status = stat()
-        return lstat(path, &status) == 0 ? Int(status.st_size) : 0
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 
     public static func decode(_ data: Data, displayPath: String) throws -> String {

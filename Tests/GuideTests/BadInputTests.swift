@@ -24,6 +24,26 @@ import Testing
         }
     }
 
+    @Test func hugeChapterBehindASymlinkInsideTheContentFolder() {
+        // The limit applies to what is read: the link's target, not the link.
+        #expect(throws: GuideError("the file is 50 MiB; guide reads text files up to 16 MiB", file: "content/en/second.md")) {
+            try load { folder in
+                try folder.write("content/en/big.txt", Data(repeating: 0x61, count: 50 * 1_048_576))
+                try FileManager.default.removeItem(atPath: folder.path + "/content/en/second.md")
+                try FileManager.default.createSymbolicLink(atPath: folder.path + "/content/en/second.md", withDestinationPath: "big.txt")
+            }
+        }
+    }
+
+    @Test func chapterThatIsAPipeIsRefusedNotWaitedOn() {
+        #expect(throws: GuideError("cannot read the file", file: "content/en/second.md")) {
+            try load { folder in
+                try FileManager.default.removeItem(atPath: folder.path + "/content/en/second.md")
+                #expect(mkfifo(folder.path + "/content/en/second.md", 0o644) == 0)
+            }
+        }
+    }
+
     @Test func tenThousandNestedLists() throws {
         let deep = String(repeating: "- ", count: 10_000) + "deep\n"
         let book = try load { try $0.write("content/en/second.md", "# Second\n\n## End\n\n" + deep) }
