@@ -52,7 +52,7 @@ public struct SiteBuilder: Sendable {
             let loader = ContentLoader(root: content)
             report = SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: loader.displayRoot,
-                cacheFolder: CheckOptions.defaultCacheFolder(forContent: content))).run(book: book)
+                cacheFolder: cacheFolder)).run(book: book)
             clock.lap("check snippets")
         }
         let highlights = HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)

@@ -138,3 +138,24 @@ import Testing
         #expect(try !folder.read("site/zh/intro.html").contains("snippet-badge"))
     }
 }
+
+@Suite struct ExcerptTests {
+    /// The first version: the whole text joined onto one line, then cut.
+    func reference(_ text: String, length: Int) -> String {
+        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+        return line.count <= length ? line : String(line.prefix(length)) + "…"
+    }
+
+    @Test func readsOnlyAsFarAsTheCutAndAgreesWithJoiningFirst() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "Word", " ", "\n", "\t", "\n\n", "中文", "。", "é", "👍🏽", "\r\n", "x y"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for length in [0, 1, 5, 12, 70] {
+                #expect(Excerpt.of(text, length: length) == reference(text, length: length), "\(text.debugDescription) \(length)")
+            }
+        }
+        #expect(Excerpt.of("\n\tOne\n\ntwo\t", length: 60) == "One two")
+        #expect(Excerpt.of("abcdef", length: 3) == "abc…")
+    }
+}

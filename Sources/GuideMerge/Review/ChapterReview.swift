@@ -144,8 +144,25 @@ public typealias BeadSource = @Sendable ([Block], [Block]) -> [Bead]
 
 /// A short single-line excerpt of a text, for reports.
 public enum Excerpt {
+    /// The text on one line (runs of line breaks and tabs become one space, none at either
+    /// end), cut to `length` characters with "…". Reads only as far as the cut: the text may
+    /// be a long paragraph, and the dashboard makes an excerpt for every gap.
     public static func of(_ text: String, length: Int = 60) -> String {
-        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\t" }).joined(separator: " ")
-        return line.count <= length ? line : String(line.prefix(length)) + "…"
+        var line = ""
+        var count = 0
+        var spacePending = false
+        for character in text {
+            if character == "\n" || character == "\t" {
+                spacePending = count > 0
+                continue
+            }
+            for next in spacePending ? [" ", character] : [character] {
+                if count == length { return line + "…" }
+                line.append(next)
+                count += 1
+            }
+            spacePending = false
+        }
+        return line
     }
 }
