@@ -19,7 +19,6 @@ public final class PageStore: @unchecked Sendable {
     public init(folder: String, templates: TemplateSet) {
         self.folder = folder
         salt = Array("\(Self.format) \(ToolBuild.identity) \(templates.fingerprint)".utf8)
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
     func page(_ view: some TemplateFields, template: String, render: () throws -> String) rethrows -> String {
