@@ -52,6 +52,8 @@ typedef struct GuideClang {
                                  int num_command_line_args, struct CXUnsavedFile *unsaved_files,
                                  unsigned num_unsaved_files, unsigned options, CXTranslationUnit *out_TU);
     void (*disposeTranslationUnit)(CXTranslationUnit);
+    int (*reparseTranslationUnit)(CXTranslationUnit, unsigned num_unsaved_files,
+                                  struct CXUnsavedFile *unsaved_files, unsigned options);
     CXFile (*getFile)(CXTranslationUnit, const char *file_name);
     CXSourceLocation (*getLocationForOffset)(CXTranslationUnit, CXFile, unsigned offset);
     CXSourceRange (*getRange)(CXSourceLocation begin, CXSourceLocation end);
@@ -90,6 +92,7 @@ static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize)
     GUIDE_CLANG_SYMBOL(createIndex, clang_createIndex)
     GUIDE_CLANG_SYMBOL(parseTranslationUnit2, clang_parseTranslationUnit2)
     GUIDE_CLANG_SYMBOL(disposeTranslationUnit, clang_disposeTranslationUnit)
+    GUIDE_CLANG_SYMBOL(reparseTranslationUnit, clang_reparseTranslationUnit)
     GUIDE_CLANG_SYMBOL(getFile, clang_getFile)
     GUIDE_CLANG_SYMBOL(getLocationForOffset, clang_getLocationForOffset)
     GUIDE_CLANG_SYMBOL(getRange, clang_getRange)

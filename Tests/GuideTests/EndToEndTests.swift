@@ -100,8 +100,8 @@ func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil)
     // Files, not pipes: a chatty child can never block on a full pipe.
     let scratch = try TempFolder()
     let outURL = URL(fileURLWithPath: scratch.path + "/out"), errURL = URL(fileURLWithPath: scratch.path + "/err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     if let stdin {

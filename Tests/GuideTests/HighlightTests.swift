@@ -262,6 +262,31 @@ private func visibleText(_ html: String) -> String {
         #expect(Double(highlighted) > 0.95 * Double(count), "\(highlighted) of \(count) snippets highlighted")
     }
 
+    /// The lexer reparses one translation unit per thread; every snippet of the guide (and of the
+    /// book, when present) must get the tokens a fresh parse gives, whatever was parsed before.
+    @Test func reparsedSnippetsMatchFreshParses() throws {
+        var snippets: [(String, HighlightLanguage)] = []
+        for path in try markdownFiles() {
+            let markdown = try String(contentsOfFile: path, encoding: .utf8)
+            for block in MarkdownParser().parse(markdown) {
+                guard let code = block.codeLiteral, let fence = block.codeLanguage,
+                      let language = HighlightLanguage(fence: fence), language != .swift, language != .shell
+                else { continue }
+                snippets.append((code, language))
+            }
+        }
+        #expect(snippets.count > 20)
+        let lexer = ClangLexer.shared
+        let fresh = snippets.map { lexer.tokens($0.0, language: $0.1, fresh: true) }
+        let reparsed = snippets.map { lexer.tokens($0.0, language: $0.1) }
+        let backwards = snippets.reversed().map { lexer.tokens($0.0, language: $0.1) }.reversed()
+        for (index, tokens) in fresh.enumerated() {
+            #expect(tokens != nil)
+            #expect(reparsed[index] == tokens, "\(snippets[index].0)")
+            #expect(Array(backwards)[index] == tokens, "\(snippets[index].0)")
+        }
+    }
+
     @Test func outputIsDeterministic() {
         let first = CodeHighlighter.render(Self.objectiveC, tokens: CodeHighlighter.tokens(Self.objectiveC, language: .objectiveC))
         for _ in 0..<3 {
@@ -354,6 +379,8 @@ private func visibleText(_ html: String) -> String {
                            && CXCursor_ClassTemplate == 31 && CXCursor_TypeAliasDecl == 36
                            && CXCursor_ObjCSuperClassRef == 40 && CXCursor_ObjCProtocolRef == 41
                            && CXCursor_ObjCClassRef == 42 && CXCursor_TypeRef == 43 && CXCursor_TemplateRef == 45, "cursor kinds");
+            // The shim's function types, checked against the header's prototypes by assignment.
+            int (*reparse)(CXTranslationUnit, unsigned, struct CXUnsavedFile *, unsigned) = clang_reparseTranslationUnit;
             """)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: compiler)
