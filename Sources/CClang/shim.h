@@ -27,7 +27,6 @@ struct CXUnsavedFile {
 typedef struct { const void *ptr_data[2]; unsigned int_data; } CXSourceLocation;
 typedef struct { const void *ptr_data[2]; unsigned begin_int_data; unsigned end_int_data; } CXSourceRange;
 typedef struct { unsigned int_data[4]; void *ptr_data; } CXToken;
-typedef struct { int kind; int xdata; const void *data[3]; } CXCursor;
 typedef struct { const void *data; unsigned private_flags; } CXString;
 
 // enum CXTokenKind
@@ -35,15 +34,6 @@ enum { GuideCXToken_Punctuation = 0, GuideCXToken_Keyword = 1, GuideCXToken_Iden
        GuideCXToken_Literal = 3, GuideCXToken_Comment = 4 };
 // enum CXTranslationUnit_Flags (the two used)
 enum { GuideCXTranslationUnit_KeepGoing = 0x200, GuideCXTranslationUnit_SingleFileParse = 0x400 };
-// enum CXCursorKind (the ones used)
-enum {
-    GuideCXCursor_StructDecl = 2, GuideCXCursor_UnionDecl = 3, GuideCXCursor_ClassDecl = 4,
-    GuideCXCursor_EnumDecl = 5, GuideCXCursor_ObjCInterfaceDecl = 11, GuideCXCursor_ObjCProtocolDecl = 13,
-    GuideCXCursor_ObjCImplementationDecl = 18, GuideCXCursor_TypedefDecl = 20,
-    GuideCXCursor_ClassTemplate = 31, GuideCXCursor_TypeAliasDecl = 36,
-    GuideCXCursor_ObjCSuperClassRef = 40, GuideCXCursor_ObjCProtocolRef = 41, GuideCXCursor_ObjCClassRef = 42,
-    GuideCXCursor_TypeRef = 43, GuideCXCursor_TemplateRef = 45,
-};
 
 /// The libclang functions the highlighter calls (signatures as in clang-c/Index.h).
 typedef struct GuideClang {
@@ -59,14 +49,11 @@ typedef struct GuideClang {
     CXSourceRange (*getRange)(CXSourceLocation begin, CXSourceLocation end);
     void (*tokenize)(CXTranslationUnit, CXSourceRange, CXToken **tokens, unsigned *num_tokens);
     void (*disposeTokens)(CXTranslationUnit, CXToken *tokens, unsigned num_tokens);
-    void (*annotateTokens)(CXTranslationUnit, CXToken *tokens, unsigned num_tokens, CXCursor *cursors);
     int (*getTokenKind)(CXToken);
     CXSourceRange (*getTokenExtent)(CXTranslationUnit, CXToken);
     CXSourceLocation (*getRangeStart)(CXSourceRange);
     CXSourceLocation (*getRangeEnd)(CXSourceRange);
     void (*getSpellingLocation)(CXSourceLocation, CXFile *file, unsigned *line, unsigned *column, unsigned *offset);
-    int (*getCursorKind)(CXCursor);
-    CXSourceLocation (*getCursorLocation)(CXCursor);
     CXString (*getClangVersion)(void);
     const char *(*getCString)(CXString);
     void (*disposeString)(CXString);
@@ -98,14 +85,11 @@ static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize)
     GUIDE_CLANG_SYMBOL(getRange, clang_getRange)
     GUIDE_CLANG_SYMBOL(tokenize, clang_tokenize)
     GUIDE_CLANG_SYMBOL(disposeTokens, clang_disposeTokens)
-    GUIDE_CLANG_SYMBOL(annotateTokens, clang_annotateTokens)
     GUIDE_CLANG_SYMBOL(getTokenKind, clang_getTokenKind)
     GUIDE_CLANG_SYMBOL(getTokenExtent, clang_getTokenExtent)
     GUIDE_CLANG_SYMBOL(getRangeStart, clang_getRangeStart)
     GUIDE_CLANG_SYMBOL(getRangeEnd, clang_getRangeEnd)
     GUIDE_CLANG_SYMBOL(getSpellingLocation, clang_getSpellingLocation)
-    GUIDE_CLANG_SYMBOL(getCursorKind, clang_getCursorKind)
-    GUIDE_CLANG_SYMBOL(getCursorLocation, clang_getCursorLocation)
     GUIDE_CLANG_SYMBOL(getClangVersion, clang_getClangVersion)
     GUIDE_CLANG_SYMBOL(getCString, clang_getCString)
     GUIDE_CLANG_SYMBOL(disposeString, clang_disposeString)

@@ -5,6 +5,7 @@ enum ChapterBody {
     /// `badge` gives the snippet harness's verdict for a block (by index), or "".
     static func html(_ blocks: [Block], ids: [Int: String], highlights: HighlightStore? = nil,
                      badge: (Int) -> String = { _ in "" }) -> String {
+        CodeBlockHTML.prepare(blocks, store: highlights)
         var out = ""
         for (index, block) in blocks.enumerated() {
             if let level = block.headingLevel, let id = ids[index] {

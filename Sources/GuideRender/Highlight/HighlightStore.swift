@@ -12,7 +12,7 @@ import GuideModel
 /// `save` writes only the snippets this build used, so the file does not grow with old code.
 public final class HighlightStore: @unchecked Sendable {
     /// Bump when the highlighter's HTML for the same code may change.
-    static let format = "guide-highlight-2"
+    static let format = "guide-highlight-3"
 
     private let file: String
     private let header: [UInt8]
@@ -60,6 +60,23 @@ public final class HighlightStore: @unchecked Sendable {
         if known == nil { added = true }
         lock.unlock()
         return html
+    }
+
+    /// Whether the store holds the snippet (from an earlier build or from this one).
+    func contains(_ code: String, language: HighlightLanguage) -> Bool {
+        let key = Key(code, language: language)
+        lock.lock()
+        defer { lock.unlock() }
+        return used[key] != nil || stored[key] != nil
+    }
+
+    /// Keeps a snippet highlighted ahead of its use (`CodeHighlighter.prepare`).
+    func add(_ html: String, code: String, language: HighlightLanguage) {
+        let key = Key(code, language: language)
+        lock.lock()
+        defer { lock.unlock() }
+        if used[key] == nil, stored[key] == nil { added = true }
+        used[key] = html
     }
 
     /// Writes the snippets used since the store was read (atomically: a temporary file renamed).
