@@ -1,6 +1,6 @@
 import Foundation
 import GuideParse
-import GuideRender
+@testable import GuideRender
 import Testing
 
 /// Highlighting speed over the guide's snippets; runs only from scripts/bench-highlight.sh
@@ -9,6 +9,8 @@ import Testing
     @Test(.enabled(if: ProcessInfo.processInfo.environment["GUIDE_BENCH_HIGHLIGHT"] != nil))
     func benchHighlight() throws {
         var groups: [String: [(language: HighlightLanguage, code: String)]] = [:]
+        // The C family per chapter, as a build lexes it (one batch per page and language).
+        var chapters: [String: [[String]]] = [:]
         for path in try markdownFiles() {
             let group = path.contains("/shared/corpus/") ? "corpus (objc-zen-book/en)" : "repo content (en + zh)"
             let markdown = try String(contentsOfFile: path, encoding: .utf8)
@@ -17,6 +19,11 @@ import Testing
                       let language = HighlightLanguage(fence: fence) else { continue }
                 groups[group, default: []].append((language, code))
             }
+            let codes = MarkdownParser().parse(markdown).compactMap { block -> String? in
+                guard let fence = block.codeLanguage, HighlightLanguage(fence: fence) == .objectiveC else { return nil }
+                return block.codeLiteral
+            }
+            chapters[group, default: []].append(codes)
         }
         // Other languages: the same snippets are too few, so time fixed samples.
         groups["swift (sample x200)"] = Array(repeating: (.swift, Self.swiftSample), count: 200)
@@ -34,6 +41,17 @@ import Testing
             let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             print(String(format: "%@: %d snippets, %d bytes, %d tokens, %.1f ms total, %.3f ms per snippet",
                          name, snippets.count, bytes, tokens, ms, ms / Double(max(snippets.count, 1))))
+        }
+        for name in chapters.keys.sorted() {
+            let files = chapters[name]!
+            let count = files.reduce(0) { $0 + $1.count }
+            let clock = ContinuousClock()
+            let elapsed = clock.measure {
+                for codes in files { _ = ClangLexer.shared.tokens(codes, language: .objectiveC) }
+            }
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            print(String(format: "%@, batched per chapter: %d objective-c snippets in %d batches, %.1f ms total, %.3f ms per snippet",
+                         name, count, files.count, ms, ms / Double(max(count, 1))))
         }
         if let dump = ProcessInfo.processInfo.environment["GUIDE_BENCH_DUMP"] {
             var html = ""
