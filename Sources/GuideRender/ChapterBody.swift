@@ -5,13 +5,13 @@ enum ChapterBody {
     /// `badge` gives the snippet harness's verdict for a block (by index), or "".
     static func html(_ blocks: [Block], ids: [Int: String], highlights: HighlightStore? = nil,
                      badge: (Int) -> String = { _ in "" }) -> String {
-        CodeBlockHTML.prepare(blocks, store: highlights)
+        let html = CodeBlockHTML.html(for: blocks, store: highlights)
         var out = ""
         for (index, block) in blocks.enumerated() {
             if let level = block.headingLevel, let id = ids[index] {
                 out += heading(block.html, level: level, id: id)
             } else {
-                out += CodeBlockHTML.html(for: block, store: highlights) + badge(index)
+                out += html[index] + badge(index)
             }
         }
         return out

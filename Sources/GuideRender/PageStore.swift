@@ -22,10 +22,11 @@ public final class PageStore: @unchecked Sendable {
     }
 
     func page(_ view: some TemplateFields, template: String, render: () throws -> String) rethrows -> String {
-        var hash = SHA256()
-        hash.update(data: salt + Array(template.utf8) + [0])
-        ViewFingerprint.update(&hash, with: view)
-        let name = hash.finalize().map { String(format: "%02x", $0) }.joined()
+        // The fingerprint's bytes are gathered first and hashed in one call: a view has
+        // thousands of small fields, and a hash update per field cost more than the hashing.
+        var bytes = salt + Array(template.utf8) + [0]
+        ViewFingerprint.append(&bytes, view)
+        let name = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         lock.lock()
         used.insert(name)
         lock.unlock()
@@ -61,36 +62,36 @@ public final class PageStore: @unchecked Sendable {
     }
 }
 
-/// Feeds everything a template can see of a view into a hash, field by field (through the
-/// views' field tables), so two views hash alike exactly when they would render alike.
+/// Writes everything a template can see of a view as bytes, field by field (through the
+/// views' field tables), so two views give the same bytes exactly when they would render alike.
 enum ViewFingerprint {
-    static func update(_ hash: inout SHA256, with value: Any?) {
+    static func append(_ out: inout [UInt8], _ value: Any?) {
         switch value {
         case nil:
-            tag(&hash, 0)
+            out.append(0)
         case let text as String:
-            tag(&hash, 1)
-            add(&hash, text)
+            out.append(1)
+            add(&out, text)
         case let number as Int:
-            tag(&hash, 2)
-            withUnsafeBytes(of: number.littleEndian) { hash.update(bufferPointer: $0) }
+            out.append(2)
+            withUnsafeBytes(of: number.littleEndian) { out += $0 }
         case let flag as Bool:
-            tag(&hash, flag ? 3 : 4)
+            out.append(flag ? 3 : 4)
         case let view as any TemplateFields:
             // Names and values only: the template sees nothing else of a view.
-            tag(&hash, 5)
+            out.append(5)
             for name in sortedNames(of: type(of: view)) {
-                add(&hash, name)
-                update(&hash, with: view.child(named: name))
+                add(&out, name)
+                append(&out, view.child(named: name))
             }
         case let list as [Any]:
-            tag(&hash, 6)
-            withUnsafeBytes(of: list.count.littleEndian) { hash.update(bufferPointer: $0) }
-            for element in list { update(&hash, with: element) }
+            out.append(6)
+            withUnsafeBytes(of: list.count.littleEndian) { out += $0 }
+            for element in list { append(&out, element) }
         default:
             // A field of a type not listed above would be rendered through its description.
-            tag(&hash, 7)
-            add(&hash, String(reflecting: value!))
+            out.append(7)
+            add(&out, String(reflecting: value!))
         }
     }
 
@@ -107,16 +108,9 @@ enum ViewFingerprint {
     private static let namesLock = NSLock()
     nonisolated(unsafe) private static var names: [ObjectIdentifier: [String]] = [:]
 
-    private static func tag(_ hash: inout SHA256, _ byte: UInt8) {
-        withUnsafeBytes(of: byte) { hash.update(bufferPointer: $0) }
-    }
-
     /// The text's length, then its bytes: field boundaries stay visible ("ab"+"c" ≠ "a"+"bc").
-    private static func add(_ hash: inout SHA256, _ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            withUnsafeBytes(of: bytes.count.littleEndian) { hash.update(bufferPointer: $0) }
-            hash.update(bufferPointer: UnsafeRawBufferPointer(bytes))
-        }
+    private static func add(_ out: inout [UInt8], _ text: String) {
+        withUnsafeBytes(of: text.utf8.count.littleEndian) { out += $0 }
+        out += text.utf8
     }
 }

@@ -8,10 +8,10 @@ import Testing
         let store = HighlightStore(folder: folder.path, highlighterVersion: version)
         var made: [String] = []
         let html = codes.map { code in
-            store.html(code, language: .c) {
-                made.append(code)
-                return "<b>\(code)</b>"
-            }
+            if let known = store.html(code, language: .c) { return known }
+            made.append(code)
+            store.add("<b>\(code)</b>", code: code, language: .c)
+            return "<b>\(code)</b>"
         }
         store.save()
         return (html, made)

@@ -293,6 +293,18 @@ private func visibleText(_ html: String) -> String {
         }
     }
 
+    /// A page highlights all its blocks together: the same HTML as block by block.
+    @Test func aPageOfBlocksMatchesBlockByBlock() throws {
+        for path in try markdownFiles() {
+            let blocks = MarkdownParser().parse(try String(contentsOfFile: path, encoding: .utf8))
+            let together = CodeBlockHTML.html(for: blocks)
+            #expect(together == blocks.map { CodeBlockHTML.html(for: $0) }, "\(path)")
+            if blocks.contains(where: { $0.codeLanguage.flatMap(HighlightLanguage.init(fence:)) != nil }) {
+                #expect(together.contains { $0.contains("tok-") }, "\(path)")
+            }
+        }
+    }
+
     /// Identifiers after `struct`, `union`, `enum` (and C++ `class`) name types, even in lower case.
     @Test func tagNamesAreTypes() {
         let kinds = classes("struct point p; enum state s; union value v;", .c)

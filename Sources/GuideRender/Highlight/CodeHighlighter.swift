@@ -29,26 +29,21 @@ public enum CodeHighlighter {
     }
 
     public static func html(_ code: String, language: HighlightLanguage, store: HighlightStore? = nil) -> String {
-        if let store {
-            return store.html(code, language: language) { render(code, tokens: tokens(code, language: language)) }
-        }
-        if let cached = cache.value(for: language, code) { return cached }
-        let result = render(code, tokens: tokens(code, language: language))
-        cache.store(result, for: language, code)
-        return result
+        html([(code, language)], store: store)[0]
     }
 
-    /// Highlights, in one batch per language, the snippets that neither `store` nor this process
-    /// has highlighted yet, so that `html` then finds them. Lexing a batch costs clang's set-up
-    /// once instead of once per snippet; the HTML is the same.
-    public static func prepare(_ snippets: [(code: String, language: HighlightLanguage)], store: HighlightStore? = nil) {
-        var seen = Set<String>()
-        var missing: [HighlightLanguage: [String]] = [:]
-        for (code, language) in snippets where seen.insert(language.rawValue + "\u{0}" + code).inserted {
-            let known = store.map { $0.contains(code, language: language) } ?? (cache.value(for: language, code) != nil)
-            if !known { missing[language, default: []].append(code) }
+    /// The highlighted HTML of each snippet. Those that neither `store` nor this process has
+    /// highlighted yet are lexed in one batch per language: clang's set-up is paid once per
+    /// batch instead of once per snippet, and the HTML is the same.
+    public static func html(_ snippets: [(code: String, language: HighlightLanguage)], store: HighlightStore? = nil) -> [String] {
+        var results = [String?](repeating: nil, count: snippets.count)
+        var missing: [HighlightLanguage: [String: [Int]]] = [:]
+        for (index, (code, language)) in snippets.enumerated() {
+            results[index] = store.map { $0.html(code, language: language) } ?? cache.value(for: language, code)
+            if results[index] == nil { missing[language, default: [:]][code, default: []].append(index) }
         }
-        for (language, codes) in missing.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (language, places) in missing.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let codes = places.keys.sorted()
             let tokenLists: [[HighlightToken]] = switch language {
             case .objectiveC, .objectiveCpp, .c, .cpp:
                 ClangLexer.shared.tokens(codes, language: language) ?? codes.map { _ in [] }
@@ -58,8 +53,10 @@ public enum CodeHighlighter {
             for (code, tokens) in zip(codes, tokenLists) {
                 let html = render(code, tokens: tokens)
                 if let store { store.add(html, code: code, language: language) } else { cache.store(html, for: language, code) }
+                for index in places[code]! { results[index] = html }
             }
         }
+        return results.map { $0! }
     }
 
     /// Why C and Objective-C are not highlighted, or nil when libclang works.
@@ -162,82 +159,96 @@ public enum CodeBlockHTML {
 
     /// A block's HTML, its code blocks (also those nested in lists and quotes) highlighted.
     public static func html(for block: Block, store: HighlightStore? = nil) -> String {
-        switch block.kind {
-        case .code, .list, .blockQuote: return transform(block.html, store: store)
-        default: return block.html
-        }
+        html(for: [block], store: store)[0]
     }
 
-    /// Highlights the code blocks of `blocks` in batches (see `CodeHighlighter.prepare`).
-    public static func prepare(_ blocks: [Block], store: HighlightStore? = nil) {
-        var snippets: [(code: String, language: HighlightLanguage)] = []
-        for block in blocks {
+    /// Each block's HTML, code blocks highlighted: the snippets of all the blocks are
+    /// highlighted together (see `CodeHighlighter.html(_:store:)`), which is how a page is built.
+    public static func html(for blocks: [Block], store: HighlightStore? = nil) -> [String] {
+        let scans = blocks.map { block -> Scan? in
             switch block.kind {
-            case .code, .list, .blockQuote: snippets += self.snippets(in: block.html)
-            default: break
+            case .code, .list, .blockQuote: Scan(block.html)
+            default: nil
             }
         }
-        CodeHighlighter.prepare(snippets, store: store)
-    }
-
-    /// The code blocks of cmark's HTML that the highlighter knows the language of, read as `transform` reads them.
-    static func snippets(in html: String) -> [(code: String, language: HighlightLanguage)] {
-        let bytes = Array(html.utf8)
-        let open = Array(preOpen.utf8), closeBytes = Array(close.utf8)
-        var found: [(code: String, language: HighlightLanguage)] = []
-        var position = 0
-        while let start = find(open, in: bytes, from: position),
-              let tagEnd = bytes[(start + open.count)...].firstIndex(of: UInt8(ascii: ">")),
-              let closing = find(closeBytes, in: bytes, from: tagEnd) {
-            let attributes = Substring(decoding: bytes[(start + open.count)..<tagEnd], as: UTF8.self)
-            if let fence = language(in: attributes), let language = HighlightLanguage(fence: fence),
-               let code = HTMLText.unescape(Substring(decoding: bytes[(tagEnd + 1)..<closing], as: UTF8.self)) {
-                found.append((code, language))
-            }
-            position = closing + closeBytes.count
+        let snippets = scans.flatMap { $0?.snippets ?? [] }
+        var highlighted = CodeHighlighter.html(snippets.compactMap { $0.source }, store: store)[...]
+        return zip(blocks, scans).map { block, scan in
+            guard let scan else { return block.html }
+            return scan.assemble { $0.source == nil ? nil : highlighted.popFirst() }
         }
-        return found
     }
 
     /// Rewrites every `<pre><code …>…</code></pre>` of cmark's HTML.
-    /// (Works on UTF-8 bytes: Foundation's `range(of:)` on Strings was a visible share of a build.)
     public static func transform(_ html: String, store: HighlightStore? = nil) -> String {
-        let bytes = Array(html.utf8)
-        let open = Array(preOpen.utf8), closeBytes = Array(close.utf8)
-        guard var start = find(open, in: bytes, from: 0) else { return html }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        var position = 0
-        while true {
-            guard let tagEnd = bytes[(start + open.count)...].firstIndex(of: UInt8(ascii: ">")),
-                  let closing = find(closeBytes, in: bytes, from: tagEnd) else { break }
-            out += bytes[position..<start]
-            out += "<div class=\"code-block\">\(copyButton)".utf8
-            out += bytes[start...tagEnd]
-            let attributes = Substring(decoding: bytes[(start + open.count)..<tagEnd], as: UTF8.self)
-            let inner = bytes[(tagEnd + 1)..<closing]
-            if let fence = language(in: attributes),
-               let code = HTMLText.unescape(Substring(decoding: inner, as: UTF8.self)),
-               let highlighted = CodeHighlighter.html(code, fence: fence, store: store) {
-                out += highlighted.utf8
-            } else {
-                out += inner
-            }
-            out += closeBytes
-            out += "</div>".utf8
-            position = closing + closeBytes.count
-            guard let next = find(open, in: bytes, from: position) else { break }
-            start = next
+        let scan = Scan(html)
+        var highlighted = CodeHighlighter.html(scan.snippets.compactMap { $0.source }, store: store)[...]
+        return scan.assemble { $0.source == nil ? nil : highlighted.popFirst() }
+    }
+
+    /// cmark's HTML cut at its code blocks.
+    /// (Works on UTF-8 bytes: Foundation's `range(of:)` on Strings was a visible share of a build.)
+    struct Scan {
+        struct Snippet {
+            /// Where `<pre><code` starts, where its tag ends (`>`), where `</code></pre>` starts.
+            var start: Int
+            var tagEnd: Int
+            var closing: Int
+            /// The code and its language, when the highlighter knows the language.
+            var source: (code: String, language: HighlightLanguage)?
         }
-        out += bytes[position...]
-        return String(decoding: out, as: UTF8.self)
+
+        let bytes: [UInt8]
+        private(set) var snippets: [Snippet] = []
+
+        init(_ html: String) {
+            bytes = Array(html.utf8)
+            let open = Array(preOpen.utf8), closeBytes = Array(close.utf8)
+            var position = 0
+            while let start = find(open, in: bytes, from: position),
+                  let tagEnd = bytes[(start + open.count)...].firstIndex(of: UInt8(ascii: ">")),
+                  let closing = find(closeBytes, in: bytes, from: tagEnd) {
+                var snippet = Snippet(start: start, tagEnd: tagEnd, closing: closing)
+                if let fence = language(in: bytes[(start + open.count)..<tagEnd]), let language = HighlightLanguage(fence: fence),
+                   let code = HTMLText.unescape(Substring(decoding: bytes[(tagEnd + 1)..<closing], as: UTF8.self)) {
+                    snippet.source = (code, language)
+                }
+                snippets.append(snippet)
+                position = closing + closeBytes.count
+            }
+        }
+
+        /// The HTML with each code block wrapped (copy button) and its inside replaced by
+        /// `inside(snippet)`, or kept when that is nil.
+        func assemble(_ inside: (Snippet) -> String?) -> String {
+            guard !snippets.isEmpty else { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * 2)
+            var position = 0
+            for snippet in snippets {
+                out += bytes[position..<snippet.start]
+                out += "<div class=\"code-block\">\(copyButton)".utf8
+                out += bytes[snippet.start...snippet.tagEnd]
+                if let html = inside(snippet) { out += html.utf8 } else { out += bytes[(snippet.tagEnd + 1)..<snippet.closing] }
+                out += close.utf8
+                out += "</div>".utf8
+                position = snippet.closing + close.utf8.count
+            }
+            out += bytes[position...]
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// The first index at or after `from` where `needle` starts in `bytes`.
     static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        find(needle, in: bytes[from...])
+    }
+
+    /// The first index of `bytes` (an index of the whole array) where `needle` starts.
+    static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
         guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var i = from
-        while i <= bytes.count - needle.count {
+        var i = bytes.startIndex
+        while i <= bytes.endIndex - needle.count {
             if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
         }
@@ -246,9 +257,13 @@ public enum CodeBlockHTML {
 
     /// `class="language-objective-c"` → `objective-c`.
     static func language(in attributes: Substring) -> String? {
-        let marker = "class=\"language-"
-        guard let start = attributes.firstRange(of: marker) else { return nil }
-        let value = attributes[start.upperBound...].prefix { $0 != "\"" && $0 != " " }
-        return value.isEmpty ? nil : HTMLText.unescape(value)
+        language(in: ArraySlice(attributes.utf8))
+    }
+
+    static func language(in attributes: ArraySlice<UInt8>) -> String? {
+        let marker = Array("class=\"language-".utf8)
+        guard let start = find(marker, in: attributes) else { return nil }
+        let value = attributes[(start + marker.count)...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: " ") }
+        return value.isEmpty ? nil : HTMLText.unescape(Substring(decoding: value, as: UTF8.self))
     }
 }

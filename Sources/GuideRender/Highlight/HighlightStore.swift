@@ -49,28 +49,17 @@ public final class HighlightStore: @unchecked Sendable {
         static func < (a: Key, b: Key) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
     }
 
-    func html(_ code: String, language: HighlightLanguage, make: () -> String) -> String {
-        let key = Key(code, language: language)
-        lock.lock()
-        let known = used[key] ?? stored[key]
-        lock.unlock()
-        let html = known ?? make()
-        lock.lock()
-        used[key] = html
-        if known == nil { added = true }
-        lock.unlock()
-        return html
-    }
-
-    /// Whether the store holds the snippet (from an earlier build or from this one).
-    func contains(_ code: String, language: HighlightLanguage) -> Bool {
+    /// The snippet's HTML when an earlier build or this one highlighted it (and it then counts as used).
+    func html(_ code: String, language: HighlightLanguage) -> String? {
         let key = Key(code, language: language)
         lock.lock()
         defer { lock.unlock() }
-        return used[key] != nil || stored[key] != nil
+        guard let html = used[key] ?? stored[key] else { return nil }
+        used[key] = html
+        return html
     }
 
-    /// Keeps a snippet highlighted ahead of its use (`CodeHighlighter.prepare`).
+    /// Keeps a snippet this build highlighted.
     func add(_ html: String, code: String, language: HighlightLanguage) {
         let key = Key(code, language: language)
         lock.lock()
