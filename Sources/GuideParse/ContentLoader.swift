@@ -18,6 +18,8 @@ public struct ContentLoader {
     public var root: String
     /// How the folder is named in messages (as the user typed it).
     public var displayRoot: String
+    /// Chapters parsed by earlier loads (`guide serve`), reused when their text did not change.
+    public var memo: ParseMemo?
 
     public init(root: String, displayRoot: String? = nil) {
         self.root = root
@@ -91,13 +93,15 @@ public struct ContentLoader {
             listed.append((path, file, chapterDisplay, entry.title))
         }
         // Reading and parsing are independent per chapter: use every core.
+        let memo = self.memo
         let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
             .concurrentMap { chapter in
                 let text = try TextFile.read(path: chapter.file, displayPath: chapter.display)
                 guard text.contains(where: { !$0.isWhitespace }) else {
                     throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
                 }
-                return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, blocks: parser.parse(text))
+                let blocks = memo?.blocks(file: chapter.file, text: text, parser: parser) ?? parser.parse(text)
+                return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, blocks: blocks)
             }
         return Edition(language: language, title: config.title(for: language), toc: toc,
                        chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot), ledger: try ledger(for: language))

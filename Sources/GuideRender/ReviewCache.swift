@@ -58,9 +58,10 @@ public struct ReviewCache: ReviewMemo {
 extension Book {
     /// The book's reviews through the caches kept next to `content` (`.guide-cache/align`,
     /// `.guide-cache/review`): what `guide build` and `guide review` use.
-    public func cachedReviews(content: String) -> [ChapterReview] {
+    /// `memory`: reviews of earlier rebuilds of this process (`guide serve`), in front of the disk cache.
+    public func cachedReviews(content: String, memory: ReviewMemory? = nil) -> [ChapterReview] {
         let folder = CheckOptions.defaultCacheFolder(forContent: content)
-        return reviews(align: AlignmentCache(folder: folder + "/align").beads,
-                       memo: ReviewCache(folder: folder + "/review"))
+        let disk = ReviewCache(folder: folder + "/review")
+        return reviews(align: AlignmentCache(folder: folder + "/align").beads, memo: memory.map { $0 as ReviewMemo } ?? disk)
     }
 }

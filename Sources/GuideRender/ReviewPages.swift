@@ -21,7 +21,7 @@ struct ReviewPages {
     }
 
     /// Where each bead's row is: its anchor and the lines it comes from (cheap: no HTML).
-    struct RowPlace {
+    struct RowPlace: Hashable {
         var id: String
         var sourceLines: String
         var targetLines: String
@@ -34,6 +34,20 @@ struct ReviewPages {
                      sourceLines: review.sourceLines(bead.bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",
                      targetLines: review.targetLines(bead.bead).map { "\(review.target.displayPath):\($0.start)" } ?? "")
         }
+    }
+
+    /// What a pair's side-by-side page and dashboard section are made from besides `views`
+    /// (the bytes of their small views): for `RenderMemo`.
+    func inputs(_ review: ChapterReview, views: [UInt8]) -> PageInputs {
+        PageInputs(
+            views: views + RenderMemo.bytes(book.source.language.code, review.language.code, bilingualPath(review)),
+            chapters: [review.source, review.target],
+            // The rows' ids (see `rowPlaces`).
+            ids: anchors[book.source.language]?[review.source.path] ?? [:],
+            badges: snippets.isEmpty ? [] : review.source.blocks.indices.map {
+                snippets.html(language: book.source.language, chapter: review.source.path, block: $0)
+            } + review.target.blocks.indices.map { snippets.html(language: review.language, chapter: review.target.path, block: $0) },
+            beads: review.beads)
     }
 
     func bilingualView(_ review: ChapterReview, frame: PageFrame) -> BilingualView {

@@ -12,6 +12,8 @@ public struct SiteBuilder: Sendable {
     public var output: String
     /// Compile the snippets (through the harness's cache) and show the verdicts in the site.
     public var checkSnippets: Bool
+    /// Kept between rebuilds by `guide serve` (nil: every build starts from the disk caches).
+    public var memory: BuildMemory?
 
     public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
         self.content = content
@@ -40,12 +42,14 @@ public struct SiteBuilder: Sendable {
         var clock = StageClock()
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
-        let book = try ContentLoader(root: content).load()
+        var loader = ContentLoader(root: content)
+        loader.memo = memory?.parse
+        let book = try loader.load()
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
         let cacheFolder = CheckOptions.defaultCacheFolder(forContent: content)
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = book.cachedReviews(content: content)
+        let reviews = book.cachedReviews(content: content, memory: memory?.reviews)
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {
@@ -55,16 +59,19 @@ public struct SiteBuilder: Sendable {
                 cacheFolder: cacheFolder)).run(book: book)
             clock.lap("check snippets")
         }
-        let highlights = HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)
+        let highlights = memory?.highlights ?? HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)
         let pages = PageStore(folder: cacheFolder + "/pages", templates: renderer.templates)
         renderer.highlights = highlights
         renderer.pages = pages
+        renderer.memo = memory?.pages
+        let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
-                                       check: report.map(CheckSummary.init))
+                                       check: report.map(CheckSummary.init), anchors: bookAnchors)
         highlights.save()
-        pages.prune()
+        // Pages the memory reused were not asked of the store: pruning would drop them.
+        if memory == nil { pages.prune() }
         clock.lap("render pages and search index")
-        let anchors = renderer.anchorsByChapter(book, reviews: reviews).mapValues { $0.mapValues { Set($0.values) } }
+        let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
         let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,
                                    anchorsAreErrors: book.config.brokenAnchorsAreErrors).check()
         let errors = findings.filter(\.isError)

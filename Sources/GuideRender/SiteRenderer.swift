@@ -8,6 +8,8 @@ public struct SiteRenderer: Sendable {
     public var highlights: HighlightStore?
     /// Chapter and side-by-side pages of earlier builds; nil renders every page.
     public var pages: PageStore?
+    /// Pages of earlier rebuilds of this process (`guide serve`), reused when their inputs are equal.
+    public var memo: RenderMemo?
 
     public init(templatesFolder: String) throws {
         templates = try TemplateSet(folder: templatesFolder)
@@ -24,30 +26,43 @@ public struct SiteRenderer: Sendable {
     /// `reviews` are the book's chapter reviews (one alignment per chapter pair, shared by
     /// heading ids, the bilingual pages and the dashboard).
     public func render(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
-                       check: CheckSummary? = nil) throws -> Site {
+                       check: CheckSummary? = nil, anchors: [Language: [String: [Int: String]]]? = nil) throws -> Site {
         var site = Site()
-        let anchors = anchorsByChapter(book, reviews: reviews)
+        memo?.begin(templates: templates.fingerprint)
+        let anchors = anchors ?? anchorsByChapter(book, reviews: reviews)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights)
-        site.add("index.html", text: try templates.render(indexView(book, reviews: reviews), with: "index"))
+        let index = indexView(book, reviews: reviews)
+        site.add("index.html", text: try memo?.page("index.html", inputs: RenderMemo.bytes(index)) {
+            try templates.render(index, with: "index")
+        } ?? templates.render(index, with: "index"))
         // Chapter pages are independent: render them on every core, add them in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
         let rendered = try pages.concurrentMap { slot in
             let edition = slot.edition, order = edition.chapters, chapter = order[slot.position]
             let root = Self.root(of: chapter)
-            let view = ChapterView(
-                page: frame(book, edition, chapter: chapter, root: root),
-                title: chapter.title,
-                languageName: Self.languageName(edition.language),
-                outline: ChapterBody.outline(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:]),
-                bodyHTML: ChapterBody.html(chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:],
-                                           highlights: highlights) {
-                    snippets.html(language: edition.language, chapter: chapter.path, block: $0)
-                },
-                previous: slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil,
-                next: slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
-            )
-            return ("\(edition.language.code)/\(chapter.pagePath)", try renderPage(view, with: "chapter"))
+            let page = frame(book, edition, chapter: chapter, root: root)
+            let ids = anchors[edition.language]?[chapter.path] ?? [:]
+            let badges = snippets.isEmpty ? chapter.blocks.map { _ in "" }
+                : chapter.blocks.indices.map { snippets.html(language: edition.language, chapter: chapter.path, block: $0) }
+            let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
+            let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
+            let path = "\(edition.language.code)/\(chapter.pagePath)"
+            let make = {
+                try renderPage(ChapterView(
+                    page: page,
+                    title: chapter.title,
+                    languageName: Self.languageName(edition.language),
+                    outline: ChapterBody.outline(chapter.blocks, ids: ids),
+                    bodyHTML: ChapterBody.html(chapter.blocks, ids: ids, highlights: highlights) { badges[$0] },
+                    previous: previous,
+                    next: next
+                ), with: "chapter")
+            }
+            guard let memo else { return (path, try make()) }
+            let inputs = PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
+                                    chapters: [chapter], ids: ids, badges: badges)
+            return (path, try memo.page(path, inputs: inputs, render: make))
         }
         for (path, text) in rendered { site.add(path, text: text) }
         for edition in book.editions where !edition.toc.isEmpty {
@@ -57,23 +72,49 @@ public struct SiteRenderer: Sendable {
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
-            return (reviewPages.bilingualPath(review),
-                    try renderPage(reviewPages.bilingualView(review, frame: page), with: "bilingual"))
+            let path = reviewPages.bilingualPath(review)
+            let make = { try renderPage(reviewPages.bilingualView(review, frame: page), with: "bilingual") }
+            guard let memo else { return (path, try make()) }
+            return (path, try memo.page(path, inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page)), render: make))
         }
         for (path, text) in bilingual { site.add(path, text: text) }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [])
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
         // renders the edited chapter's section, not the whole dashboard.
-        let sections = try reviews.concurrentMap { try renderPage(reviewPages.chapterProgress($0), with: "review-chapter") }
-        site.add("review/index.html", text: try templates.render(
-            reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: sections.joined()), with: "review"))
+        let sections = try reviews.concurrentMap { review in
+            let make = { try renderPage(reviewPages.chapterProgress(review), with: "review-chapter") }
+            guard let memo else { return try make() }
+            let gaps = check == nil ? [] : reviewPages.snippetGaps(review, rows: reviewPages.rowPlaces(review))
+            let inputs = reviewPages.inputs(review, views: RenderMemo.bytes(gaps))
+            return try memo.page("review/" + reviewPages.bilingualPath(review), inputs: inputs, render: make)
+        }
+        // The sections are spliced in after rendering: the dashboard of a large book is tens of
+        // megabytes, which the template engine would copy several times over.
+        let dashboard = try templates.render(reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark),
+                                             with: "review")
+        site.add("review/index.html", text: Self.splice(sections, into: dashboard, at: Self.sectionsMark))
         for (path, text) in SearchIndex.files(for: book, anchors: anchors) { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
                                                   baseURL: book.config.baseURL))
         for (path, bytes) in templates.staticFiles { site.files[path] = bytes }
         return site
+    }
+
+    /// Where the dashboard's sections go; no chapter's text can hold it (content with a NUL byte is refused).
+    static let sectionsMark = "\u{0}guide:dashboard-sections\u{0}"
+
+    /// `page` with every `mark` replaced by the sections, in one pass.
+    static func splice(_ sections: [String], into page: String, at mark: String) -> String {
+        let parts = page.components(separatedBy: mark)
+        var out = ""
+        out.reserveCapacity(page.utf8.count + (parts.count - 1) * sections.reduce(0) { $0 + $1.utf8.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { for section in sections { out += section } }
+            out += part
+        }
+        return out
     }
 
     /// A page through the page store, when there is one.

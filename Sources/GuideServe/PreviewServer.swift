@@ -14,9 +14,12 @@ public struct PreviewServer: Sendable {
     public var port: UInt16
     /// How often the watched folders are scanned.
     public var pollInterval: Duration
+    /// Log how long each stage of every rebuild took.
+    public var timings: Bool
 
     public init(builder: SiteBuilder, host: String = "127.0.0.1", port: UInt16 = 3000,
-                pollInterval: Duration = .milliseconds(300)) {
+                pollInterval: Duration = .milliseconds(300), timings: Bool = false) {
+        self.timings = timings
         self.builder = builder
         self.host = host
         self.port = port
@@ -25,7 +28,7 @@ public struct PreviewServer: Sendable {
 
     public func run(log: @escaping @Sendable (String) -> Void) async throws {
         let state = PreviewState()
-        await state.rebuild(with: builder, log: log)
+        await state.rebuild(with: builder, timings: timings, log: log)
         let server = HTTPServer(address: try .inet(ip4: host, port: port), handler: PreviewHandler(state: state))
         let watcher = FolderWatcher(folders: [builder.content, builder.templates])
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -41,7 +44,7 @@ public struct PreviewServer: Sendable {
                     let now = watcher.stamp()
                     if now != stamp {
                         stamp = now
-                        await state.rebuild(with: builder, log: log)
+                        await state.rebuild(with: builder, timings: timings, log: log)
                     }
                 }
             }
@@ -58,13 +61,18 @@ actor PreviewState {
     /// Bumped on every rebuild; pages poll it to know when to reload.
     private(set) var version = 0
 
-    func rebuild(with builder: SiteBuilder, log: @Sendable (String) -> Void) {
+    func rebuild(with builder: SiteBuilder, timings: Bool = false, log: @Sendable (String) -> Void) {
+        let started = ContinuousClock.now
         do {
             let result = try builder.render()
             rendered = result
             error = nil
             for warning in result.warnings { log(warning) }
-            log("built \(result.fileCount) files")
+            let seconds = (ContinuousClock.now - started) / .seconds(1)
+            if timings {
+                for (stage, seconds) in result.timings { log(String(format: "%8.3f s  %@", seconds, stage)) }
+            }
+            log("built \(result.fileCount) files in \(String(format: "%.2f", seconds)) s")
         } catch let failure as GuideError {
             error = failure.description
         } catch let failures as GuideErrors {

@@ -18,11 +18,17 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var paths: PathOptions
     @Option(help: "The port to listen on.") var port: UInt16 = 3000
     @Option(help: "The address to listen on. Only loopback unless you ask for another.") var host = "127.0.0.1"
+    @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (no verdicts under code blocks).")
+    var noCheck = false
+    @Flag(help: "Print how long each stage of every rebuild took.") var timings = false
 
     func run() async throws {
-        let builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output)
+        var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
+                                  checkSnippets: !noCheck)
+        // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
+        builder.memory = BuildMemory(content: paths.content)
         do {
-            try await PreviewServer(builder: builder, host: host, port: port).run { printError($0) }
+            try await PreviewServer(builder: builder, host: host, port: port, timings: timings).run { printError($0) }
         } catch let error as ValidationError {
             throw error
         } catch {

@@ -108,6 +108,9 @@ extension Book {
         }
         let markers = config.doubtMarkers
         let style = StyleReview(glossary: glossary)
+        // Everything besides the two chapters that a review depends on; the book-wide part
+        // once (describing the glossary for every pair was a visible share of a rebuild).
+        let bookSettings = "markers: \(markers)\nglossary: \(String(reflecting: glossary))\n"
         // The transform cannot throw; `try?` only satisfies concurrentMap’s signature.
         return (try? pairs.concurrentMap { pair in
             let make = {
@@ -115,11 +118,8 @@ extension Book {
                                    ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style)
             }
             guard let memo else { return make() }
-            // Everything besides the two chapters that the review depends on.
-            let settings = [
-                "markers: \(markers)", "glossary: \(String(reflecting: glossary))",
-                "accepted: " + AcceptLedger(entries: pair.edition.ledger.entries.filter { $0.chapter == pair.source.path }).serialized(),
-            ].joined(separator: "\n")
+            let settings = bookSettings
+                + "accepted: " + AcceptLedger(entries: pair.edition.ledger.entries.filter { $0.chapter == pair.source.path }).serialized()
             return memo.review(source: pair.source, target: pair.target, language: pair.edition.language,
                                settings: settings, make: make)
         }) ?? []

@@ -1,0 +1,64 @@
+import Foundation
+import GuideMerge
+import GuideModel
+
+/// Pages kept in memory between rebuilds of one `guide serve` session, each with the inputs
+/// it was rendered from: a page whose inputs are equal to last time's is taken as it was,
+/// without building its view, highlighting its code or fingerprinting it.
+///
+/// The inputs are the values a page is a pure function of (its chapters, heading ids, badges,
+/// the small views around it as `ViewFingerprint` bytes); templates and the highlighter are
+/// the same within a session unless the templates change, which empties the memo.
+public final class RenderMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pages: [String: (inputs: any Sendable, html: String)] = [:]
+    private var templates: String?
+    /// Pages taken as they were, since the memo was made (for tests).
+    private(set) var reused = 0
+
+    public init() {}
+
+    /// Starts a rebuild with `templates` (their fingerprint): other templates forget every page.
+    func begin(templates fingerprint: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if templates != fingerprint { pages = [:] }
+        templates = fingerprint
+    }
+
+    /// The page at `path`: last rebuild's when it was rendered from equal inputs, else `render()`'s.
+    func page<Inputs: Equatable & Sendable>(_ path: String, inputs: Inputs, render: () throws -> String) rethrows -> String {
+        lock.lock()
+        let known = pages[path]
+        lock.unlock()
+        if let known, known.inputs as? Inputs == inputs {
+            lock.lock()
+            reused += 1
+            lock.unlock()
+            return known.html
+        }
+        let html = try render()
+        lock.lock()
+        pages[path] = (inputs, html)
+        lock.unlock()
+        return html
+    }
+
+    /// The bytes of small views, for inputs (see `ViewFingerprint`).
+    static func bytes(_ views: Any?...) -> [UInt8] {
+        var out: [UInt8] = []
+        for view in views { ViewFingerprint.append(&out, view) }
+        return out
+    }
+}
+
+/// What a page is rendered from (see `RenderMemo`).
+struct PageInputs: Equatable, Sendable {
+    /// `ViewFingerprint` bytes of the small views and strings around the page.
+    var views: [UInt8]
+    var chapters: [Chapter]
+    var ids: [Int: String]
+    /// The snippet badge of each block.
+    var badges: [String]
+    var beads: [ChapterReview.ReviewedBead] = []
+}

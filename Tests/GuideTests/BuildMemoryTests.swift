@@ -1,0 +1,97 @@
+import Foundation
+@testable import GuideMerge
+@testable import GuideModel
+@testable import GuideParse
+@testable import GuideRender
+import Testing
+
+/// `guide serve` keeps parsed chapters, reviews and pages in memory between rebuilds
+/// (`BuildMemory`); whatever is edited, a rebuild must give the site a fresh build gives.
+@Suite struct BuildMemoryTests {
+    @Test func everyRebuildEqualsAFreshRender() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        let content = folder.path + "/content"
+        var builder = SiteBuilder(content: content, templates: folder.path + "/templates", output: folder.path + "/site",
+                                  checkSnippets: false)
+        let memory = BuildMemory(content: content)
+        builder.memory = memory
+        _ = try builder.render()
+
+        let edits: [(String, () throws -> Void)] = [
+            ("a Chinese paragraph", { try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完了。【疑问】\n") }),
+            ("an English paragraph", { try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n") }),
+            ("a neighbour's title in SUMMARY", {
+                try folder.write("content/en/SUMMARY.md", "# Summary\n\n* [Intro](intro.md)\n* [The Second](second.md)\n")
+            }),
+            ("the glossary", { try folder.write("content/glossary.yml", "terms:\n  - en: end\n    zh: 结尾\n") }),
+            ("the book's title", {
+                let config = try folder.read("content/guide.yml")
+                try folder.write("content/guide.yml", config.replacingOccurrences(of: "Test Book", with: "Tested Book"))
+            }),
+            ("a template", {
+                let chapter = try folder.read("templates/chapter.mustache")
+                try folder.write("templates/chapter.mustache", chapter.replacingOccurrences(
+                    of: "<article class=\"chapter\">", with: "<article class=\"chapter edited\">"))
+            }),
+            ("nothing", {}),
+        ]
+        for (what, edit) in edits {
+            try edit()
+            let reusedBefore = memory.pages.reused
+            let rebuilt = try builder.render().site.files
+            var fresh = builder
+            fresh.memory = nil
+            let expected = try fresh.render().site.files
+            #expect(rebuilt.keys.sorted() == expected.keys.sorted(), "after editing \(what)")
+            for (path, bytes) in expected where rebuilt[path] != bytes {
+                Issue.record("after editing \(what): \(path) differs from a fresh render")
+            }
+            if what == "a Chinese paragraph" || what == "nothing" {
+                // Pages of the untouched chapter pair were taken from memory.
+                #expect(memory.pages.reused > reusedBefore, "after editing \(what)")
+            }
+        }
+        let final = try builder.render().site.files
+        #expect(String(decoding: final["en/intro.html"] ?? [], as: UTF8.self).contains("chapter edited"))
+        #expect(String(decoding: final["en/intro.html"] ?? [], as: UTF8.self).contains("The Second"))
+        #expect(String(decoding: final["bilingual/second.html"] ?? [], as: UTF8.self).contains("doubt"))
+    }
+
+    @Test func aChapterIsParsedAgainOnlyWhenItsTextOrTheOptionsChange() {
+        let memo = ParseMemo()
+        let parser = MarkdownParser()
+        let first = memo.blocks(file: "a.md", text: "# A\n\nText.\n", parser: parser)
+        #expect(memo.blocks(file: "a.md", text: "# A\n\nText.\n", parser: parser) == first)
+        #expect(memo.blocks(file: "a.md", text: "# A\n\nMore text.\n", parser: parser) != first)
+        let raw = MarkdownParser(options: .init(rawHTML: true))
+        let html = "<b>x</b>\n"
+        let safe = memo.blocks(file: "b.md", text: html, parser: parser)
+        #expect(memo.blocks(file: "b.md", text: html, parser: raw) != safe)
+        #expect(memo.blocks(file: "b.md", text: html, parser: raw) == raw.parse(html))
+    }
+
+    @Test func aReviewIsMadeAgainOnlyWhenItsChaptersOrSettingsChange() {
+        let memory = ReviewMemory()
+        let en = Chapter(path: "a.md", displayPath: "en/a.md", title: "A", blocks: MarkdownParser().parse("Hello.\n"))
+        let zh = Chapter(path: "a.md", displayPath: "zh/a.md", title: "甲", blocks: MarkdownParser().parse("你好。\n"))
+        var made = 0
+        func review(_ target: Chapter, settings: String = "s") -> ChapterReview {
+            memory.review(source: en, target: target, language: Language("zh"), settings: settings) {
+                made += 1
+                return ChapterReview.make(source: en, target: target, language: Language("zh"), ledger: AcceptLedger(),
+                                          doubtMarkers: [], align: { Aligner().align($0, $1) }, style: StyleReview(glossary: Glossary()))
+            }
+        }
+        _ = review(zh)
+        _ = review(zh)
+        #expect(made == 1)
+        _ = review(zh, settings: "other")
+        #expect(made == 2)
+        var edited = zh
+        edited.blocks = MarkdownParser().parse("你好！\n")
+        _ = review(edited, settings: "other")
+        #expect(made == 3)
+    }
+}
