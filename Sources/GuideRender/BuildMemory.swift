@@ -10,6 +10,7 @@ public final class BuildMemory: Sendable {
     let parse = ParseMemo()
     let reviews: ReviewMemory
     let pages = RenderMemo()
+    let search = SearchMemo()
     let highlights: HighlightStore
 
     public init(content: String) {

@@ -2,7 +2,8 @@ import Foundation
 import GuideMerge
 import GuideModel
 
-/// Pages kept in memory between rebuilds of one `guide serve` session, each with the inputs
+/// Pages (as the bytes the site holds, so a reused page is not copied) kept in memory
+/// between rebuilds of one `guide serve` session, each with the inputs
 /// it was rendered from: a page whose inputs are equal to last time's is taken as it was,
 /// without building its view, highlighting its code or fingerprinting it.
 ///
@@ -11,7 +12,7 @@ import GuideModel
 /// the same within a session unless the templates change, which empties the memo.
 public final class RenderMemo: @unchecked Sendable {
     private let lock = NSLock()
-    private var pages: [String: (inputs: any Sendable, html: String)] = [:]
+    private var pages: [String: (inputs: any Sendable, page: [UInt8])] = [:]
     private var templates: String?
     /// Pages taken as they were, since the memo was made (for tests).
     private(set) var reused = 0
@@ -27,7 +28,7 @@ public final class RenderMemo: @unchecked Sendable {
     }
 
     /// The page at `path`: last rebuild's when it was rendered from equal inputs, else `render()`'s.
-    func page<Inputs: Equatable & Sendable>(_ path: String, inputs: Inputs, render: () throws -> String) rethrows -> String {
+    func page<Inputs: Equatable & Sendable>(_ path: String, inputs: Inputs, render: () throws -> [UInt8]) rethrows -> [UInt8] {
         lock.lock()
         let known = pages[path]
         lock.unlock()
@@ -35,13 +36,13 @@ public final class RenderMemo: @unchecked Sendable {
             lock.lock()
             reused += 1
             lock.unlock()
-            return known.html
+            return known.page
         }
-        let html = try render()
+        let page = try render()
         lock.lock()
-        pages[path] = (inputs, html)
+        pages[path] = (inputs, page)
         lock.unlock()
-        return html
+        return page
     }
 
     /// The bytes of small views, for inputs (see `ViewFingerprint`).

@@ -64,6 +64,7 @@ public struct SiteBuilder: Sendable {
         renderer.highlights = highlights
         renderer.pages = pages
         renderer.memo = memory?.pages
+        renderer.search = memory?.search
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
                                        check: report.map(CheckSummary.init), anchors: bookAnchors)

@@ -10,6 +10,8 @@ public struct SiteRenderer: Sendable {
     public var pages: PageStore?
     /// Pages of earlier rebuilds of this process (`guide serve`), reused when their inputs are equal.
     public var memo: RenderMemo?
+    /// The search index's chunks of the last rebuild (`guide serve`).
+    public var search: SearchMemo?
 
     public init(templatesFolder: String) throws {
         templates = try TemplateSet(folder: templatesFolder)
@@ -33,9 +35,8 @@ public struct SiteRenderer: Sendable {
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights)
         let index = indexView(book, reviews: reviews)
-        site.add("index.html", text: try memo?.page("index.html", inputs: RenderMemo.bytes(index)) {
-            try templates.render(index, with: "index")
-        } ?? templates.render(index, with: "index"))
+        let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
+        site.files["index.html"] = try memo?.page("index.html", inputs: RenderMemo.bytes(index), render: makeIndex) ?? makeIndex()
         // Chapter pages are independent: render them on every core, add them in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
         let rendered = try pages.concurrentMap { slot in
@@ -49,7 +50,7 @@ public struct SiteRenderer: Sendable {
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
             let make = {
-                try renderPage(ChapterView(
+                Array(try renderPage(ChapterView(
                     page: page,
                     title: chapter.title,
                     languageName: Self.languageName(edition.language),
@@ -57,14 +58,14 @@ public struct SiteRenderer: Sendable {
                     bodyHTML: ChapterBody.html(chapter.blocks, ids: ids, highlights: highlights) { badges[$0] },
                     previous: previous,
                     next: next
-                ), with: "chapter")
+                ), with: "chapter").utf8)
             }
             guard let memo else { return (path, try make()) }
             let inputs = PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
                                     chapters: [chapter], ids: ids, badges: badges)
             return (path, try memo.page(path, inputs: inputs, render: make))
         }
-        for (path, text) in rendered { site.add(path, text: text) }
+        for (path, bytes) in rendered { site.files[path] = bytes }
         for edition in book.editions where !edition.toc.isEmpty {
             site.add(Self.sidebarScriptPath(edition), text: try sidebarScript(edition))
         }
@@ -73,17 +74,17 @@ public struct SiteRenderer: Sendable {
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
             let path = reviewPages.bilingualPath(review)
-            let make = { try renderPage(reviewPages.bilingualView(review, frame: page), with: "bilingual") }
+            let make = { Array(try renderPage(reviewPages.bilingualView(review, frame: page), with: "bilingual").utf8) }
             guard let memo else { return (path, try make()) }
             return (path, try memo.page(path, inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page)), render: make))
         }
-        for (path, text) in bilingual { site.add(path, text: text) }
+        for (path, bytes) in bilingual { site.files[path] = bytes }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [])
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
         // renders the edited chapter's section, not the whole dashboard.
         let sections = try reviews.concurrentMap { review in
-            let make = { try renderPage(reviewPages.chapterProgress(review), with: "review-chapter") }
+            let make = { Array(try renderPage(reviewPages.chapterProgress(review), with: "review-chapter").utf8) }
             guard let memo else { return try make() }
             let gaps = check == nil ? [] : reviewPages.snippetGaps(review, rows: reviewPages.rowPlaces(review))
             let inputs = reviewPages.inputs(review, views: RenderMemo.bytes(gaps))
@@ -93,8 +94,8 @@ public struct SiteRenderer: Sendable {
         // megabytes, which the template engine would copy several times over.
         let dashboard = try templates.render(reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark),
                                              with: "review")
-        site.add("review/index.html", text: Self.splice(sections, into: dashboard, at: Self.sectionsMark))
-        for (path, text) in SearchIndex.files(for: book, anchors: anchors) { site.add(path, text: text) }
+        site.files["review/index.html"] = Self.splice(sections, into: dashboard, at: Self.sectionsMark)
+        for (path, text) in SearchIndex.files(for: book, anchors: anchors, memo: search) { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
                                                   baseURL: book.config.baseURL))
@@ -106,13 +107,13 @@ public struct SiteRenderer: Sendable {
     static let sectionsMark = "\u{0}guide:dashboard-sections\u{0}"
 
     /// `page` with every `mark` replaced by the sections, in one pass.
-    static func splice(_ sections: [String], into page: String, at mark: String) -> String {
+    static func splice(_ sections: [[UInt8]], into page: String, at mark: String) -> [UInt8] {
         let parts = page.components(separatedBy: mark)
-        var out = ""
-        out.reserveCapacity(page.utf8.count + (parts.count - 1) * sections.reduce(0) { $0 + $1.utf8.count })
+        var out: [UInt8] = []
+        out.reserveCapacity(page.utf8.count + (parts.count - 1) * sections.reduce(0) { $0 + $1.count })
         for (index, part) in parts.enumerated() {
             if index > 0 { for section in sections { out += section } }
-            out += part
+            out += part.utf8
         }
         return out
     }

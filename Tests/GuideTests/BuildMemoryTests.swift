@@ -94,4 +94,29 @@ import Testing
         _ = review(edited, settings: "other")
         #expect(made == 3)
     }
+
+    /// The search index reuses the chunks whose pages did not change: the same files as a fresh index.
+    @Test func theSearchIndexWithItsMemoEqualsAFreshIndex() {
+        func page(_ number: Int, _ text: String) -> SearchPage {
+            SearchPage(language: number.isMultiple(of: 2) ? "en" : "zh", chapterTitle: "Chapter \(number)",
+                       href: "p\(number).html", sections: [
+                           SearchSection(id: "", heading: "Chapter \(number)", text: text),
+                           SearchSection(id: "s\(number)", heading: "Part \(number)", text: "delegate 委托 \(number) " + text),
+                       ])
+        }
+        var pages = (0..<60).map { page($0, "words of page \($0), some shared: block notification 通知") }
+        let memo = SearchMemo()
+        func index(_ memo: SearchMemo?) -> [String: String] {
+            SearchIndex.build(pages: pages, termShardSize: 2048, textShardSize: 1024, chunkBytes: 600, runSize: 50, memo: memo)
+        }
+        #expect(index(memo) == index(nil))
+        pages[17] = page(17, "an edited page with new words: retain cycle 循环引用")
+        let reused = memo.reused
+        #expect(index(memo) == index(nil))
+        #expect(memo.reused > reused)
+        #expect(index(memo) == index(nil))
+        pages.remove(at: 3)
+        #expect(index(memo) == index(nil))
+        #expect(index(memo)["search/index.js"]?.contains("p17.html") == true)
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the index needs of a run of pages, worked out independently of the other runs (so on
 /// any core): the terms of every section, interned to the chunk's own ids, and every page's
 /// entry of the text shards.
@@ -111,5 +113,41 @@ final class ChunkIndex: @unchecked Sendable {
                 entries.append(UInt32(slot.pointee.id) << 1 | heading)
             }
         }
+    }
+}
+
+/// The chunks of the last search index, kept by `guide serve` (see `BuildMemory`): a chunk
+/// whose pages are equal to last time's is taken as it was.
+public final class SearchMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    /// By the chunk's first page and page count; the pages themselves are compared on lookup.
+    private var chunks: [String: (pages: ArraySlice<SearchPage>, index: ChunkIndex)] = [:]
+
+    /// Chunks taken as they were (for tests).
+    private(set) var reused = 0
+
+    public init() {}
+
+    private static func key(_ pages: ArraySlice<SearchPage>) -> String {
+        "\(pages.first?.href ?? "")#\(pages.count)"
+    }
+
+    func chunk(_ pages: ArraySlice<SearchPage>) -> ChunkIndex? {
+        lock.lock()
+        let known = chunks[Self.key(pages)]
+        lock.unlock()
+        guard let known, known.pages.elementsEqual(pages) else { return nil }
+        lock.lock()
+        reused += 1
+        lock.unlock()
+        return known.index
+    }
+
+    /// Keeps these chunks (and forgets the others) for the next build.
+    func keep(_ indexes: [ChunkIndex], pages: [ArraySlice<SearchPage>]) {
+        lock.lock()
+        defer { lock.unlock() }
+        chunks = [:]
+        for (index, pages) in zip(indexes, pages) { chunks[Self.key(pages)] = (pages, index) }
     }
 }

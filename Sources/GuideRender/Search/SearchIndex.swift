@@ -61,24 +61,31 @@ public enum SearchIndex {
     /// one table and sorted, the postings laid out per term, and the files written as bytes, the
     /// heavy parts on all cores too.
     public static func build(pages: [SearchPage], termShardSize: Int = defaultTermShardSize,
-                             textShardSize: Int = defaultTextShardSize) -> [String: String] {
-        build(pages: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: nil, runSize: nil)
+                             textShardSize: Int = defaultTextShardSize, memo: SearchMemo? = nil) -> [String: String] {
+        build(pages: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: nil, runSize: nil,
+              memo: memo)
     }
 
     /// `build`, with the sizes of the units of parallel work set (by tests: the files do not depend
     /// on them): `chunkBytes` of text per chunk of pages, `runSize` postings and terms per run of terms.
     static func build(pages: [SearchPage], termShardSize: Int, textShardSize: Int,
-                      chunkBytes: Int?, runSize: Int?) -> [String: String] {
+                      chunkBytes: Int?, runSize: Int?, memo: SearchMemo? = nil) -> [String: String] {
         // `try!` on `concurrentMap` below: its closures do not throw.
 
         // 1. The chunks, in page order.
-        let indexes = try! chunkRanges(pages, bytes: chunkBytes).concurrentMap { ChunkIndex(pages[$0]) }
+        // With a memo (`guide serve`), a chunk whose pages are those of last time is not read
+        // again, and the chunks keep their terms and entries for the next rebuild.
+        let indexes = try! chunkRanges(pages, bytes: chunkBytes).concurrentMap { range in
+            memo?.chunk(pages[range]) ?? ChunkIndex(pages[range])
+        }
+        memo?.keep(indexes, pages: chunkRanges(pages, bytes: chunkBytes).map { pages[$0] })
+        let keep = memo != nil
 
         // 2. All terms in one table, sorted as JavaScript compares strings (UTF-16 code units) so the
         // script can binary-search; a term's number is its place in that order.
         let table = TermTable(capacity: 2 * (indexes.map(\.terms.count).max() ?? 0))
         let chunkIds: [[Int32]] = indexes.map { chunk in
-            defer { chunk.dropTerms() }
+            defer { if !keep { chunk.dropTerms() } }
             return (0..<chunk.terms.count).map { Int32(table.intern($0, of: chunk.terms)) }
         }
         let order = table.sortedIds()
@@ -111,7 +118,7 @@ public enum SearchIndex {
             nonisolated(unsafe) let buffer = buffer   // each chunk writes its own places
             _ = try! Array(indexes.indices).concurrentMap { [chunkStarts, firstSections] index in
                 indexes[index].writePostings(to: buffer, starts: chunkStarts[index], firstSection: firstSections[index])
-                indexes[index].dropEntries()
+                if !keep { indexes[index].dropEntries() }
             }
             initialized = buffer.count
         }
@@ -323,8 +330,8 @@ public enum SearchIndex {
     }
 
     /// The index files of a book's chapter pages.
-    public static func files(for book: Book, anchors: [Language: [String: [Int: String]]]) -> [String: String] {
-        build(pages: pages(for: book, anchors: anchors))
+    public static func files(for book: Book, anchors: [Language: [String: [Int: String]]], memo: SearchMemo? = nil) -> [String: String] {
+        build(pages: pages(for: book, anchors: anchors), memo: memo)
     }
 }
 
