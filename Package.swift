@@ -31,7 +31,9 @@ let package = Package(
         // Value types shared by every stage: blocks, chapters, the book, diagnostics.
         .target(name: "GuideModel"),
         // Stage 1: markdown (through cmark) and the content folder → model.
-        .target(name: "GuideParse", dependencies: ["GuideModel", "CCmark", "Yams"]),
+        .target(name: "GuideParse", dependencies: [
+            "GuideModel", "CCmark", "Yams", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // Stage 2: English/Chinese alignment and bead statuses.
         .target(name: "GuideMerge", dependencies: ["GuideModel", .product(name: "Crypto", package: "swift-crypto")]),
         // Stage 3: the snippet harness (clang -fsyntax-only).

@@ -4,6 +4,9 @@
 #   unchanged   nothing changed (every cache warm: alignments, reviews, highlighting, pages)
 #   edit-zh     one paragraph of one Chinese chapter changed (a translator's edit)
 #   edit-en     one paragraph of one English chapter changed
+# then starts `guide serve --no-check` on the same book and times its rebuilds after the same
+# kinds of edit, three of each (serve keeps the parsed book, reviews, pages and search chunks
+# in memory between rebuilds; the first rebuild after start-up is the slowest).
 # Prints wall time, CPU time and peak memory per build, then the stage timings of the edits.
 #   scripts/bench-incremental.sh [N...]      default: 1000
 set -euo pipefail
@@ -45,4 +48,24 @@ for n in "${sizes[@]}"; do
     sed -i '0,/\. /s/\. /, edited. /' "$en"
     build "edit-en-$n" "$book"
     for label in "edit-zh-$n" "edit-en-$n"; do echo "-- $label"; grep ' s  ' "$work/$label.timings"; done
+
+    "$guide" serve --no-check --timings --port 0 --content "$book/content" --templates "$repo/templates" \
+        >"$work/serve.log" 2>&1 &
+    serve=$!
+    rebuilt() { grep -c '^built ' "$work/serve.log" || true; }
+    wait_rebuild() {   # waits until more than $1 builds are logged (up to 10 minutes)
+        for _ in $(seq 3000); do [ "$(rebuilt)" -gt "$1" ] && return 0; sleep 0.2; done
+        echo "serve did not rebuild" >&2; kill "$serve"; exit 1
+    }
+    wait_rebuild 0
+    for round in 1 2 3; do
+        for side in zh en; do
+            file=$zh; [ "$side" = en ] && file=$en
+            before=$(rebuilt)
+            if [ "$side" = zh ]; then sed -i "0,/。/s/。/，第${round}次。/" "$file"; else sed -i "0,/\. /s/\. /, round ${round}. /" "$file"; fi
+            wait_rebuild "$before"
+            printf "%-20s %s\n" "serve-edit-$side-$n" "$(grep '^built ' "$work/serve.log" | tail -1)"
+        done
+    done
+    kill "$serve"; wait "$serve" 2>/dev/null || true
 done

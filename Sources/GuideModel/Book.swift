@@ -17,18 +17,23 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
 /// One chapter file in one language.
 public struct Chapter: Hashable, Sendable {
     /// Path relative to the language folder, e.g. `inter-object-communication.md`.
-    public var path: String
+    public var path: String { didSet { contentDigest = nil } }
     /// Path as the user sees it, e.g. `content/en/inter-object-communication.md`.
-    public var displayPath: String
+    public var displayPath: String { didSet { contentDigest = nil } }
     /// The title given by SUMMARY.md.
-    public var title: String
-    public var blocks: [Block]
+    public var title: String { didSet { contentDigest = nil } }
+    public var blocks: [Block] { didSet { contentDigest = nil } }
+    /// A SHA-256 that determines every field above: the loader's, of the file's text, the
+    /// names, the title and the parser's options. nil for chapters not loaded from a file and
+    /// once any field changes. Caches key pages by it instead of by the pages' content.
+    public private(set) var contentDigest: [UInt8]?
 
-    public init(path: String, displayPath: String, title: String, blocks: [Block]) {
+    public init(path: String, displayPath: String, title: String, blocks: [Block], contentDigest: [UInt8]? = nil) {
         self.path = path
         self.displayPath = displayPath
         self.title = title
         self.blocks = blocks
+        self.contentDigest = contentDigest
     }
 
     /// The page name in the site: `a/b.md` → `a/b.html`.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GuideModel
 
@@ -101,10 +102,23 @@ public struct ContentLoader {
                     throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
                 }
                 let blocks = memo?.blocks(file: chapter.file, text: text, parser: parser) ?? parser.parse(text)
-                return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, blocks: blocks)
+                return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, blocks: blocks,
+                               contentDigest: Self.digest(of: text, chapter: chapter, parser: parser))
             }
         return Edition(language: language, title: config.title(for: language), toc: toc,
                        chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot), ledger: try ledger(for: language))
+    }
+
+    /// What `Chapter.contentDigest` is the SHA-256 of: the parser's options, the names, the
+    /// title and the text (each with its length, so no two differ only in where one ends).
+    private static func digest(of text: String, chapter: Listed, parser: MarkdownParser) -> [UInt8] {
+        var hash = SHA256()
+        for part in ["chapter-1 \(parser.options)", chapter.path, chapter.display, chapter.title, text] {
+            withUnsafeBytes(of: part.utf8.count.littleEndian) { hash.update(bufferPointer: $0) }
+            var part = part
+            part.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
+        return Array(hash.finalize())
     }
 
     /// The accept ledger of a language, empty when there is none yet.

@@ -37,6 +37,20 @@ public final class PageStore: @unchecked Sendable {
         return page
     }
 
+    /// A page keyed by its inputs (`PageInputs.key`) instead of its view: a hit skips building
+    /// the view. The key's bytes must determine everything the page shows.
+    func page(key: [UInt8], template: String, render: () throws -> [UInt8]) rethrows -> [UInt8] {
+        let name = SHA256.hash(data: salt + Array(" inputs \(template)".utf8) + [0] + key).map { String(format: "%02x", $0) }.joined()
+        lock.lock()
+        used.insert(name)
+        lock.unlock()
+        let file = folder + "/" + name
+        if let page = Self.readBytes(file) { return page }
+        let page = try render()
+        CacheFile.write(Data(Array(SHA256.hash(data: page)) + page), to: file)
+        return page
+    }
+
     /// Removes the entries this build did not use (pages of an older book or older templates).
     public func prune() {
         lock.lock()
@@ -49,11 +63,15 @@ public final class PageStore: @unchecked Sendable {
 
     /// The page in `file`, if its checksum holds.
     static func read(_ file: String) -> String? {
+        readBytes(file).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func readBytes(_ file: String) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: file), data.count >= SHA256.byteCount else { return nil }
         let bytes = [UInt8](data)
         let page = bytes[SHA256.byteCount...]
         guard SHA256.hash(data: page).elementsEqual(bytes[..<SHA256.byteCount]) else { return nil }
-        return String(decoding: page, as: UTF8.self)
+        return Array(page)
     }
 
     static func write(_ page: String, to file: String) {

@@ -53,7 +53,7 @@ public final class RenderMemo: @unchecked Sendable {
     }
 }
 
-/// What a page is rendered from (see `RenderMemo`).
+/// What a page is rendered from (see `RenderMemo` and `PageStore.page(key:)`).
 struct PageInputs: Equatable, Sendable {
     /// `ViewFingerprint` bytes of the small views and strings around the page.
     var views: [UInt8]
@@ -62,4 +62,25 @@ struct PageInputs: Equatable, Sendable {
     /// The snippet badge of each block.
     var badges: [String]
     var beads: [ChapterReview.ReviewedBead] = []
+}
+
+extension PageInputs {
+    /// Bytes that determine the inputs, for the page store's key; nil when a chapter has no
+    /// `contentDigest` (it was not loaded from a file, or was changed since).
+    var key: [UInt8]? {
+        var out = views
+        for chapter in chapters {
+            guard let digest = chapter.contentDigest else { return nil }
+            out += digest
+        }
+        for (block, id) in ids.sorted(by: { $0.key < $1.key }) {
+            ViewFingerprint.append(&out, block)
+            ViewFingerprint.append(&out, id)
+        }
+        ViewFingerprint.append(&out, badges.count)
+        for badge in badges { ViewFingerprint.append(&out, badge) }
+        let beadBytes = ReviewCodec.encode(beads)
+        ViewFingerprint.append(&out, beadBytes.count)
+        return out + beadBytes
+    }
 }

@@ -49,21 +49,18 @@ public struct SiteRenderer: Sendable {
             let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
-            let make = {
-                Array(try renderPage(ChapterView(
+            return (path, try self.page(path, template: "chapter",
+                inputs: PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
+                                   chapters: [chapter], ids: ids, badges: badges)) {
+                ChapterView(
                     page: page,
                     title: chapter.title,
                     languageName: Self.languageName(edition.language),
                     outline: ChapterBody.outline(chapter.blocks, ids: ids),
                     bodyHTML: ChapterBody.html(chapter.blocks, ids: ids, highlights: highlights) { badges[$0] },
                     previous: previous,
-                    next: next
-                ), with: "chapter").utf8)
-            }
-            guard let memo else { return (path, try make()) }
-            let inputs = PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
-                                    chapters: [chapter], ids: ids, badges: badges)
-            return (path, try memo.page(path, inputs: inputs, render: make))
+                    next: next)
+            })
         }
         for (path, bytes) in rendered { site.files[path] = bytes }
         for edition in book.editions where !edition.toc.isEmpty {
@@ -74,9 +71,9 @@ public struct SiteRenderer: Sendable {
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
             let path = reviewPages.bilingualPath(review)
-            let make = { Array(try renderPage(reviewPages.bilingualView(review, frame: page), with: "bilingual").utf8) }
-            guard let memo else { return (path, try make()) }
-            return (path, try memo.page(path, inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page)), render: make))
+            return (path, try self.page(path, template: "bilingual", inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page))) {
+                reviewPages.bilingualView(review, frame: page)
+            })
         }
         for (path, bytes) in bilingual { site.files[path] = bytes }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
@@ -84,11 +81,11 @@ public struct SiteRenderer: Sendable {
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
         // renders the edited chapter's section, not the whole dashboard.
         let sections = try reviews.concurrentMap { review in
-            let make = { Array(try renderPage(reviewPages.chapterProgress(review), with: "review-chapter").utf8) }
-            guard let memo else { return try make() }
-            let gaps = check == nil ? [] : reviewPages.snippetGaps(review, rows: reviewPages.rowPlaces(review))
-            let inputs = reviewPages.inputs(review, views: RenderMemo.bytes(gaps))
-            return try memo.page("review/" + reviewPages.bilingualPath(review), inputs: inputs, render: make)
+            try page("review/" + reviewPages.bilingualPath(review), template: "review-chapter",
+                     inputs: reviewPages.inputs(review, views: RenderMemo.bytes(
+                        check == nil ? [] : reviewPages.snippetGaps(review, rows: reviewPages.rowPlaces(review))))) {
+                reviewPages.chapterProgress(review)
+            }
         }
         // The sections are spliced in after rendering: the dashboard of a large book is tens of
         // megabytes, which the template engine would copy several times over.
@@ -116,6 +113,22 @@ public struct SiteRenderer: Sendable {
             out += part.utf8
         }
         return out
+    }
+
+    /// A page at `path`: from the memory of earlier rebuilds (`guide serve`) when its inputs are
+    /// equal, else from the page store by its inputs' key (a hit builds no view), else rendered.
+    func page<View: TemplateFields>(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
+                                    view: () -> View) throws -> [UInt8] {
+        guard memo != nil || pages != nil else { return Array(try templates.render(view(), with: template).utf8) }
+        let inputs = inputs()
+        func stored() throws -> [UInt8] {
+            if let pages, let key = inputs.key {
+                return try pages.page(key: key, template: template) { Array(try templates.render(view(), with: template).utf8) }
+            }
+            return Array(try renderPage(view(), with: template).utf8)
+        }
+        guard let memo else { return try stored() }
+        return try memo.page(path, inputs: inputs, render: stored)
     }
 
     /// A page through the page store, when there is one.

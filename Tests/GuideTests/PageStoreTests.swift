@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import GuideModel
+import GuideParse
 @testable import GuideRender
 import Testing
 
@@ -61,25 +63,63 @@ import Testing
         #expect(digest(LinkView(title: "ab", href: "c")) != digest(LinkView(title: "a", href: "bc")))
     }
 
+    /// After each kind of edit, a build through the caches gives the site a build without them gives.
+    /// (One edit per build: a template edit alone would make every page new.)
     @Test func aRebuildAfterEditsEqualsAFreshBuild() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
         #expect(try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path).status == 0)
-        // Edit a chapter, a template and the glossary; then build with the caches, and afresh.
-        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n")
-        let chapter = try folder.read("templates/chapter.mustache")
-        try folder.write("templates/chapter.mustache", chapter.replacingOccurrences(of: "<article class=\"chapter\">",
-                                                                                   with: "<article class=\"chapter edited\">"))
-        try folder.write("content/glossary.yml", "terms:\n  - en: end\n    zh: 结尾\n")
-        let warm = try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path)
-        #expect(warm.status == 0, "\(warm.stderr)")
-        try FileManager.default.removeItem(atPath: folder.path + "/.guide-cache")
-        #expect(try runGuide(["build", "--no-check", "--templates", "templates", "-o", "fresh"], in: folder.path).status == 0)
-        let warmSite = try snapshot(folder.path + "/site"), freshSite = try snapshot(folder.path + "/fresh")
-        #expect(warmSite.keys.sorted() == freshSite.keys.sorted())
-        for (path, bytes) in freshSite where warmSite[path] != bytes { Issue.record("site/\(path) differs from a fresh build") }
-        #expect(String(decoding: warmSite["en/intro.html"] ?? Data(), as: UTF8.self).contains("chapter edited"))
-        #expect(String(decoding: warmSite["bilingual/second.html"] ?? Data(), as: UTF8.self).contains("doubt"))
+        let edits: [(String, () throws -> Void)] = [
+            ("a Chinese paragraph", { try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n") }),
+            ("an English paragraph", { try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n") }),
+            ("a neighbour's title", {
+                try folder.write("content/en/SUMMARY.md", "# Summary\n\n* [Intro](intro.md)\n* [The Second](second.md)\n")
+            }),
+            ("the glossary", { try folder.write("content/glossary.yml", "terms:\n  - en: end\n    zh: 结尾\n") }),
+            ("the book's title", {
+                let config = try folder.read("content/guide.yml")
+                try folder.write("content/guide.yml", config.replacingOccurrences(of: "Test Book", with: "Tested Book"))
+            }),
+            ("a template", {
+                let chapter = try folder.read("templates/chapter.mustache")
+                try folder.write("templates/chapter.mustache", chapter.replacingOccurrences(
+                    of: "<article class=\"chapter\">", with: "<article class=\"chapter edited\">"))
+            }),
+        ]
+        for (what, edit) in edits {
+            try edit()
+            let warm = try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path)
+            #expect(warm.status == 0, "\(warm.stderr)")
+            try FileManager.default.moveItem(atPath: folder.path + "/.guide-cache", toPath: folder.path + "/kept-cache")
+            #expect(try runGuide(["build", "--no-check", "--templates", "templates", "-o", "fresh"], in: folder.path).status == 0)
+            try FileManager.default.removeItem(atPath: folder.path + "/.guide-cache")
+            try FileManager.default.moveItem(atPath: folder.path + "/kept-cache", toPath: folder.path + "/.guide-cache")
+            let warmSite = try snapshot(folder.path + "/site"), freshSite = try snapshot(folder.path + "/fresh")
+            #expect(warmSite.keys.sorted() == freshSite.keys.sorted(), "after editing \(what)")
+            for (path, bytes) in freshSite where warmSite[path] != bytes {
+                Issue.record("after editing \(what): site/\(path) differs from a fresh build")
+            }
+        }
+        let site = try snapshot(folder.path + "/site")
+        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("chapter edited"))
+        #expect(String(decoding: site["bilingual/second.html"] ?? Data(), as: UTF8.self).contains("doubt"))
+        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("The Second"))
+        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("Tested Book"))
+    }
+
+    /// A chapter's digest stands for its fields, so it goes when any of them changes.
+    @Test func aChangedChapterLosesItsDigest() {
+        let chapter = Chapter(path: "a.md", displayPath: "en/a.md", title: "A", blocks: [], contentDigest: [1, 2, 3])
+        #expect(chapter.contentDigest == [1, 2, 3])
+        var renamed = chapter
+        renamed.title = "B"
+        var moved = chapter
+        moved.path = "b.md"
+        var shown = chapter
+        shown.displayPath = "en/b.md"
+        var edited = chapter
+        edited.blocks = MarkdownParser().parse("Text.\n")
+        for changed in [renamed, moved, shown, edited] { #expect(changed.contentDigest == nil) }
     }
 }
