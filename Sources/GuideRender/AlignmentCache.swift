@@ -12,13 +12,21 @@ public struct AlignmentCache: Sendable {
     /// Bump when the aligner's output for the same input may change.
     public static let version = "align-1"
     public let folder: String
+    /// Where the keys this build used are noted (for pruning).
+    let use: CacheUse?
 
     public init(folder: String) {
+        self.init(folder: folder, use: nil)
+    }
+
+    init(folder: String, use: CacheUse?) {
         self.folder = folder
+        self.use = use
     }
 
     public func beads(_ source: [Block], _ target: [Block]) -> [Bead] {
         let key = Self.key(source, target)
+        use?.record(key, in: folder)
         let file = folder + "/" + key
         if let data = FileManager.default.contents(atPath: file), let beads = Self.decode(data, source.count, target.count) {
             return beads

@@ -14,14 +14,30 @@ import GuideModel
 public struct ReviewCache: ReviewMemo {
     static let format = "review-2"
     public let folder: String
+    /// Where the keys this build used are noted (for pruning), with the alignment cache whose
+    /// entry a review stands on: a review read from here skips its alignment, which is still
+    /// the one to keep.
+    let use: CacheUse?
+    let alignments: String?
 
     public init(folder: String) {
+        self.init(folder: folder, use: nil, alignments: nil)
+    }
+
+    init(folder: String, use: CacheUse?, alignments: String?) {
         self.folder = folder
+        self.use = use
+        self.alignments = alignments
     }
 
     public func review(source: Chapter, target: Chapter, language: Language, settings: String,
                        make: () -> ChapterReview) -> ChapterReview {
-        let file = folder + "/" + Self.key(source.blocks, target.blocks, settings: settings)
+        let key = Self.key(source.blocks, target.blocks, settings: settings)
+        let file = folder + "/" + key
+        if let use {
+            use.record(key, in: folder)
+            if let alignments { use.record(AlignmentCache.key(source.blocks, target.blocks), in: alignments) }
+        }
         if let data = FileManager.default.contents(atPath: file),
            let beads = ReviewCodec.decode([UInt8](data)),
            Self.fits(beads, source.blocks.count, target.blocks.count) {
@@ -58,10 +74,17 @@ public struct ReviewCache: ReviewMemo {
 extension Book {
     /// The book's reviews through the caches kept next to `content` (`.guide-cache/align`,
     /// `.guide-cache/review`): what `guide build` and `guide review` use.
-    /// `memory`: reviews of earlier rebuilds of this process (`guide serve`), in front of the disk cache.
-    public func cachedReviews(content: String, memory: ReviewMemory? = nil) -> [ChapterReview] {
+    /// `memory`: reviews of earlier rebuilds of this process (`guide serve`), in front of the disk
+    /// cache. `prune`: remove the cache entries no pair of this book used (a build does; a
+    /// serve session, whose memory bypasses the disk, does not).
+    public func cachedReviews(content: String, memory: ReviewMemory? = nil, prune: Bool = false) -> [ChapterReview] {
         let folder = CheckOptions.defaultCacheFolder(forContent: content)
-        let disk = ReviewCache(folder: folder + "/review")
-        return reviews(align: AlignmentCache(folder: folder + "/align").beads, memo: memory.map { $0 as ReviewMemo } ?? disk)
+        let use = prune && memory == nil ? CacheUse() : nil
+        let align = AlignmentCache(folder: folder + "/align", use: use)
+        let disk = ReviewCache(folder: folder + "/review", use: use, alignments: align.folder)
+        let result = reviews(align: align.beads, memo: memory.map { $0 as ReviewMemo } ?? disk)
+        use?.prune(align.folder)
+        use?.prune(disk.folder)
+        return result
     }
 }

@@ -49,7 +49,7 @@ public struct SiteBuilder: Sendable {
         clock.lap("load and parse")
         let cacheFolder = CheckOptions.defaultCacheFolder(forContent: content)
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = book.cachedReviews(content: content, memory: memory?.reviews)
+        let reviews = book.cachedReviews(content: content, memory: memory?.reviews, prune: true)
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {
@@ -68,7 +68,9 @@ public struct SiteBuilder: Sendable {
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
                                        check: report.map(CheckSummary.init), anchors: bookAnchors)
-        highlights.save()
+        // Room for the book's snippets twice over (each language's, and an edit's old versions).
+        let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.blocks.count { $0.codeLiteral != nil } } }
+        highlights.save(limit: 2 * snippets + 1024)
         // Pages the memory reused were not asked of the store: pruning would drop them.
         if memory == nil { pages.prune() }
         clock.lap("render pages and search index")

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct HighlightStoreTests {
     /// Highlights `codes` through a store read from `folder`; returns the HTML and the codes it had to highlight.
-    func highlight(_ codes: [String], in folder: TempFolder, version: String = "clang 1") -> (html: [String], made: [String]) {
+    func highlight(_ codes: [String], in folder: TempFolder, version: String = "clang 1",
+                   limit: Int = 100) -> (html: [String], made: [String]) {
         let store = HighlightStore(folder: folder.path, highlighterVersion: version)
         var made: [String] = []
         let html = codes.map { code in
@@ -13,7 +14,7 @@ import Testing
             store.add("<b>\(code)</b>", code: code, language: .c)
             return "<b>\(code)</b>"
         }
-        store.save()
+        store.save(limit: limit)
         return (html, made)
     }
 
@@ -23,8 +24,28 @@ import Testing
         let again = highlight(["int b;", "int c;"], in: folder)
         #expect(again.made == ["int c;"])
         #expect(again.html == ["<b>int b;</b>", "<b>int c;</b>"])
-        // Only what the last build used is kept: "int a;" is gone.
-        #expect(highlight(["int a;"], in: folder).made == ["int a;"])
+        // A build that highlights nothing (every page from the page store) keeps the store.
+        #expect(highlight([], in: folder).made == [])
+        #expect(highlight(["int a;", "int b;", "int c;"], in: folder).made == [])
+        // Beyond the limit, what the last build used is kept and the rest goes.
+        #expect(highlight(["int d;"], in: folder, limit: 1).made == ["int d;"])
+        #expect(highlight(["int a;", "int d;"], in: folder).made == ["int a;"])
+    }
+
+    /// In one process (`guide serve`), a save after nothing new writes nothing.
+    @Test func aSecondSaveWithNothingNewLeavesTheFile() throws {
+        let folder = try TempFolder()
+        let store = HighlightStore(folder: folder.path, highlighterVersion: "clang 1")
+        store.add("<b>x</b>", code: "x", language: .c)
+        store.save(limit: 10)
+        let file = folder.path + "/highlight"
+        try FileManager.default.removeItem(atPath: file)
+        _ = store.html("x", language: .c)
+        store.save(limit: 10)
+        #expect(!FileManager.default.fileExists(atPath: file))
+        store.add("<b>y</b>", code: "y", language: .c)
+        store.save(limit: 10)
+        #expect(HighlightStore(folder: folder.path, highlighterVersion: "clang 1").html("x", language: .c) == "<b>x</b>")
     }
 
     @Test func aDamagedOrForeignStoreIsIgnored() throws {

@@ -93,4 +93,29 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         #expect(!second.stdout.contains("glossary:"), "\(second.stdout)")
     }
+
+    /// A build keeps one review and one alignment per chapter pair: the entries of edited
+    /// chapters' older versions go, and a second build still reads the kept ones.
+    @Test func aBuildRemovesTheEntriesNoPairUsed() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let arguments = ["build", "--no-check", "--templates", repositoryRoot + "/templates"]
+        func entries(_ name: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/.guide-cache/" + name)) ?? []).sorted()
+        }
+        #expect(try runGuide(arguments, in: folder.path).status == 0)
+        let reviews = entries("review"), alignments = entries("align")
+        #expect(reviews.count == 2 && alignments.count == 2)
+        for round in 1...3 {
+            try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完，第\(round)次。\n")
+            #expect(try runGuide(arguments, in: folder.path).status == 0)
+            #expect(entries("review").count == 2 && entries("align").count == 2, "after edit \(round)")
+        }
+        // The untouched pair's entries were kept (and read, not rewritten).
+        #expect(Set(entries("review")).intersection(reviews).count == 1)
+        #expect(Set(entries("align")).intersection(alignments).count == 1)
+        let kept = entries("review")
+        #expect(try runGuide(arguments, in: folder.path).status == 0)
+        #expect(entries("review") == kept)
+    }
 }

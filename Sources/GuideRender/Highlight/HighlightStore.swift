@@ -9,7 +9,7 @@ import GuideModel
 /// One file: a header naming the format and the libclang in use, then one record per snippet
 /// (SHA-256 of language and code, length, HTML), then the SHA-256 of all that. A file that is
 /// cut short, altered, or from another libclang or format is ignored as a whole and rebuilt.
-/// `save` writes only the snippets this build used, so the file does not grow with old code.
+/// `save` keeps the snippets this build used and, up to a limit, the others (see `save(limit:)`).
 public final class HighlightStore: @unchecked Sendable {
     /// Bump when the highlighter's HTML for the same code may change.
     static let format = "guide-highlight-3"
@@ -68,18 +68,26 @@ public final class HighlightStore: @unchecked Sendable {
         used[key] = html
     }
 
-    /// Writes the snippets used since the store was read (atomically: a temporary file renamed).
-    public func save() {
+    /// Writes (atomically: a temporary file renamed) the snippets used since the store was read
+    /// and, up to `limit` snippets in all, those it held before: a build whose pages all come
+    /// from the page store highlights nothing, and must not make the store forget the book's
+    /// code; the limit keeps old code from piling up. Writes nothing when that is what the file holds.
+    public func save(limit: Int) {
         lock.lock()
-        // Nothing new and nothing dropped: the file on disk is already what would be written.
-        if !added && used.count == stored.count {
+        var entries = used
+        for (key, html) in stored.sorted(by: { $0.key < $1.key }) where entries.count < limit && entries[key] == nil {
+            entries[key] = html
+        }
+        if !added && entries.count == stored.count {
             lock.unlock()
             return
         }
-        let entries = used.sorted { $0.key < $1.key }
+        // What the file now holds: a later save in the same process (`guide serve`) writes only after a change.
+        stored = entries
+        added = false
         lock.unlock()
         var bytes = header
-        for (key, html) in entries {
+        for (key, html) in entries.sorted(by: { $0.key < $1.key }) {
             bytes += key.bytes
             let utf8 = Array(html.utf8)
             withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes += $0 }
