@@ -36,3 +36,23 @@ private final class ResultBuffer<T>: @unchecked Sendable {
         storage.deallocate()
     }
 }
+
+/// Work started on another thread at once, its result waited for when first asked.
+public final class InBackground<T: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: T?
+
+    public init(_ work: @escaping @Sendable () -> T) {
+        done.enter()
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.leave()
+        }
+    }
+
+    /// The result, once the work is done.
+    public var value: T {
+        done.wait()
+        return result!
+    }
+}

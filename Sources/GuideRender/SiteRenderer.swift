@@ -34,6 +34,8 @@ public struct SiteRenderer: Sendable {
         let anchors = anchors ?? anchorsByChapter(book, reviews: reviews)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights)
+        // The search index needs only the book and the heading ids: it is built while the pages render.
+        let searchFiles = InBackground { [search] in SearchIndex.files(for: book, anchors: anchors, memo: search) }
         let index = indexView(book, reviews: reviews)
         let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
         site.files["index.html"] = try memo?.page("index.html", inputs: RenderMemo.bytes(index), render: makeIndex) ?? makeIndex()
@@ -92,7 +94,7 @@ public struct SiteRenderer: Sendable {
         let dashboard = try templates.render(reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark),
                                              with: "review")
         site.files["review/index.html"] = Self.splice(sections, into: dashboard, at: Self.sectionsMark)
-        for (path, text) in SearchIndex.files(for: book, anchors: anchors, memo: search) { site.add(path, text: text) }
+        for (path, text) in searchFiles.value { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
                                                   baseURL: book.config.baseURL))

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// What the index needs of a run of pages, worked out independently of the other runs (so on
 /// any core): the terms of every section, interned to the chunk's own ids, and every page's
@@ -125,11 +126,27 @@ public final class SearchMemo: @unchecked Sendable {
 
     /// Chunks taken as they were (for tests).
     private(set) var reused = 0
+    /// Each chapter's page of the index, with what it was made from.
+    private var pages: [String: (chapter: Chapter, ids: [Int: String], page: SearchPage)] = [:]
 
     public init() {}
 
     private static func key(_ pages: ArraySlice<SearchPage>) -> String {
         "\(pages.first?.href ?? "")#\(pages.count)"
+    }
+
+    /// A chapter's page of the index: last build's when the chapter and its heading ids are equal.
+    func page(language: Language, chapter: Chapter, ids: [Int: String], make: () -> SearchPage) -> SearchPage {
+        let key = "\(language.code)/\(chapter.path)"
+        lock.lock()
+        let known = pages[key]
+        lock.unlock()
+        if let known, known.ids == ids, known.chapter == chapter { return known.page }
+        let page = make()
+        lock.lock()
+        pages[key] = (chapter, ids, page)
+        lock.unlock()
+        return page
     }
 
     func chunk(_ pages: ArraySlice<SearchPage>) -> ChunkIndex? {

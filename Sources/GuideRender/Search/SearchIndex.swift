@@ -318,20 +318,24 @@ public enum SearchIndex {
 
     /// Every chapter page of every language, in reading order; `anchors` are the heading ids per
     /// language and chapter path (as `SiteRenderer` computes them).
-    public static func pages(for book: Book, anchors: [Language: [String: [Int: String]]]) -> [SearchPage] {
+    public static func pages(for book: Book, anchors: [Language: [String: [Int: String]]],
+                             memo: SearchMemo? = nil) -> [SearchPage] {
         book.editions.flatMap { edition in
             edition.chapters.map { chapter in
-                SearchPage(language: edition.language.code, chapterTitle: chapter.title,
-                           href: "\(edition.language.code)/\(chapter.pagePath)",
-                           sections: sections(of: chapter.blocks, ids: anchors[edition.language]?[chapter.path] ?? [:],
-                                              title: chapter.title))
+                let ids = anchors[edition.language]?[chapter.path] ?? [:]
+                let make = {
+                    SearchPage(language: edition.language.code, chapterTitle: chapter.title,
+                               href: "\(edition.language.code)/\(chapter.pagePath)",
+                               sections: sections(of: chapter.blocks, ids: ids, title: chapter.title))
+                }
+                return memo?.page(language: edition.language, chapter: chapter, ids: ids, make: make) ?? make()
             }
         }
     }
 
     /// The index files of a book's chapter pages.
     public static func files(for book: Book, anchors: [Language: [String: [Int: String]]], memo: SearchMemo? = nil) -> [String: String] {
-        build(pages: pages(for: book, anchors: anchors), memo: memo)
+        build(pages: pages(for: book, anchors: anchors, memo: memo), memo: memo)
     }
 }
 
