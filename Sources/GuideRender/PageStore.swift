@@ -26,28 +26,26 @@ public final class PageStore: @unchecked Sendable {
         // thousands of small fields, and a hash update per field cost more than the hashing.
         var bytes = salt + Array(template.utf8) + [0]
         ViewFingerprint.append(&bytes, view)
-        let name = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-        lock.lock()
-        used.insert(name)
-        lock.unlock()
-        let file = folder + "/" + name
-        if let page = Self.read(file) { return page }
-        let page = try render()
-        Self.write(page, to: file)
-        return page
+        let page = try entry(SHA256.hash(data: bytes)) { Array(try render().utf8) }
+        return String(decoding: page, as: UTF8.self)
     }
 
     /// A page keyed by its inputs (`PageInputs.key`) instead of its view: a hit skips building
     /// the view. The key's bytes must determine everything the page shows.
     func page(key: [UInt8], template: String, render: () throws -> [UInt8]) rethrows -> [UInt8] {
-        let name = SHA256.hash(data: salt + Array(" inputs \(template)".utf8) + [0] + key).map { String(format: "%02x", $0) }.joined()
+        try entry(SHA256.hash(data: salt + Array(" inputs \(template)".utf8) + [0] + key), render: render)
+    }
+
+    /// The entry named by `digest`, or `render()`'s page, stored under that name.
+    private func entry(_ digest: SHA256.Digest, render: () throws -> [UInt8]) rethrows -> [UInt8] {
+        let name = digest.map { String(format: "%02x", $0) }.joined()
         lock.lock()
         used.insert(name)
         lock.unlock()
         let file = folder + "/" + name
         if let page = Self.readBytes(file) { return page }
         let page = try render()
-        CacheFile.write(Data(Array(SHA256.hash(data: page)) + page), to: file)
+        Self.write(page, to: file)
         return page
     }
 
@@ -62,10 +60,6 @@ public final class PageStore: @unchecked Sendable {
     }
 
     /// The page in `file`, if its checksum holds.
-    static func read(_ file: String) -> String? {
-        readBytes(file).map { String(decoding: $0, as: UTF8.self) }
-    }
-
     static func readBytes(_ file: String) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: file), data.count >= SHA256.byteCount else { return nil }
         let bytes = [UInt8](data)
@@ -74,9 +68,8 @@ public final class PageStore: @unchecked Sendable {
         return Array(page)
     }
 
-    static func write(_ page: String, to file: String) {
-        let bytes = Array(page.utf8)
-        CacheFile.write(Data(Array(SHA256.hash(data: bytes)) + bytes), to: file)
+    static func write(_ page: [UInt8], to file: String) {
+        CacheFile.write(Data(Array(SHA256.hash(data: page)) + page), to: file)
     }
 }
 

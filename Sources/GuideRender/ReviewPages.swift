@@ -21,7 +21,7 @@ struct ReviewPages {
     }
 
     /// Where each bead's row is: its anchor and the lines it comes from (cheap: no HTML).
-    struct RowPlace: Hashable {
+    struct RowPlace {
         var id: String
         var sourceLines: String
         var targetLines: String

@@ -70,23 +70,7 @@ import Testing
         try writeSmallBook(in: folder)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
         #expect(try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path).status == 0)
-        let edits: [(String, () throws -> Void)] = [
-            ("a Chinese paragraph", { try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n") }),
-            ("an English paragraph", { try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n") }),
-            ("a neighbour's title", {
-                try folder.write("content/en/SUMMARY.md", "# Summary\n\n* [Intro](intro.md)\n* [The Second](second.md)\n")
-            }),
-            ("the glossary", { try folder.write("content/glossary.yml", "terms:\n  - en: end\n    zh: 结尾\n") }),
-            ("the book's title", {
-                let config = try folder.read("content/guide.yml")
-                try folder.write("content/guide.yml", config.replacingOccurrences(of: "Test Book", with: "Tested Book"))
-            }),
-            ("a template", {
-                let chapter = try folder.read("templates/chapter.mustache")
-                try folder.write("templates/chapter.mustache", chapter.replacingOccurrences(
-                    of: "<article class=\"chapter\">", with: "<article class=\"chapter edited\">"))
-            }),
-        ]
+        let edits = smallBookEdits(in: folder)
         for (what, edit) in edits {
             try edit()
             let warm = try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path)

@@ -48,6 +48,28 @@ func writeSmallBook(in folder: TempFolder, root: String = "content") throws {
     try folder.write("\(root)/zh/second.md", "# 第二章\n\n## 结束\n\n完。\n")
 }
 
+/// One edit of each kind to the book of `writeSmallBook` (and its copy of the templates in
+/// `templates/`), for tests that a rebuild after any edit equals a fresh build.
+func smallBookEdits(in folder: TempFolder) -> [(what: String, edit: () throws -> Void)] {
+    [
+        ("a Chinese paragraph", { try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n") }),
+        ("an English paragraph", { try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n") }),
+        ("a neighbour's title", {
+            try folder.write("content/en/SUMMARY.md", "# Summary\n\n* [Intro](intro.md)\n* [The Second](second.md)\n")
+        }),
+        ("the glossary", { try folder.write("content/glossary.yml", "terms:\n  - en: end\n    zh: 结尾\n") }),
+        ("the book's title", {
+            let config = try folder.read("content/guide.yml")
+            try folder.write("content/guide.yml", config.replacingOccurrences(of: "Test Book", with: "Tested Book"))
+        }),
+        ("a template", {
+            let chapter = try folder.read("templates/chapter.mustache")
+            try folder.write("templates/chapter.mustache", chapter.replacingOccurrences(
+                of: "<article class=\"chapter\">", with: "<article class=\"chapter edited\">"))
+        }),
+    ]
+}
+
 /// The folder that holds Package.swift.
 let repositoryRoot: String = {
     var url = URL(fileURLWithPath: #filePath)
