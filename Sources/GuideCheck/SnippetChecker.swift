@@ -44,7 +44,10 @@ public struct CheckOptions: Sendable {
 
     /// The default cache: `.guide-cache/` next to the content folder (git-ignored).
     public static func defaultCacheFolder(forContent content: String) -> String {
-        let parent = (content as NSString).deletingLastPathComponent
+        var folder = content
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        var parent = PathText.parent(folder)
+        if parent.isEmpty, folder.hasPrefix("/") { parent = "/" }
         return (parent.isEmpty ? "." : parent) + "/.guide-cache"
     }
 }

@@ -158,7 +158,7 @@ public struct ContentLoader {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         for case let path as String in enumerator {
-            let name = (path as NSString).lastPathComponent
+            let name = PathText.lastComponent(path)
             if name.hasPrefix(".") || path.hasSuffix(".md") { continue }
             let full = join(folder, path)
             var isDirectory: ObjCBool = false

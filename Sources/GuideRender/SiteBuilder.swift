@@ -93,7 +93,9 @@ public struct SiteBuilder: Sendable {
         var rendered = try render()
         var clock = StageClock()
         try OutputGuard.check(output: output, keeping: [content, templates])
-        try SiteWriter(output: output).write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
+        let manifest = CheckOptions.defaultCacheFolder(forContent: content) + "/written"
+        try SiteWriter(output: output, manifest: manifest)
+            .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
         clock.lap("write and swap")
         rendered.timings += clock.laps
         return rendered

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GuideModel
 
@@ -9,9 +10,13 @@ import GuideModel
 /// previous site as it was, plus at most a stray `.guide-tmp-*` folder.
 public struct SiteWriter {
     public var output: String
+    /// Where the last write is described (`WriteManifest`), so that unchanged files are
+    /// hard-linked from the current site instead of written again; nil writes every file.
+    public var manifest: String?
 
-    public init(output: String) {
+    public init(output: String, manifest: String? = nil) {
         self.output = output
+        self.manifest = manifest
     }
 
     public func write(_ site: Site, assets: [(from: String, to: String)]) throws {
@@ -24,12 +29,30 @@ public struct SiteWriter {
         let retired = parent.appendingPathComponent(".\(name).guide-old-\(pid)")
         try? fm.removeItem(at: staging)
         Self.removeLeftovers(of: name, in: parent)
+        var next = WriteManifest()
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
             try Self.makeFolders(for: site.paths + assets.map(\.to), in: staging.path)
             // Plain POSIX writes, both cores: Foundation's per-file calls cost seconds on a 4,000-page site.
-            let root = staging.path
-            _ = try site.paths.concurrentMap { path in try Self.write(site.files[path]!, to: root + "/" + path) }
+            let root = staging.path, current = outputURL.path
+            let previous = manifest.map(WriteManifest.init(file:))
+            let written = try site.paths.concurrentMap { path -> (String, WriteManifest.Entry?) in
+                let bytes = site.files[path]!, target = root + "/" + path
+                guard let previous else {
+                    try Self.write(bytes, to: target)
+                    return (path, nil)
+                }
+                let digest = Array(SHA256.hash(data: bytes))
+                // The same bytes as the file the last build wrote there, which nothing has touched since.
+                let unchanged = previous.entries[path].map {
+                    $0.digest == digest && FileIdentity(path: current + "/" + path) == $0.identity
+                } ?? false
+                if !unchanged || link(current + "/" + path, target) != 0 { try Self.write(bytes, to: target) }
+                return (path, FileIdentity(path: target).map { WriteManifest.Entry(digest: digest, identity: $0) })
+            }
+            if manifest != nil {
+                for case let (path, entry?) in written { next.record(path, entry) }
+            }
             for asset in assets.sorted(by: { $0.to < $1.to }) {
                 let url = staging.appendingPathComponent(asset.to)
                 if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
@@ -40,15 +63,17 @@ public struct SiteWriter {
             throw GuideError("cannot write the site: \(error.localizedDescription)", file: output)
         }
         try swap(staging, into: outputURL, retired: retired)
+        // Only now does the output hold what the manifest describes.
+        if let manifest { CacheFile.write(Data(next.text.utf8), to: manifest) }
     }
 
     /// Every folder the files need, each made once (parents first).
     static func makeFolders(for paths: [String], in root: String) throws {
         var folders = Set<String>()
         for path in paths {
-            var folder = (path as NSString).deletingLastPathComponent
+            var folder = PathText.parent(path)
             while !folder.isEmpty, folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathText.parent(folder)
             }
         }
         for folder in folders.sorted() {

@@ -21,7 +21,7 @@ public struct TemplateSet: Sendable {
         var statics: [String: [UInt8]] = [:]
         var hash = SHA256()
         let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
-        for path in paths where !(path as NSString).lastPathComponent.hasPrefix(".") {
+        for path in paths where !PathText.lastComponent(path).hasPrefix(".") {
             let full = folder + "/" + path
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,

@@ -70,7 +70,9 @@ enum SitePath {
 
 enum MediaType {
     static func of(_ path: String) -> String {
-        switch (path as NSString).pathExtension.lowercased() {
+        let name = PathText.lastComponent(path)
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        switch (dot.map { String(name[name.index(after: $0)...]) } ?? "").lowercased() {
         case "html": return "text/html; charset=utf-8"
         case "css": return "text/css; charset=utf-8"
         case "js": return "text/javascript; charset=utf-8"

@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import GuideCheck
 import GuideParse
 import Testing
 
@@ -90,5 +91,26 @@ import Testing
         #expect(throws: GuideError("expected 'chapter english-hash chinese-hash', found 'garbage'", file: "content/zh.accepted", line: 1)) {
             try load { try $0.write("content/zh.accepted", "garbage\n") }
         }
+    }
+
+    /// One-letter names (Foundation's NSString path methods crashed on some): a content folder
+    /// called `c`, an asset folder `x` with a file `a`, a template folder `t` with a file `s`.
+    @Test func oneLetterNamesBuild() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder, root: "c")
+        try folder.write("c/x/a", "an asset with a one-letter name")
+        try folder.write("c/en/b", "another")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/t")
+        try folder.write("t/s", "a static file")
+        let result = try runGuide(["build", "--no-check", "--content", "c", "--templates", "t", "-o", "o"], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try folder.read("o/x/a") == "an asset with a one-letter name")
+        #expect(try folder.read("o/en/b") == "another")
+        #expect(try folder.read("o/s") == "a static file")
+        #expect(folder.exists(".guide-cache"))
+        #expect(CheckOptions.defaultCacheFolder(forContent: "c") == "./.guide-cache")
+        #expect(CheckOptions.defaultCacheFolder(forContent: "c/") == "./.guide-cache")
+        #expect(CheckOptions.defaultCacheFolder(forContent: "/b/c") == "/b/.guide-cache")
+        #expect(CheckOptions.defaultCacheFolder(forContent: "/c") == "//.guide-cache")
     }
 }

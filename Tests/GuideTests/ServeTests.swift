@@ -3,6 +3,16 @@ import Foundation
 import Testing
 
 @Suite struct ServeTests {
+    /// Media types by extension; one-letter names (which crashed Foundation's path methods) too.
+    @Test func mediaTypes() {
+        #expect(MediaType.of("en/a.html") == "text/html; charset=utf-8")
+        #expect(MediaType.of("x/A.PNG") == "image/png")
+        #expect(MediaType.of("a") == "application/octet-stream")
+        #expect(MediaType.of("x/a") == "application/octet-stream")
+        #expect(MediaType.of("x.y/a") == "application/octet-stream")
+        #expect(MediaType.of(".css") == "application/octet-stream")
+    }
+
     @Test func requestPathsNeverLeaveTheSite() {
         #expect(SitePath.resolve("/") == "index.html")
         #expect(SitePath.resolve("/en/intro.html?x=1") == "en/intro.html")

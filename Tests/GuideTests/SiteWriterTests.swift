@@ -15,6 +15,38 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// With a manifest of the last write, a file with the same bytes that nobody touched is
+    /// hard-linked from the current site (same inode); anything else is written.
+    @Test func unchangedFilesAreLinkedNotWritten() throws {
+        let folder = try TempFolder()
+        let output = folder.path + "/site", manifest = folder.path + "/cache/written"
+        func inode(_ path: String) throws -> UInt64 {
+            (try FileManager.default.attributesOfItem(atPath: output + "/" + path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        }
+        func write(_ files: [String: String]) throws {
+            try SiteWriter(output: output, manifest: manifest).write(Site(files: files.mapValues { Array($0.utf8) }), assets: [])
+        }
+        try write(["a.html": "same", "b.html": "old", "c/d.html": "kept", "e.html": "edited by hand"])
+        let a = try inode("a.html"), b = try inode("b.html"), d = try inode("c/d.html"), e = try inode("e.html")
+        // Edited in place by someone else, same size: must be written again, not linked.
+        try folder.write("site/e.html", "EDITED BY HAND")
+        try write(["a.html": "same", "b.html": "new", "c/d.html": "kept", "e.html": "edited by hand"])
+        #expect(try inode("a.html") == a && inode("c/d.html") == d)
+        #expect(try inode("b.html") != b && inode("e.html") != e)
+        #expect(try folder.read("site/b.html") == "new")
+        #expect(try folder.read("site/e.html") == "edited by hand")
+        // A damaged manifest: every file is written, and the site is still right.
+        try folder.write("cache/written", "guide-written-1\nnot a manifest\n")
+        try write(["a.html": "same", "b.html": "new", "c/d.html": "kept", "e.html": "edited by hand"])
+        #expect(try inode("a.html") != a)
+        #expect(try folder.read("site/a.html") == "same" && folder.read("site/c/d.html") == "kept")
+        // And the manifest it wrote lets the next write link again.
+        let relinked = try inode("a.html")
+        try write(["a.html": "same"])
+        #expect(try inode("a.html") == relinked)
+        #expect(!folder.exists("site/b.html"))
+    }
+
     @Test func aFailedWriteLeavesThePreviousSite() throws {
         let folder = try TempFolder()
         let output = folder.path + "/site"

@@ -57,7 +57,7 @@ public struct LinkChecker {
             guard let fragment, !fragment.isEmpty else { return [] }
             return checkAnchor(fragment, chapterPath: chapter.path, edition: edition, location: location)
         }
-        let directory = (chapter.path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(chapter.path)
         let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path)
         guard let resolved else {
             return [Finding(location: location, message: "link '\(url)' leaves the content folder", isError: true)]
@@ -78,7 +78,7 @@ public struct LinkChecker {
     func checkImage(_ url: String, in chapter: Chapter, edition: Edition, block: Block) -> [Finding] {
         if LinkTarget.isExternal(url) { return [] }
         let location = self.location(of: url, in: chapter, block: block)
-        let directory = (chapter.path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(chapter.path)
         let (path, _) = Self.split(url)
         guard let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path) else {
             return [Finding(location: location, message: "image '\(url)' leaves the content folder", isError: true)]

@@ -1,0 +1,18 @@
+/// Relative file paths as text ("en/images/a.png"), split at "/".
+///
+/// Foundation's `NSString` path methods (`lastPathComponent`, `deletingLastPathComponent`)
+/// crash on some one-character strings in the Foundation this builds with, and a content
+/// folder may well hold a file or folder named `a`.
+public enum PathText {
+    /// "en/images/a.png" → "en/images"; "a.png" → "".
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// "en/images/a.png" → "a.png"; "a" → "a".
+    public static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

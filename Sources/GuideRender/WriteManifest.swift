@@ -1,0 +1,104 @@
+import Crypto
+import Foundation
+
+/// What the last build wrote into the output folder (`.guide-cache/written`): for each file,
+/// the SHA-256 of its bytes and the file's identity on disk (inode, size, modification time).
+/// A file the next build would write with the same bytes, and that nobody has touched since
+/// (same identity), is hard-linked into the new site instead of written again: after a
+/// one-paragraph edit, almost every file of a large book.
+///
+/// A damaged or foreign manifest is ignored (every file is written); so is an entry whose
+/// file changed in any way.
+struct WriteManifest {
+    static let format = "guide-written-1"
+
+    struct Entry: Equatable {
+        var digest: [UInt8]
+        var identity: FileIdentity
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+
+    init() {}
+
+    /// The manifest in `file`, or an empty one.
+    init(file: String) {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8),
+              let checksumStart = text.lastIndex(of: "\n", before: text.index(before: text.endIndex)) else { return }
+        let body = text[...checksumStart], checksum = text[text.index(after: checksumStart)...].dropLast()
+        guard Self.hex(SHA256.hash(data: Array(body.utf8))) == checksum else { return }
+        var lines = body.split(separator: "\n")
+        guard lines.first == Substring(Self.format) else { return }
+        lines.removeFirst()
+        var entries: [String: Entry] = [:]
+        for line in lines {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 6, let digest = Self.bytes(hex: fields[1]),
+                  let inode = UInt64(fields[2]), let size = Int64(fields[3]),
+                  let seconds = Int64(fields[4]), let nanoseconds = Int64(fields[5]) else { return }
+            entries[String(fields[0])] = Entry(digest: digest, identity: FileIdentity(
+                inode: inode, size: size, seconds: seconds, nanoseconds: nanoseconds))
+        }
+        self.entries = entries
+    }
+
+    mutating func record(_ path: String, _ entry: Entry) {
+        entries[path] = entry
+    }
+
+    /// The manifest's text: a header, a line per file (paths sorted), and its own SHA-256.
+    var text: String {
+        var body = Self.format + "\n"
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            let id = entry.identity
+            body += "\(path)\t\(Self.hex(entry.digest))\t\(id.inode)\t\(id.size)\t\(id.seconds)\t\(id.nanoseconds)\n"
+        }
+        return body + Self.hex(SHA256.hash(data: Array(body.utf8))) + "\n"
+    }
+
+    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func bytes(hex: Substring) -> [UInt8]? {
+        guard hex.count == 64 else { return nil }
+        var out: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            out.append(byte)
+            index = next
+        }
+        return out
+    }
+}
+
+/// A file's identity on disk: what changes when anything writes to it or replaces it.
+struct FileIdentity: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int64
+    var nanoseconds: Int64
+
+    /// The identity of the file at `path` (not following a final symlink), or nil.
+    init?(path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        self.init(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                  seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
+    }
+
+    init(inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64) {
+        self.inode = inode
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+}
+
+private extension String {
+    func lastIndex(of character: Character, before end: Index) -> Index? {
+        self[..<end].lastIndex(of: character)
+    }
+}
