@@ -31,7 +31,7 @@ public struct MarkdownParser: Sendable {
 
     /// The top-level blocks of a markdown text, with their line ranges.
     public func parse(_ markdown: String) -> [Block] {
-        let lines = SourceLines(markdown)
+        let lines = SourceLines(Self.unixLineEnds(markdown))
         let flags = options.rawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
         // cmark takes a length, so the text's own bytes do (no copy, no NUL terminator).
         guard let document = lines.withBytes({ bytes in
@@ -42,6 +42,25 @@ public struct MarkdownParser: Sendable {
         if options.rewriteMarkdownLinks { rewriteLinks(in: document) }
         var converter = Converter(lines: lines, renderFlags: flags, maxItemDepth: options.maxItemDepth)
         return converter.blocks(under: document, depth: 0)
+    }
+
+    /// The text with every CR LF and lone CR made a LF. cmark ends lines at all three, so line
+    /// numbers do not change; but a block's `source` is cut out of the text by lines, and with
+    /// CRs kept a CR LF file gave wrong sources (and so no typography or glossary findings).
+    static func unixLineEnds(_ text: String) -> String {
+        guard text.utf8.contains(.carriageReturn) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var previousWasCR = false
+        for byte in text.utf8 {
+            if byte == .carriageReturn {
+                out.append(.lineFeed)
+            } else if !(byte == .lineFeed && previousWasCR) {
+                out.append(byte)
+            }
+            previousWasCR = byte == .carriageReturn
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Points relative `.md` links at the `.html` pages the site writes (mdBook does the same).

@@ -33,6 +33,22 @@ import Testing
         }
     }
 
+    /// CR LF and lone CR end lines as LF does (as in cmark): the same blocks, sources and lines.
+    @Test func crlfAndCRTextParsesAsLF() {
+        let parser = MarkdownParser()
+        let fixed = ["# T\n\nA *b*\nc.\n\n- x\n- y\n\n```c\nint a;\n```\n", "a\n\n\nb", "\n\n", ""]
+        for text in fixed + Self.randomTexts(seed: 9, count: 500, maxPieces: 16)
+            .map({ String(decoding: $0.utf8.filter { $0 != 0x0D }, as: UTF8.self) }) {
+            // Replaced byte by byte: a Character-wise replace would skip a LF that a combining mark follows.
+            func lineEnds(_ end: [UInt8]) -> String {
+                String(decoding: text.utf8.flatMap { $0 == 0x0A ? end : [$0] }, as: UTF8.self)
+            }
+            let expected = parser.parse(text)
+            #expect(parser.parse(lineEnds([0x0D, 0x0A])) == expected, "\(text.debugDescription)")
+            #expect(parser.parse(lineEnds([0x0D])) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test func plainTextTrimsLikeCharacters() {
         let fixed = ["", " ", " a ", "\u{600} ", " \u{301}a", "a \u{301}", "\r\n", "。 ", "\u{3000}代\u{3000}", "\u{A0}x\t"]
         for text in fixed + Self.randomTexts(seed: 8, count: 5000, maxPieces: 8) {

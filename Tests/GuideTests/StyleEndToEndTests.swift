@@ -19,6 +19,23 @@ import Testing
         try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n\(chinese)\n")
     }
 
+    /// Chapters with Windows line ends (CR LF) are reviewed and fixed like LF ones, and keep their line ends.
+    @Test func crlfChaptersGetTheSameFindingsAndFixes() throws {
+        let lf = try TempFolder(), crlf = try TempFolder()
+        try writeStyledBook(in: lf, chinese: "每个protocol都在这里用 KVO。\n\n第二段 ,有空格。")
+        try writeStyledBook(in: crlf, chinese: "每个protocol都在这里用 KVO。\n\n第二段 ,有空格。")
+        for path in ["content/en/second.md", "content/zh/second.md", "content/en/intro.md", "content/zh/intro.md"] {
+            try crlf.write(path, try crlf.read(path).replacingOccurrences(of: "\n", with: "\r\n"))
+        }
+        let expected = try runGuide(["review"], in: lf.path).stdout
+        #expect(expected.contains("typography") && expected.contains("glossary"), "\(expected)")
+        #expect(try runGuide(["review"], in: crlf.path).stdout == expected)
+        #expect(try runGuide(["fix-spacing"], in: crlf.path).status == 0)
+        let fixed = try crlf.read("content/zh/second.md")
+        #expect(fixed.contains("每个 protocol 都在这里用 KVO。\r\n"), "\(fixed.debugDescription)")
+        #expect(!fixed.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    }
+
     @Test func reviewReportsGlossaryAndTypographyAndGatesOnThem() throws {
         let folder = try TempFolder()
         try writeStyledBook(in: folder, chinese: "每个protocol都在这里用 KVO。")
