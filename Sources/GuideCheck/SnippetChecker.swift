@@ -58,6 +58,9 @@ public struct CheckOptions: Sendable {
 ///     for result in report.results where result.outcome == .fail { … }
 public struct SnippetChecker: Sendable {
     public var options: CheckOptions
+    /// How a translation is aligned with its source, to inherit the source's annotations
+    /// (a build passes its alignment cache).
+    public var align: BeadSource = { Aligner().align($0, $1) }
 
     public init(options: CheckOptions) {
         self.options = options
@@ -72,13 +75,13 @@ public struct SnippetChecker: Sendable {
         let start = Date()
         let config = book.config.check
         // The chapters' text, for the annotations' exact lines (see `CodeSnippet.all`).
-        var markdown: [String: String] = [:]
-        for edition in book.editions {
-            for chapter in edition.chapters {
-                let path = options.contentRoot + "/" + edition.language.code + "/" + chapter.path
-                markdown[chapter.displayPath] = try? String(contentsOfFile: path, encoding: .utf8)
-            }
+        let chapters = book.editions.flatMap { edition in edition.chapters.map { (edition.language, $0) } }
+        let root = options.contentRoot
+        let texts = try! chapters.concurrentMap { language, chapter in
+            try? String(contentsOfFile: root + "/" + language.code + "/" + chapter.path, encoding: .utf8)
         }
+        var markdown: [String: String] = [:]
+        for ((_, chapter), text) in zip(chapters, texts) { markdown[chapter.displayPath] = text }
         var plans = plan(book: book, markdown: markdown)
         var report = CheckReport(results: [], problems: [], compiler: nil,
                                  sdk: (options.sdk ?? kind(config.sdk)).rawValue, seconds: 0, compiled: 0, cacheHits: 0)
@@ -142,31 +145,30 @@ public struct SnippetChecker: Sendable {
     func plan(book: Book, markdown: [String: String] = [:]) -> [Plan] {
         let languages = book.config.check.languages
         let source = book.source
-        var plans: [Plan] = []
         var sourceSnippets: [String: [CodeSnippet]] = [:]
         for chapter in source.chapters {
             sourceSnippets[chapter.path] = CodeSnippet.all(in: chapter, language: source.language, languages: languages,
                                                            markdown: markdown[chapter.displayPath])
         }
-        for edition in [source] + book.translations {
-            for chapter in edition.chapters {
-                var snippets = CodeSnippet.all(in: chapter, language: edition.language, languages: languages,
-                                               markdown: markdown[chapter.displayPath])
-                var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
-                if edition.language != source.language, let original = source.chapter(at: chapter.path) {
-                    let originals = sourceSnippets[chapter.path] ?? []
-                    let beads = Aligner().align(original.blocks, chapter.blocks)
-                    let pairs = AnnotationInheritance.counterparts(source: original.blocks, target: chapter.blocks,
-                                                                   beads: beads, sourceSnippets: originals,
-                                                                   targetSnippets: snippets)
-                    snippets = AnnotationInheritance.inherit(source: original, target: chapter, sourceSnippets: originals,
-                                                             targetSnippets: snippets, beads: beads)
-                    counterparts = pairs.map { $0.map { originals[$0].location } }
-                }
-                plans += planChapter(snippets, counterparts: counterparts)
+        // Chapters are planned independently (translations against their source's snippets): on every core.
+        let chapters = ([source] + book.translations).flatMap { edition in edition.chapters.map { (edition.language, $0) } }
+        let perChapter = try! chapters.concurrentMap { [sourceSnippets, align] language, chapter -> [Plan] in
+            var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages,
+                                           markdown: markdown[chapter.displayPath])
+            var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
+            if language != source.language, let original = source.chapter(at: chapter.path) {
+                let originals = sourceSnippets[chapter.path] ?? []
+                let beads = align(original.blocks, chapter.blocks)
+                let pairs = AnnotationInheritance.counterparts(source: original.blocks, target: chapter.blocks,
+                                                               beads: beads, sourceSnippets: originals,
+                                                               targetSnippets: snippets)
+                snippets = AnnotationInheritance.inherit(source: original, target: chapter, sourceSnippets: originals,
+                                                         targetSnippets: snippets, beads: beads)
+                counterparts = pairs.map { $0.map { originals[$0].location } }
             }
+            return planChapter(snippets, counterparts: counterparts)
         }
-        return plans
+        return perChapter.flatMap { $0 }
     }
 
     func planChapter(_ snippets: [CodeSnippet], counterparts: [SourceLocation?]) -> [Plan] {

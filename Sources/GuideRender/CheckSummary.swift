@@ -21,10 +21,16 @@ public struct CheckSummary: Sendable {
         problems = report.problems
         results = report.results
         divergences = report.divergences
+        noteworthyByChapter = Dictionary(grouping: results.filter {
+            [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome)
+        }, by: \.chapterPath)
+        divergencesByChapter = Dictionary(grouping: divergences, by: \.translation.chapterPath)
     }
 
-    /// Results that are not simply fine, in reading order.
-    var noteworthy: [SnippetResult] {
-        results.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) }
-    }
+    /// Results that are not simply fine, by chapter path, each chapter's in reading order
+    /// (grouped once: the dashboard asks per chapter, and filtering every result for every
+    /// chapter grew with the square of the book).
+    let noteworthyByChapter: [String: [SnippetResult]]
+    /// `divergences` by the translation's chapter path.
+    let divergencesByChapter: [String: [(source: SnippetResult, translation: SnippetResult)]]
 }

@@ -54,9 +54,12 @@ public struct SiteBuilder: Sendable {
         var report: CheckReport?
         if checkSnippets {
             let loader = ContentLoader(root: content)
-            report = SnippetChecker(options: CheckOptions(
+            var checker = SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: loader.displayRoot,
-                cacheFolder: cacheFolder)).run(book: book)
+                cacheFolder: cacheFolder))
+            // The reviews aligned every pair through this cache: the check's annotation inheritance reads it.
+            checker.align = AlignmentCache(folder: cacheFolder + "/align").beads
+            report = checker.run(book: book)
             clock.lap("check snippets")
         }
         let highlights = memory?.highlights ?? HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)
