@@ -61,6 +61,8 @@ public struct SnippetChecker: Sendable {
     /// How a translation is aligned with its source, to inherit the source's annotations
     /// (a build passes its alignment cache).
     public var align: BeadSource = { Aligner().align($0, $1) }
+    /// Chapters planned by earlier runs of this process (`guide serve`), reused while equal.
+    public var planMemory: PlanMemory?
 
     public init(options: CheckOptions) {
         self.options = options
@@ -145,19 +147,19 @@ public struct SnippetChecker: Sendable {
     func plan(book: Book, markdown: [String: String] = [:]) -> [Plan] {
         let languages = book.config.check.languages
         let source = book.source
-        var sourceSnippets: [String: [CodeSnippet]] = [:]
-        for chapter in source.chapters {
-            sourceSnippets[chapter.path] = CodeSnippet.all(in: chapter, language: source.language, languages: languages,
-                                                           markdown: markdown[chapter.displayPath])
-        }
-        // Chapters are planned independently (translations against their source's snippets): on every core.
+        // Chapters are planned independently (a translation against its source's snippets): on every core.
         let chapters = ([source] + book.translations).flatMap { edition in edition.chapters.map { (edition.language, $0) } }
-        let perChapter = try! chapters.concurrentMap { [sourceSnippets, align] language, chapter -> [Plan] in
-            var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages,
-                                           markdown: markdown[chapter.displayPath])
+        let perChapter = try! chapters.concurrentMap { [align, planMemory] language, chapter -> [Plan] in
+            let original = language == source.language ? nil : source.chapter(at: chapter.path)
+            let inputs = PlanMemory.Inputs(language: language, chapter: chapter, markdown: markdown[chapter.displayPath],
+                                           original: original, originalMarkdown: original.flatMap { markdown[$0.displayPath] },
+                                           languages: languages)
+            if let known = planMemory?.plans(for: inputs) { return known }
+            var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages, markdown: inputs.markdown)
             var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
-            if language != source.language, let original = source.chapter(at: chapter.path) {
-                let originals = sourceSnippets[chapter.path] ?? []
+            if let original {
+                let originals = CodeSnippet.all(in: original, language: source.language, languages: languages,
+                                                markdown: inputs.originalMarkdown)
                 let beads = align(original.blocks, chapter.blocks)
                 let pairs = AnnotationInheritance.counterparts(source: original.blocks, target: chapter.blocks,
                                                                beads: beads, sourceSnippets: originals,
@@ -166,7 +168,9 @@ public struct SnippetChecker: Sendable {
                                                          targetSnippets: snippets, beads: beads)
                 counterparts = pairs.map { $0.map { originals[$0].location } }
             }
-            return planChapter(snippets, counterparts: counterparts)
+            let plans = planChapter(snippets, counterparts: counterparts)
+            planMemory?.keep(plans, for: inputs)
+            return plans
         }
         return perChapter.flatMap { $0 }
     }
@@ -499,5 +503,45 @@ enum ParallelMap {
             lock.lock(); defer { lock.unlock() }
             values[index] = value
         }
+    }
+}
+
+/// What the snippet check planned for each chapter (its snippets, their shapes, wrapped
+/// units), kept in memory by `guide serve`: planning is a pure function of the chapter, its
+/// text, its source chapter and the checked languages, and most of a warm check's time.
+/// Compiling (through the result cache, which sees headers and flags) is done every run.
+public final class PlanMemory: @unchecked Sendable {
+    struct Inputs: Equatable {
+        var language: Language
+        var chapter: Chapter
+        var markdown: String?
+        var original: Chapter?
+        var originalMarkdown: String?
+        var languages: [String]
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: (inputs: Inputs, plans: [SnippetChecker.Plan])] = [:]
+    /// Chapters whose plans were reused (for tests).
+    private(set) var reused = 0
+
+    public init() {}
+
+    func plans(for inputs: Inputs) -> [SnippetChecker.Plan]? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let known = entries[Self.key(inputs)], known.inputs == inputs else { return nil }
+        reused += 1
+        return known.plans
+    }
+
+    func keep(_ plans: [SnippetChecker.Plan], for inputs: Inputs) {
+        lock.lock()
+        entries[Self.key(inputs)] = (inputs, plans)
+        lock.unlock()
+    }
+
+    private static func key(_ inputs: Inputs) -> String {
+        "\(inputs.language.code)/\(inputs.chapter.path)"
     }
 }

@@ -3,7 +3,7 @@ import GuideMerge
 import GuideParse
 
 /// What one process keeps between rebuilds of the same book (`guide serve`): parsed
-/// chapters, reviews, highlighted snippets and rendered pages, each reused only when its
+/// chapters, reviews, the snippet check's plans, highlighted snippets and rendered pages, each reused only when its
 /// inputs are equal to last time's. A rebuild after a one-paragraph edit then parses,
 /// reviews and renders the pages of the edited chapter pair and nothing else.
 public final class BuildMemory: Sendable {
@@ -11,6 +11,7 @@ public final class BuildMemory: Sendable {
     let reviews: ReviewMemory
     let pages = RenderMemo()
     let search = SearchMemo()
+    let checkPlans = PlanMemory()
     let highlights: HighlightStore
 
     public init(content: String) {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GuideCheck
 @testable import GuideMerge
 @testable import GuideModel
 @testable import GuideParse
@@ -40,6 +41,40 @@ import Testing
         #expect(String(decoding: final["en/intro.html"] ?? [], as: UTF8.self).contains("chapter edited"))
         #expect(String(decoding: final["en/intro.html"] ?? [], as: UTF8.self).contains("The Second"))
         #expect(String(decoding: final["bilingual/second.html"] ?? [], as: UTF8.self).contains("doubt"))
+    }
+
+    /// With the snippet check on, the check's plans are reused too: same site as a fresh build.
+    @Test func rebuildsWithTheCheckEqualAFreshRender() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let content = folder.path + "/content"
+        var builder = SiteBuilder(content: content, templates: repositoryRoot + "/templates", output: folder.path + "/site")
+        let memory = BuildMemory(content: content)
+        builder.memory = memory
+        _ = try builder.render()
+        let edits: [(String, () throws -> Void)] = [
+            ("a Chinese snippet", {
+                try folder.write("content/zh/intro.md", "# 介绍\n\n你好。\n\n```objective-c\n@interface A : NSObject\n- (void)f;\n@end\n```\n")
+            }),
+            ("an English paragraph", { try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n") }),
+            ("the context header", { try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n@class B;\n") }),
+        ]
+        for (what, edit) in edits {
+            try edit()
+            let reused = memory.checkPlans.reused
+            let rebuilt = try builder.render()
+            var fresh = builder
+            fresh.memory = nil
+            let expected = try fresh.render()
+            // The counts (the rest of the line is time and cache hits).
+            func counts(_ summary: String?) -> String? { summary?.components(separatedBy: ";").first }
+            #expect(counts(rebuilt.checkSummary) == counts(expected.checkSummary), "after editing \(what)")
+            #expect(rebuilt.site.files.keys.sorted() == expected.site.files.keys.sorted())
+            for (path, bytes) in expected.site.files where rebuilt.site.files[path] != bytes {
+                Issue.record("after editing \(what): \(path) differs from a fresh render")
+            }
+            #expect(memory.checkPlans.reused > reused, "after editing \(what)")
+        }
     }
 
     @Test func aChapterIsParsedAgainOnlyWhenItsTextOrTheOptionsChange() {
