@@ -27,9 +27,12 @@ public struct CompileRecord: Hashable, Sendable, Codable {
 public struct ResultCache: Sendable {
     /// The folder of the harness's cache, e.g. `.guide-cache/check`.
     public var folder: String
+    /// Records already read or written by this process (`guide serve`), or nil.
+    var seen: SeenRecords?
 
-    public init(folder: String) {
+    public init(folder: String, seen: SeenRecords? = nil) {
         self.folder = folder
+        self.seen = seen
     }
 
     func path(for key: String) -> String {
@@ -37,6 +40,7 @@ public struct ResultCache: Sendable {
     }
 
     public func lookup(_ key: String) -> CompileRecord? {
+        if let known = seen?.record(for: key) { return known }
         let file = path(for: key)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         guard let record = try? JSONDecoder().decode(CompileRecord.self, from: data),
@@ -44,13 +48,16 @@ public struct ResultCache: Sendable {
             try? FileManager.default.removeItem(atPath: file)
             return nil
         }
+        seen?.keep(record, for: key)
         return record
     }
 
     public func store(_ record: CompileRecord, for key: String) {
+        seen?.keep(record, for: key)
         guard let data = try? JSONEncoder().encode(record) else { return }
         Self.writeAtomically(data, to: path(for: key))
     }
+
 
     /// Writes next to the destination and renames: a reader never sees half a file.
     static func writeAtomically(_ data: Data, to path: String) {
@@ -59,5 +66,27 @@ public struct ResultCache: Sendable {
         let temporary = folder + "/.tmp-" + UUID().uuidString
         guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
         if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+}
+
+/// Compile records a process has read or written, by key, kept by `guide serve` between
+/// rebuilds: a key names everything that decides its record, so a later run need not read
+/// and decode the file again.
+public final class SeenRecords: @unchecked Sendable {
+    private let lock = NSLock()
+    private var records: [String: CompileRecord] = [:]
+
+    public init() {}
+
+    func record(for key: String) -> CompileRecord? {
+        lock.lock()
+        defer { lock.unlock() }
+        return records[key]
+    }
+
+    func keep(_ record: CompileRecord, for key: String) {
+        lock.lock()
+        records[key] = record
+        lock.unlock()
     }
 }

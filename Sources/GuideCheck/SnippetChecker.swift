@@ -63,6 +63,8 @@ public struct SnippetChecker: Sendable {
     public var align: BeadSource = { Aligner().align($0, $1) }
     /// Chapters planned by earlier runs of this process (`guide serve`), reused while equal.
     public var planMemory: PlanMemory?
+    /// Compile records earlier runs of this process read or wrote (`guide serve`).
+    public var seenRecords: SeenRecords?
 
     public init(options: CheckOptions) {
         self.options = options
@@ -387,7 +389,7 @@ public struct SnippetChecker: Sendable {
         }
         return .success(Session(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
-                                cache: options.cacheFolder == nil ? nil : ResultCache(folder: cacheRoot),
+                                cache: options.cacheFolder == nil ? nil : ResultCache(folder: cacheRoot, seen: seenRecords),
                                 temporaryFolder: temporaryFolder, displayPaths: displayPaths))
     }
 

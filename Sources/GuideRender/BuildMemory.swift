@@ -12,6 +12,7 @@ public final class BuildMemory: Sendable {
     let pages = RenderMemo()
     let search = SearchMemo()
     let checkPlans = PlanMemory()
+    let checkRecords = SeenRecords()
     let highlights: HighlightStore
 
     public init(content: String) {

@@ -60,6 +60,7 @@ public struct SiteBuilder: Sendable {
             // The reviews aligned every pair through this cache: the check's annotation inheritance reads it.
             checker.align = AlignmentCache(folder: cacheFolder + "/align").beads
             checker.planMemory = memory?.checkPlans
+            checker.seenRecords = memory?.checkRecords
             report = checker.run(book: book)
             clock.lap("check snippets")
         }

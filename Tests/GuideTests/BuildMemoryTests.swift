@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    /// Serve's check keeps the compile records it read or wrote; without that memory, a
+    /// missing file is a miss (and a damaged one is discarded, see CheckRunnerTests).
+    @Test func compileRecordsAreKeptInMemoryOnlyWhenAsked() throws {
+        let folder = try TempFolder()
+        let seen = SeenRecords()
+        let record = CompileRecord(status: 1, diagnostics: [])
+        ResultCache(folder: folder.path, seen: seen).store(record, for: "abcdef")
+        try FileManager.default.removeItem(atPath: ResultCache(folder: folder.path).path(for: "abcdef"))
+        #expect(ResultCache(folder: folder.path, seen: seen).lookup("abcdef") == record)
+        #expect(ResultCache(folder: folder.path).lookup("abcdef") == nil)
+    }
+
     @Test func aChapterIsParsedAgainOnlyWhenItsTextOrTheOptionsChange() {
         let memo = ParseMemo()
         let parser = MarkdownParser()
