@@ -26,7 +26,7 @@ public struct CheckReport: Sendable {
     }
 
     public func count(_ outcome: SnippetOutcome) -> Int {
-        results.filter { $0.outcome == outcome }.count
+        results.reduce(0) { $0 + ($1.outcome == outcome ? 1 : 0) }
     }
 
     /// Whether any snippet has one of these outcomes (or the run itself had a problem).

@@ -44,9 +44,9 @@ struct ReviewPages {
             chapters: [review.source, review.target],
             // The rows' ids (see `rowPlaces`).
             ids: anchors[book.source.language]?[review.source.path] ?? [:],
-            badges: snippets.isEmpty ? [] : review.source.blocks.indices.map {
-                snippets.html(language: book.source.language, chapter: review.source.path, block: $0)
-            } + review.target.blocks.indices.map { snippets.html(language: review.language, chapter: review.target.path, block: $0) },
+            badges: snippets.isEmpty ? [] :
+                snippets.badges(language: book.source.language, chapter: review.source.path, blocks: review.source.blocks.count)
+                + snippets.badges(language: review.language, chapter: review.target.path, blocks: review.target.blocks.count),
             beads: review.beads)
     }
 

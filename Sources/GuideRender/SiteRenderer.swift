@@ -46,8 +46,7 @@ public struct SiteRenderer: Sendable {
             let root = Self.root(of: chapter)
             let page = frame(book, edition, chapter: chapter, root: root)
             let ids = anchors[edition.language]?[chapter.path] ?? [:]
-            let badges = snippets.isEmpty ? chapter.blocks.map { _ in "" }
-                : chapter.blocks.indices.map { snippets.html(language: edition.language, chapter: chapter.path, block: $0) }
+            let badges = snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.blocks.count)
             let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"

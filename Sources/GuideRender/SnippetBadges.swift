@@ -21,13 +21,36 @@ public struct SnippetBadges: Sendable {
             if let existing = byBlock[key], Self.rank(existing.outcome) >= Self.rank(result.outcome) { continue }
             byBlock[key] = result
         }
+        for (key, result) in byBlock {
+            byChapter[ChapterKey(language: key.language, chapter: key.chapter), default: [:]][key.block] = Self.badge(result)
+        }
     }
 
     public var isEmpty: Bool { byBlock.isEmpty }
 
+    /// The badge of every top-level block of a chapter ("" for blocks without checked code),
+    /// looked up once per chapter: pages ask for all of them on every build.
+    func badges(language: Language, chapter: String, blocks: Int) -> [String] {
+        guard let known = byChapter[ChapterKey(language: language, chapter: chapter)] else {
+            return Array(repeating: "", count: blocks)
+        }
+        return (0..<blocks).map { known[$0] ?? "" }
+    }
+
     /// The badge for a top-level block of a chapter, or "" when it holds no checked code.
     func html(language: Language, chapter: String, block: Int) -> String {
-        guard let result = byBlock[Key(language: language, chapter: chapter, block: block)] else { return "" }
+        byChapter[ChapterKey(language: language, chapter: chapter)]?[block] ?? ""
+    }
+
+    private struct ChapterKey: Hashable {
+        var language: Language
+        var chapter: String
+    }
+
+    /// Each chapter's badges by block, made once.
+    private var byChapter: [ChapterKey: [Int: String]] = [:]
+
+    private static func badge(_ result: SnippetResult) -> String {
         // The symbol (✓, ✗…) comes from the CSS: decoration, not text to read out.
         let label = Self.label(result.outcome)
         var html = "<p class=\"snippet-badge snippet-\(result.outcome.rawValue)\" lang=\"en\">"
