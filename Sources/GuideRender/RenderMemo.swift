@@ -1,4 +1,5 @@
 import Foundation
+import GuideCheck
 import GuideMerge
 import GuideModel
 
@@ -62,6 +63,8 @@ struct PageInputs: Equatable, Sendable {
     /// The snippet badge of each block.
     var badges: [String]
     var beads: [ChapterReview.ReviewedBead] = []
+    /// The snippet check's results a page shows beyond its badges (a dashboard section's gaps).
+    var checkResults: [SnippetResult] = []
 }
 
 extension PageInputs {
@@ -81,6 +84,9 @@ extension PageInputs {
         for badge in badges { ViewFingerprint.append(&out, badge) }
         let beadBytes = ReviewCodec.encode(beads)
         ViewFingerprint.append(&out, beadBytes.count)
-        return out + beadBytes
+        out += beadBytes
+        // Every field of every result (value types all the way down).
+        if !checkResults.isEmpty { ViewFingerprint.append(&out, String(reflecting: checkResults)) }
+        return out
     }
 }

@@ -38,7 +38,7 @@ struct ReviewPages {
 
     /// What a pair's side-by-side page and dashboard section are made from besides `views`
     /// (the bytes of their small views): for `RenderMemo`.
-    func inputs(_ review: ChapterReview, views: [UInt8]) -> PageInputs {
+    func inputs(_ review: ChapterReview, views: [UInt8], checkResults: [SnippetResult] = []) -> PageInputs {
         PageInputs(
             views: views + RenderMemo.bytes(book.source.language.code, review.language.code, bilingualPath(review)),
             chapters: [review.source, review.target],
@@ -47,7 +47,8 @@ struct ReviewPages {
             badges: snippets.isEmpty ? [] :
                 snippets.badges(language: book.source.language, chapter: review.source.path, blocks: review.source.blocks.count)
                 + snippets.badges(language: review.language, chapter: review.target.path, blocks: review.target.blocks.count),
-            beads: review.beads)
+            beads: review.beads,
+            checkResults: checkResults)
     }
 
     func bilingualView(_ review: ChapterReview, frame: PageFrame) -> BilingualView {

@@ -83,8 +83,16 @@ public struct SiteRenderer: Sendable {
         // renders the edited chapter's section, not the whole dashboard.
         let sections = try reviews.concurrentMap { review in
             try page("review/" + reviewPages.bilingualPath(review), template: "review-chapter",
-                     inputs: reviewPages.inputs(review, views: RenderMemo.bytes(
-                        check == nil ? [] : reviewPages.snippetGaps(review, rows: reviewPages.rowPlaces(review))))) {
+                     inputs: reviewPages.inputs(review, views: [], checkResults: check.map { check in
+                         // The section's snippet gaps are made from these (and the review and its row ids).
+                         ((check.noteworthyByChapter[review.source.path] ?? [])
+                             + (check.divergencesByChapter[review.source.path] ?? []).flatMap { [$0.source, $0.translation] })
+                             .map { result in
+                                 var shown = result
+                                 shown.cached = false   // whether it came from the cache does not show
+                                 return shown
+                             }
+                     } ?? [])) {
                 reviewPages.chapterProgress(review)
             }
         }
