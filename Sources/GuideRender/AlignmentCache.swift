@@ -43,7 +43,7 @@ public struct AlignmentCache: Sendable {
             hash.update(data: [0])
             for block in side { hash.update(data: Array(block.source.utf8) + [1]) }
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return HexText.of(hash.finalize())
     }
 
     /// One line per bead: `source indexes;target indexes`, comma-separated.

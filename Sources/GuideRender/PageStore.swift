@@ -33,20 +33,35 @@ public final class PageStore: @unchecked Sendable {
     /// A page keyed by its inputs (`PageInputs.key`) instead of its view: a hit skips building
     /// the view. The key's bytes must determine everything the page shows.
     func page(key: [UInt8], template: String, render: () throws -> [UInt8]) rethrows -> [UInt8] {
-        try entry(SHA256.hash(data: salt + Array(" inputs \(template)".utf8) + [0] + key), render: render)
+        try page(named: name(key: key, template: template), render: render)
     }
 
-    /// The entry named by `digest`, or `render()`'s page, stored under that name.
-    private func entry(_ digest: SHA256.Digest, render: () throws -> [UInt8]) rethrows -> [UInt8] {
-        let name = digest.map { String(format: "%02x", $0) }.joined()
-        lock.lock()
-        used.insert(name)
-        lock.unlock()
+    /// The store's name for the page made from `key` with `template` (what a `WrittenSite`
+    /// remembers a page by: the same name is the same bytes).
+    func name(key: [UInt8], template: String) -> String {
+        HexText.of(SHA256.hash(data: salt + Array(" inputs \(template)".utf8) + [0] + key))
+    }
+
+    /// The entry `name`, or `render()`'s page, stored under that name.
+    func page(named name: String, render: () throws -> [UInt8]) rethrows -> [UInt8] {
+        use(name)
         let file = folder + "/" + name
         if let page = Self.readBytes(file) { return page }
         let page = try render()
         Self.write(page, to: file)
         return page
+    }
+
+    /// Keeps the entry `name` through `prune` without reading it (its page was kept in the site).
+    func use(_ name: String) {
+        lock.lock()
+        used.insert(name)
+        lock.unlock()
+    }
+
+    /// The entry named by `digest`, or `render()`'s page, stored under that name.
+    private func entry(_ digest: SHA256.Digest, render: () throws -> [UInt8]) rethrows -> [UInt8] {
+        try page(named: HexText.of(digest), render: render)
     }
 
     /// Removes the entries this build did not use (pages of an older book or older templates).

@@ -55,7 +55,7 @@ public struct ReviewCache: ReviewMemo {
             hash.update(data: [0])
             for block in side { hash.update(data: Array(block.source.utf8) + [1]) }
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return HexText.of(hash.finalize())
     }
 
     /// The beads cover every block of both sides once, in order, and findings point inside them.

@@ -34,11 +34,12 @@ public struct SiteBuilder: Sendable {
         /// Seconds per stage (`guide build --timings`).
         public var timings: [(stage: String, seconds: Double)] = []
 
-        public var fileCount: Int { site.files.count + assets.count }
+        public var fileCount: Int { site.fileCount + assets.count }
     }
 
-    /// Loads, renders and checks, without touching the output.
-    public func render() throws -> Rendered {
+    /// Loads, renders and checks, without touching the output. Pages that `written` holds
+    /// from the same inputs are kept from it (`Site.kept`) instead of being read.
+    public func render(keeping written: WrittenSite? = nil) throws -> Rendered {
         var clock = StageClock()
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
@@ -70,6 +71,7 @@ public struct SiteBuilder: Sendable {
         renderer.pages = pages
         renderer.memo = memory?.pages
         renderer.search = memory?.search
+        renderer.written = written
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
                                        check: report.map(CheckSummary.init), anchors: bookAnchors)
@@ -95,10 +97,10 @@ public struct SiteBuilder: Sendable {
 
     /// Renders and swaps the result into the output folder.
     public func build() throws -> Rendered {
-        var rendered = try render()
+        let manifest = CheckOptions.defaultCacheFolder(forContent: content) + "/written"
+        var rendered = try render(keeping: WrittenSite(folder: output, manifest: manifest))
         var clock = StageClock()
         try OutputGuard.check(output: output, keeping: [content, templates])
-        let manifest = CheckOptions.defaultCacheFolder(forContent: content) + "/written"
         try SiteWriter(output: output, manifest: manifest)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
         clock.lap("write and swap")

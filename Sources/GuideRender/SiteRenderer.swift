@@ -1,3 +1,4 @@
+import Crypto
 import GuideMerge
 import GuideModel
 
@@ -12,6 +13,9 @@ public struct SiteRenderer: Sendable {
     public var memo: RenderMemo?
     /// The search index's chunks of the last rebuild (`guide serve`).
     public var search: SearchMemo?
+    /// The output folder as the last build left it (`guide build`): pages whose inputs did not
+    /// change are kept from it (`Site.kept`) without being read from the page store.
+    public var written: WrittenSite?
 
     public init(templatesFolder: String) throws {
         templates = try TemplateSet(folder: templatesFolder)
@@ -50,7 +54,7 @@ public struct SiteRenderer: Sendable {
             let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
-            return (path, try self.page(path, template: "chapter",
+            return (path, try self.pageFile(path, template: "chapter",
                 inputs: PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
                                    chapters: [chapter], ids: ids, badges: badges)) {
                 ChapterView(
@@ -63,7 +67,7 @@ public struct SiteRenderer: Sendable {
                     next: next)
             })
         }
-        for (path, bytes) in rendered { site.files[path] = bytes }
+        for (path, page) in rendered { site.add(path, page) }
         for edition in book.editions where !edition.toc.isEmpty {
             site.add(Self.sidebarScriptPath(edition), text: try sidebarScript(edition))
         }
@@ -72,35 +76,34 @@ public struct SiteRenderer: Sendable {
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
             let path = reviewPages.bilingualPath(review)
-            return (path, try self.page(path, template: "bilingual", inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page))) {
+            return (path, try self.pageFile(path, template: "bilingual", inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page))) {
                 reviewPages.bilingualView(review, frame: page)
             })
         }
-        for (path, bytes) in bilingual { site.files[path] = bytes }
+        for (path, page) in bilingual { site.add(path, page) }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [])
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
         // renders the edited chapter's section, not the whole dashboard.
-        let sections = try reviews.concurrentMap { review in
-            try page("review/" + reviewPages.bilingualPath(review), template: "review-chapter",
-                     inputs: reviewPages.inputs(review, views: [], checkResults: check.map { check in
-                         // The section's snippet gaps are made from these (and the review and its row ids).
-                         ((check.noteworthyByChapter[review.source.path] ?? [])
-                             + (check.divergencesByChapter[review.source.path] ?? []).flatMap { [$0.source, $0.translation] })
-                             .map { result in
-                                 var shown = result
-                                 shown.cached = false   // whether it came from the cache does not show
-                                 return shown
-                             }
-                     } ?? [])) {
-                reviewPages.chapterProgress(review)
-            }
+        let sectionInputs = reviews.map { review in
+            reviewPages.inputs(review, views: [], checkResults: check.map { check in
+                // The section's snippet gaps are made from these (and the review and its row ids).
+                ((check.noteworthyByChapter[review.source.path] ?? [])
+                    + (check.divergencesByChapter[review.source.path] ?? []).flatMap { [$0.source, $0.translation] })
+                    .map { result in
+                        var shown = result
+                        shown.cached = false   // whether it came from the cache does not show
+                        return shown
+                    }
+            } ?? [])
         }
         // The sections are spliced in after rendering: the dashboard of a large book is tens of
         // megabytes, which the template engine would copy several times over.
         let dashboard = try templates.render(reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark),
                                              with: "review")
-        site.files["review/index.html"] = Self.splice(sections, into: dashboard, at: Self.sectionsMark)
+        site.add("review/index.html", try dashboardFile(dashboard, sections: zip(reviews, sectionInputs).map { review, inputs in
+            (path: "review/" + reviewPages.bilingualPath(review), inputs: inputs, view: { reviewPages.chapterProgress(review) })
+        }))
         for (path, text) in searchFiles.value { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
@@ -138,6 +141,50 @@ public struct SiteRenderer: Sendable {
         }
         guard let memo else { return try stored() }
         return try memo.page(path, inputs: inputs, render: stored)
+    }
+
+    /// A page for the site at `path`: with a `WrittenSite`, kept from the output folder when its
+    /// inputs are the same as when it was written there; else `page`'s bytes, tagged by the page
+    /// store's name for them.
+    func pageFile<View: TemplateFields>(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
+                                        view: () -> View) throws -> PageFile {
+        guard memo == nil, let pages else { return .bytes(try page(path, template: template, inputs: inputs(), view: view), tag: nil) }
+        guard let key = inputs().key else { return .bytes(Array(try renderPage(view(), with: template).utf8), tag: nil) }
+        let name = pages.name(key: key, template: template), tag = "page:" + name
+        if let written, written.holds(path, tag: tag) {
+            pages.use(name)
+            return .kept(tag: tag)
+        }
+        return .bytes(try pages.page(named: name) { Array(try templates.render(view(), with: template).utf8) }, tag: tag)
+    }
+
+    /// The dashboard: `page` with its chapter sections spliced in, one per chapter, each
+    /// rendered (or reused) on its own, so a rebuild after an edit renders the edited chapter's
+    /// section, not the whole dashboard. When the sections and the page around them are the
+    /// same as in the output folder, the dashboard is kept without reading a section.
+    func dashboardFile(_ page: String, sections: [(path: String, inputs: PageInputs, view: @Sendable () -> ChapterProgressView)]) throws -> PageFile {
+        let path = "review/index.html"
+        if memo == nil, let pages, let written {
+            let keys = sections.compactMap(\.inputs.key)
+            if keys.count == sections.count {
+                let names = keys.map { pages.name(key: $0, template: "review-chapter") }
+                let tag = "page:" + HexText.of(SHA256.hash(data: Array((names + [page]).joined(separator: "\n").utf8)))
+                if written.holds(path, tag: tag) {
+                    for name in names { pages.use(name) }
+                    return .kept(tag: tag)
+                }
+                let bytes = try Array(names.indices).concurrentMap { index in
+                    try pages.page(named: names[index]) {
+                        Array(try templates.render(sections[index].view(), with: "review-chapter").utf8)
+                    }
+                }
+                return .bytes(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: tag)
+            }
+        }
+        let bytes = try sections.concurrentMap { section in
+            try self.page(section.path, template: "review-chapter", inputs: section.inputs, view: section.view)
+        }
+        return .bytes(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: nil)
     }
 
     /// A page through the page store, when there is one.

@@ -37,18 +37,26 @@ public struct SiteWriter {
             let root = staging.path, current = outputURL.path
             let previous = manifest.map(WriteManifest.init(file:))
             let written = try site.paths.concurrentMap { path -> (String, WriteManifest.Entry?) in
-                let bytes = site.files[path]!, target = root + "/" + path
+                let target = root + "/" + path
+                if let tag = site.kept[path] {
+                    // The renderer saw this file in the current site, written from the same inputs.
+                    guard link(current + "/" + path, target) == 0 else {
+                        throw GuideError("\(path) changed in the site folder while the site was built; build again",
+                                         file: current + "/" + path)
+                    }
+                    return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
+                }
+                let bytes = site.files[path]!
                 guard let previous else {
                     try Self.write(bytes, to: target)
                     return (path, nil)
                 }
-                let digest = Array(SHA256.hash(data: bytes))
+                let tag = site.tags[path] ?? WriteManifest.hex(SHA256.hash(data: bytes))
                 // The same bytes as the file the last build wrote there, which nothing has touched since.
-                let unchanged = previous.entries[path].map {
-                    $0.digest == digest && FileIdentity(path: current + "/" + path) == $0.identity
-                } ?? false
-                if !unchanged || link(current + "/" + path, target) != 0 { try Self.write(bytes, to: target) }
-                return (path, FileIdentity(path: target).map { WriteManifest.Entry(digest: digest, identity: $0) })
+                if !previous.holds(path, tag: tag, in: current) || link(current + "/" + path, target) != 0 {
+                    try Self.write(bytes, to: target)
+                }
+                return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
             }
             if manifest != nil {
                 for case let (path, entry?) in written { next.record(path, entry) }
@@ -60,6 +68,7 @@ public struct SiteWriter {
             }
         } catch {
             try? fm.removeItem(at: staging)
+            if let error = error as? GuideError { throw error }
             throw GuideError("cannot write the site: \(error.localizedDescription)", file: output)
         }
         try swap(staging, into: outputURL, retired: retired)

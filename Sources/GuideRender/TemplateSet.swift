@@ -42,7 +42,7 @@ public struct TemplateSet: Sendable {
         }
         self.library = library
         self.staticFiles = statics
-        self.fingerprint = hash.finalize().map { String(format: "%02x", $0) }.joined()
+        self.fingerprint = HexText.of(hash.finalize())
         for required in ["chapter", "index", "404"] where library.getTemplate(named: required) == nil {
             throw GuideError("missing template \(required).mustache", file: folder)
         }

@@ -1,19 +1,24 @@
 import Crypto
 import Foundation
+import GuideModel
 
 /// What the last build wrote into the output folder (`.guide-cache/written`): for each file,
-/// the SHA-256 of its bytes and the file's identity on disk (inode, size, modification time).
-/// A file the next build would write with the same bytes, and that nobody has touched since
+/// a tag naming its bytes and the file's identity on disk (inode, size, modification time).
+/// A file the next build would write with the same tag, and that nobody has touched since
 /// (same identity), is hard-linked into the new site instead of written again: after a
 /// one-paragraph edit, almost every file of a large book.
 ///
+/// A tag is the SHA-256 of the file's bytes in hex, or, for a page the page store holds,
+/// `page:` and the store's name for it (the hash of everything the page is made from), so
+/// that a page whose inputs did not change is kept without being read (`Site.kept`).
+///
 /// A damaged or foreign manifest is ignored (every file is written); so is an entry whose
 /// file changed in any way.
-struct WriteManifest {
-    static let format = "guide-written-1"
+struct WriteManifest: Sendable {
+    static let format = "guide-written-2"
 
-    struct Entry: Equatable {
-        var digest: [UInt8]
+    struct Entry: Equatable, Sendable {
+        var tag: String
         var identity: FileIdentity
     }
 
@@ -33,10 +38,9 @@ struct WriteManifest {
         var entries: [String: Entry] = [:]
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 6, let digest = Self.bytes(hex: fields[1]),
-                  let inode = UInt64(fields[2]), let size = Int64(fields[3]),
+            guard fields.count == 6, !fields[1].isEmpty, let inode = UInt64(fields[2]), let size = Int64(fields[3]),
                   let seconds = Int64(fields[4]), let nanoseconds = Int64(fields[5]) else { return }
-            entries[String(fields[0])] = Entry(digest: digest, identity: FileIdentity(
+            entries[String(fields[0])] = Entry(tag: String(fields[1]), identity: FileIdentity(
                 inode: inode, size: size, seconds: seconds, nanoseconds: nanoseconds))
         }
         self.entries = entries
@@ -51,31 +55,40 @@ struct WriteManifest {
         var body = Self.format + "\n"
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             let id = entry.identity
-            body += "\(path)\t\(Self.hex(entry.digest))\t\(id.inode)\t\(id.size)\t\(id.seconds)\t\(id.nanoseconds)\n"
+            body += "\(path)\t\(entry.tag)\t\(id.inode)\t\(id.size)\t\(id.seconds)\t\(id.nanoseconds)\n"
         }
         return body + Self.hex(SHA256.hash(data: Array(body.utf8))) + "\n"
     }
 
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        HexText.of(bytes)
     }
 
-    static func bytes(hex: Substring) -> [UInt8]? {
-        guard hex.count == 64 else { return nil }
-        var out: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            out.append(byte)
-            index = next
-        }
-        return out
+    /// Whether `folder/path` is the file this manifest says was written there with `tag`,
+    /// untouched since.
+    func holds(_ path: String, tag: String, in folder: String) -> Bool {
+        guard let entry = entries[path], entry.tag == tag else { return false }
+        return FileIdentity(path: folder + "/" + path) == entry.identity
+    }
+}
+
+/// The site folder as the last build left it, with its manifest: what a build may keep.
+public struct WrittenSite: Sendable {
+    let folder: String
+    let manifest: WriteManifest
+
+    public init(folder: String, manifest file: String) {
+        self.folder = folder
+        manifest = WriteManifest(file: file)
+    }
+
+    func holds(_ path: String, tag: String) -> Bool {
+        manifest.holds(path, tag: tag, in: folder)
     }
 }
 
 /// A file's identity on disk: what changes when anything writes to it or replaces it.
-struct FileIdentity: Equatable {
+struct FileIdentity: Equatable, Sendable {
     var inode: UInt64
     var size: Int64
     var seconds: Int64

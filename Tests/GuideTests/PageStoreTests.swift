@@ -92,6 +92,51 @@ import Testing
         #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("Tested Book"))
     }
 
+    /// A rebuild keeps the pages whose inputs did not change as the files the site holds (same
+    /// inode, not read from the page store: deleting the store does not matter), writes the
+    /// edited chapter's pages, and writes again a page someone changed in the site folder.
+    @Test func unchangedPagesAreKeptFromTheSite() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        // In this process: the caches are keyed by the running executable.
+        let builder = SiteBuilder(content: folder.path + "/content", templates: repositoryRoot + "/templates",
+                                  output: folder.path + "/site", checkSnippets: false)
+        func build() throws { _ = try builder.build() }
+        func inode(_ path: String) throws -> UInt64 {
+            (try FileManager.default.attributesOfItem(atPath: folder.path + "/site/" + path)[.systemFileNumber] as? NSNumber)?
+                .uint64Value ?? 0
+        }
+        let pages = ["en/intro.html", "zh/intro.html", "bilingual/intro.html", "en/second.html", "bilingual/second.html",
+                     "review/index.html"]
+        try build()
+        var before = try Dictionary(uniqueKeysWithValues: pages.map { ($0, try inode($0)) })
+        try build()
+        for page in pages { #expect(try inode(page) == before[page], "\(page) was written again") }
+        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完了。\n")
+        try build()
+        for page in ["en/intro.html", "zh/intro.html", "bilingual/intro.html", "en/second.html"] {
+            #expect(try inode(page) == before[page], "\(page) was written again")
+        }
+        for page in ["zh/second.html", "bilingual/second.html"] {
+            #expect(try inode(page) != before[page], "\(page) was kept after its chapter changed")
+        }
+        #expect(try folder.read("site/zh/second.html").contains("完了。"))
+        // A page changed in the site folder by hand is written again, with the build's bytes.
+        before = try Dictionary(uniqueKeysWithValues: pages.map { ($0, try inode($0)) })
+        let page = try folder.read("site/en/intro.html")
+        try folder.write("site/en/intro.html", page.replacingOccurrences(of: "Hello", with: "HELLO"))
+        try build()
+        #expect(try folder.read("site/en/intro.html") == page)
+        #expect(try inode("en/second.html") == before["en/second.html"])
+        // Kept pages are not even read: the renderer hands them over as the site's files.
+        let written = WrittenSite(folder: folder.path + "/site", manifest: folder.path + "/.guide-cache/written")
+        let kept = try builder.render(keeping: written).site
+        for page in pages {
+            #expect(kept.kept[page] != nil && kept.files[page] == nil, "\(page) was not kept")
+        }
+        #expect(try builder.render().site.kept.isEmpty)
+    }
+
     /// A chapter's digest stands for its fields, so it goes when any of them changes.
     @Test func aChangedChapterLosesItsDigest() {
         let chapter = Chapter(path: "a.md", displayPath: "en/a.md", title: "A", blocks: [], contentDigest: [1, 2, 3])

@@ -16,7 +16,8 @@ distinct() {
 }
 
 make_book() {   # N → $work/book-N/{content,hugo}
-    local n=$1 book="$work/book-$n"
+    local n=$1
+    local book="$work/book-$n"
     rm -rf "$book"
     mkdir -p "$book/content" "$book/hugo/layouts/_default" "$book/hugo/content/en" "$book/hugo/content/zh"
     cp content/guide.yml content/glossary.yml content/*.h "$book/content/"
