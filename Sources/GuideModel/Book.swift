@@ -68,9 +68,14 @@ public struct Edition: Hashable, Sendable {
     public var language: Language
     public var title: String
     public var toc: [TocEntry]
-    public var chapters: [Chapter]
+    public var chapters: [Chapter] {
+        didSet { positions = Self.positions(of: chapters) }
+    }
     /// Files other than markdown (images…), relative to the language folder.
     public var assets: [String]
+    /// Each chapter's place in `chapters` by path: pages look their neighbours and translations
+    /// up by path, which a scan made quadratic in the size of the book.
+    private var positions: [String: Int]
     /// For a translation: the pairs its translators accepted (`content/<lang>.accepted`).
     public var ledger: AcceptLedger
 
@@ -82,10 +87,21 @@ public struct Edition: Hashable, Sendable {
         self.chapters = chapters
         self.assets = assets
         self.ledger = ledger
+        positions = Self.positions(of: chapters)
     }
 
     public func chapter(at path: String) -> Chapter? {
-        chapters.first { $0.path == path }
+        positions[path].map { chapters[$0] }
+    }
+
+    /// The first place of each path (SUMMARY.md lists a file once; a hand-made edition might not).
+    private static func positions(of chapters: [Chapter]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(chapters.count)
+        for (place, chapter) in chapters.enumerated() where positions[chapter.path] == nil {
+            positions[chapter.path] = place
+        }
+        return positions
     }
 }
 

@@ -33,6 +33,9 @@ public struct SiteBuilder: Sendable {
         public var checkSummary: String?
         /// Seconds per stage (`guide build --timings`).
         public var timings: [(stage: String, seconds: Double)] = []
+        /// The book and its reviews the site was made from, kept so that they are freed only
+        /// when whoever holds this is done (see `BuildModel`).
+        public var model: BuildModel?
 
         public var fileCount: Int { site.fileCount + assets.count }
     }
@@ -92,7 +95,7 @@ public struct SiteBuilder: Sendable {
         for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
         clock.lap("check links")
         return Rendered(site: site, assets: assets, warnings: findings.map(\.description) + (report?.problems ?? []),
-                        checkSummary: report?.summary, timings: clock.laps)
+                        checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews))
     }
 
     /// Renders and swaps the result into the output folder.
@@ -106,6 +109,24 @@ public struct SiteBuilder: Sendable {
         clock.lap("write and swap")
         rendered.timings += clock.laps
         return rendered
+    }
+}
+
+/// The model of a build. A one-shot `guide build` never frees it (`keepUntilExit`): tearing
+/// down a large book's values cost a tenth of a second of a rebuild, just before the process
+/// exits anyway.
+public final class BuildModel: Sendable {
+    public let book: Book
+    public let reviews: [ChapterReview]
+
+    init(book: Book, reviews: [ChapterReview]) {
+        self.book = book
+        self.reviews = reviews
+    }
+
+    /// Leaves the model allocated until the process ends (for a process about to exit).
+    public func keepUntilExit() {
+        _ = Unmanaged.passRetained(self)
     }
 }
 

@@ -24,6 +24,7 @@ struct BuildCommand: ParsableCommand {
         try reportingErrors {
             let result = try SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
                                          checkSnippets: !noCheck).build()
+            result.model?.keepUntilExit()
             for warning in result.warnings { printError(warning) }
             if let summary = result.checkSummary { print(summary) }
             if timings {

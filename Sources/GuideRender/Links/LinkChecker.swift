@@ -6,7 +6,7 @@ import GuideParse
 ///
 /// A link to a missing page or image is an error; a link to a missing heading is an
 /// error or a warning, as the config says. Each finding names the chapter's `file:line`.
-public struct LinkChecker {
+public struct LinkChecker: Sendable {
     public struct Finding: Hashable, Sendable, CustomStringConvertible {
         public var location: SourceLocation
         public var message: String
@@ -22,35 +22,42 @@ public struct LinkChecker {
     /// Heading ids per language code and chapter path (as the renderer gives them).
     let anchors: [Language: [String: Set<String>]]
     let anchorsAreErrors: Bool
+    /// The assets as sets: a book's chapters link to them thousands of times.
+    let sharedAssets: Set<String>
+    let assets: [Language: Set<String>]
 
     public init(book: Book, contentRoot: String, anchors: [Language: [String: Set<String>]], anchorsAreErrors: Bool) {
         self.book = book
         self.contentRoot = contentRoot
         self.anchors = anchors
         self.anchorsAreErrors = anchorsAreErrors
+        sharedAssets = Set(book.sharedAssets)
+        assets = Dictionary(book.editions.map { ($0.language, Set($0.assets)) }) { first, _ in first }
     }
 
     public func check() -> [Finding] {
-        var findings: [Finding] = []
-        for edition in book.editions {
-            for chapter in edition.chapters {
-                // A block's inline features cover everything nested in it (list items, quotes).
-                for block in chapter.blocks {
-                    for url in block.inline.urls {
-                        findings += checkLink(url, in: chapter, edition: edition, block: block)
-                    }
-                    for image in block.inline.images {
-                        findings += checkImage(image, in: chapter, edition: edition, block: block)
-                    }
+        // Chapters are checked on every core; the findings are sorted at the end.
+        let chapters = book.editions.flatMap { edition in edition.chapters.map { (edition, $0) } }
+        let findings = try! chapters.concurrentMap { edition, chapter in
+            var findings: [Finding] = []
+            // A block's inline features cover everything nested in it (list items, quotes).
+            for block in chapter.blocks {
+                for url in block.inline.urls {
+                    findings += checkLink(url, in: chapter, edition: edition, block: block)
+                }
+                for image in block.inline.images {
+                    findings += checkImage(image, in: chapter, edition: edition, block: block)
                 }
             }
-        }
+            return findings
+        }.joined()
         return findings.sorted { ($0.location.file, $0.location.line ?? 0, $0.message) < ($1.location.file, $1.location.line ?? 0, $1.message) }
     }
 
     func checkLink(_ url: String, in chapter: Chapter, edition: Edition, block: Block) -> [Finding] {
         if url.isEmpty || LinkTarget.isExternal(url) { return [] }
-        let location = self.location(of: url, in: chapter, block: block)
+        // Found only for a finding: most links are fine, and finding the line splits the block.
+        let location = { self.location(of: url, in: chapter, block: block) }
         // Links were rewritten to pages by the parser: `other.md#x` is now `other.html#x`.
         let (path, fragment) = Self.split(url)
         if path.isEmpty {
@@ -60,12 +67,12 @@ public struct LinkChecker {
         let directory = PathText.parent(chapter.path)
         let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path)
         guard let resolved else {
-            return [Finding(location: location, message: "link '\(url)' leaves the content folder", isError: true)]
+            return [Finding(location: location(), message: "link '\(url)' leaves the content folder", isError: true)]
         }
         if resolved.hasSuffix(".html") {
             let chapterPath = String(resolved.dropLast(5)) + ".md"
             guard edition.chapter(at: chapterPath) != nil else {
-                return [Finding(location: location, message: "link '\(url)' points to a page that does not exist (no chapter \(chapterPath) in SUMMARY.md)", isError: true)]
+                return [Finding(location: location(), message: "link '\(url)' points to a page that does not exist (no chapter \(chapterPath) in SUMMARY.md)", isError: true)]
             }
             if let fragment, !fragment.isEmpty {
                 return checkAnchor(fragment, chapterPath: chapterPath, edition: edition, location: location)
@@ -77,34 +84,34 @@ public struct LinkChecker {
 
     func checkImage(_ url: String, in chapter: Chapter, edition: Edition, block: Block) -> [Finding] {
         if LinkTarget.isExternal(url) { return [] }
-        let location = self.location(of: url, in: chapter, block: block)
+        let location = { self.location(of: url, in: chapter, block: block) }
         let directory = PathText.parent(chapter.path)
         let (path, _) = Self.split(url)
         guard let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path) else {
-            return [Finding(location: location, message: "image '\(url)' leaves the content folder", isError: true)]
+            return [Finding(location: location(), message: "image '\(url)' leaves the content folder", isError: true)]
         }
         return checkFile(resolved, original: url, edition: edition, location: location, kind: "image")
     }
 
     /// `resolved` is relative to the language folder; `../x` reaches the shared assets at the content root.
-    func checkFile(_ resolved: String, original: String, edition: Edition, location: SourceLocation, kind: String) -> [Finding] {
+    func checkFile(_ resolved: String, original: String, edition: Edition, location: () -> SourceLocation, kind: String) -> [Finding] {
         let exists: Bool
         if resolved.hasPrefix("../") {
             let shared = String(resolved.dropFirst(3))
             guard !shared.hasPrefix("../") else {
-                return [Finding(location: location, message: "\(kind) '\(original)' leaves the content folder", isError: true)]
+                return [Finding(location: location(), message: "\(kind) '\(original)' leaves the content folder", isError: true)]
             }
-            exists = book.sharedAssets.contains(shared)
+            exists = sharedAssets.contains(shared)
         } else {
-            exists = edition.assets.contains(resolved)
+            exists = assets[edition.language]?.contains(resolved) == true
         }
-        return exists ? [] : [Finding(location: location, message: "\(kind) '\(original)' points to a file that does not exist", isError: true)]
+        return exists ? [] : [Finding(location: location(), message: "\(kind) '\(original)' points to a file that does not exist", isError: true)]
     }
 
-    func checkAnchor(_ fragment: String, chapterPath: String, edition: Edition, location: SourceLocation) -> [Finding] {
+    func checkAnchor(_ fragment: String, chapterPath: String, edition: Edition, location: () -> SourceLocation) -> [Finding] {
         let id = fragment.removingPercentEncoding ?? fragment
         guard anchors[edition.language]?[chapterPath]?.contains(id) != true else { return [] }
-        return [Finding(location: location, message: "anchor '#\(fragment)' matches no heading of \(chapterPath)",
+        return [Finding(location: location(), message: "anchor '#\(fragment)' matches no heading of \(chapterPath)",
                         isError: anchorsAreErrors)]
     }
 
