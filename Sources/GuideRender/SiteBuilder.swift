@@ -74,6 +74,9 @@ public struct SiteBuilder: Sendable {
         renderer.pages = pages
         renderer.memo = memory?.pages
         renderer.search = memory?.search
+        // Serve keeps its chunks in memory (and does not prune, so does not add to the store either).
+        let searchChunks = memory == nil ? SearchChunkStore(folder: cacheFolder + "/search") : nil
+        renderer.searchChunks = searchChunks
         renderer.written = written
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
@@ -82,7 +85,10 @@ public struct SiteBuilder: Sendable {
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.blocks.count { $0.codeLiteral != nil } } }
         highlights.save(limit: 2 * snippets + 1024)
         // Pages the memory reused were not asked of the store: pruning would drop them.
-        if memory == nil { pages.prune() }
+        if memory == nil {
+            pages.prune()
+            searchChunks?.prune()
+        }
         clock.lap("render pages and search index")
         let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
         let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,

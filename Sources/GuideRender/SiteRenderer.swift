@@ -13,6 +13,8 @@ public struct SiteRenderer: Sendable {
     public var memo: RenderMemo?
     /// The search index's chunks of the last rebuild (`guide serve`).
     public var search: SearchMemo?
+    /// The search index's chunks of earlier builds, on disk.
+    public var searchChunks: SearchChunkStore?
     /// The output folder as the last build left it (`guide build`): pages whose inputs did not
     /// change are kept from it (`Site.kept`) without being read from the page store.
     public var written: WrittenSite?
@@ -39,7 +41,9 @@ public struct SiteRenderer: Sendable {
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights)
         // The search index needs only the book and the heading ids: it is built while the pages render.
-        let searchFiles = InBackground { [search] in SearchIndex.files(for: book, anchors: anchors, memo: search) }
+        let searchFiles = InBackground { [search, searchChunks] in
+            SearchIndex.files(for: book, anchors: anchors, memo: search, store: searchChunks)
+        }
         let index = indexView(book, reviews: reviews)
         let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
         site.files["index.html"] = try memo?.page("index.html", inputs: RenderMemo.bytes(index), render: makeIndex) ?? makeIndex()

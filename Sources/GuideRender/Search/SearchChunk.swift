@@ -51,6 +51,18 @@ final class ChunkIndex: @unchecked Sendable {
         sectionCounts = counts
     }
 
+    /// A chunk as `SearchChunkStore` read it back: the parts `init(_ pages:)` makes.
+    init(terms: TermTable, entries: [UInt32], sectionEnds: [Int], text: ByteBuffer, pageEnds: [Int]) {
+        self.terms = terms
+        self.entries = entries
+        self.sectionEnds = sectionEnds
+        self.text = text
+        self.pageEnds = pageEnds
+        var counts = [Int](repeating: 0, count: terms.count)
+        for entry in entries { counts[Int(entry >> 1)] += 1 }
+        sectionCounts = counts
+    }
+
     /// Frees the term table once its terms are merged.
     func dropTerms() {
         terms = TermTable(capacity: 16)

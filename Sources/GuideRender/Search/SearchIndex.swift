@@ -61,22 +61,25 @@ public enum SearchIndex {
     /// one table and sorted, the postings laid out per term, and the files written as bytes, the
     /// heavy parts on all cores too.
     public static func build(pages: [SearchPage], termShardSize: Int = defaultTermShardSize,
-                             textShardSize: Int = defaultTextShardSize, memo: SearchMemo? = nil) -> [String: String] {
+                             textShardSize: Int = defaultTextShardSize, memo: SearchMemo? = nil,
+                             store: SearchChunkStore? = nil) -> [String: String] {
         build(pages: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: nil, runSize: nil,
-              memo: memo)
+              memo: memo, store: store)
     }
 
     /// `build`, with the sizes of the units of parallel work set (by tests: the files do not depend
     /// on them): `chunkBytes` of text per chunk of pages, `runSize` postings and terms per run of terms.
     static func build(pages: [SearchPage], termShardSize: Int, textShardSize: Int,
-                      chunkBytes: Int?, runSize: Int?, memo: SearchMemo? = nil) -> [String: String] {
+                      chunkBytes: Int?, runSize: Int?, memo: SearchMemo? = nil,
+                      store: SearchChunkStore? = nil) -> [String: String] {
         // `try!` on `concurrentMap` below: its closures do not throw.
 
         // 1. The chunks, in page order.
         // With a memo (`guide serve`), a chunk whose pages are those of last time is not read
-        // again, and the chunks keep their terms and entries for the next rebuild.
+        // again, and the chunks keep their terms and entries for the next rebuild; with a store
+        // (`guide build`), a chunk of earlier builds is read back instead of scanned.
         let indexes = try! chunkRanges(pages, bytes: chunkBytes).concurrentMap { range in
-            memo?.chunk(pages[range]) ?? ChunkIndex(pages[range])
+            memo?.chunk(pages[range]) ?? store?.chunk(pages[range]) ?? ChunkIndex(pages[range])
         }
         memo?.keep(indexes, pages: chunkRanges(pages, bytes: chunkBytes).map { pages[$0] })
         let keep = memo != nil
@@ -249,15 +252,30 @@ public enum SearchIndex {
         return start
     }
 
-    /// Runs of pages of about the same amount of text, enough to keep all cores busy; one run for a small book.
+    /// Runs of pages to index on their own (on all cores, and kept by `SearchMemo` and
+    /// `SearchChunkStore`). A run ends after a page whose path hashes to a multiple of the
+    /// spacing (about 1/32 of the pages, so enough runs for all cores): where runs end depends
+    /// on the pages' paths only, so an edited page changes its own run and no other.
+    /// `bytes` (tests) cuts runs of about that much text instead. The files do not depend on the runs.
     static func chunkRanges(_ pages: [SearchPage], bytes: Int? = nil) -> [Range<Int>] {
+        guard let bytes else {
+            var spacing: UInt64 = 8
+            while spacing * 2 <= UInt64(pages.count / 32) { spacing *= 2 }
+            var ranges: [Range<Int>] = []
+            var start = 0
+            for (index, page) in pages.enumerated() where pathHash(page.href) % spacing == 0 {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+            }
+            if start < pages.count { ranges.append(start..<pages.count) }
+            return ranges
+        }
         let sizes = pages.map { $0.sections.reduce(64) { $0 + $1.heading.utf8.count + $1.text.utf8.count } }
-        let target = bytes ?? max(256 * 1024, sizes.reduce(0, +) / 32)
         var ranges: [Range<Int>] = []
         var start = 0, filled = 0
         for (index, size) in sizes.enumerated() {
             filled += size
-            if filled >= target {
+            if filled >= bytes {
                 ranges.append(start..<(index + 1))
                 start = index + 1
                 filled = 0
@@ -265,6 +283,13 @@ public enum SearchIndex {
         }
         if start < pages.count { ranges.append(start..<pages.count) }
         return ranges
+    }
+
+    /// FNV-1a of a path: the same in every run (Swift's `Hasher` is seeded per process).
+    private static func pathHash(_ path: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// Runs of terms with about as many postings each, enough to keep all cores busy.
@@ -303,13 +328,14 @@ public enum SearchIndex {
     public static func sections(of blocks: [Block], ids: [Int: String], title: String) -> [SearchSection] {
         var sections: [SearchSection] = []
         var current = SearchSection(id: "", heading: title, text: "")
-        for (index, block) in blocks.enumerated() {
-            if block.headingLevel != nil, let id = ids[index] {
+        // By index: `for block in` copied every block (a dozen reference counts each).
+        for index in blocks.indices {
+            if case .heading = blocks[index].kind, let id = ids[index] {
                 if !current.id.isEmpty || !current.text.isEmpty { sections.append(current) }
-                current = SearchSection(id: id, heading: block.text, text: "")
-            } else if !block.text.isEmpty {
+                current = SearchSection(id: id, heading: blocks[index].text, text: "")
+            } else if !blocks[index].text.isEmpty {
                 if !current.text.isEmpty { current.text += " " }
-                current.text += block.text
+                current.text += blocks[index].text
             }
         }
         if !current.id.isEmpty || !current.text.isEmpty { sections.append(current) }
@@ -334,8 +360,9 @@ public enum SearchIndex {
     }
 
     /// The index files of a book's chapter pages.
-    public static func files(for book: Book, anchors: [Language: [String: [Int: String]]], memo: SearchMemo? = nil) -> [String: String] {
-        build(pages: pages(for: book, anchors: anchors, memo: memo), memo: memo)
+    public static func files(for book: Book, anchors: [Language: [String: [Int: String]]], memo: SearchMemo? = nil,
+                             store: SearchChunkStore? = nil) -> [String: String] {
+        build(pages: pages(for: book, anchors: anchors, memo: memo), memo: memo, store: store)
     }
 }
 

@@ -1,0 +1,165 @@
+import Crypto
+import Foundation
+import GuideModel
+
+/// The search index's chunks (`ChunkIndex`) of earlier builds (`.guide-cache/search/`), so a
+/// rebuild scans only the text of chunks whose pages changed: after a one-paragraph edit, one.
+///
+/// A chunk is keyed by the SHA-256 of its pages (every field, with lengths) and the guide
+/// build; its entry is the chunk's parts as raw arrays, followed by their SHA-256, checked on
+/// every read: a damaged entry is made again and replaced. `prune` removes the entries this
+/// build did not use. Chunks cut where `SearchIndex.chunkRanges` says depend on the pages'
+/// paths only, so an edit changes one chunk's key, not the rest.
+public final class SearchChunkStore: @unchecked Sendable {
+    static let format = "search-chunks-1"
+    public let folder: String
+    private let lock = NSLock()
+    private var used = Set<String>()
+    /// Chunks scanned (not read back) since the store was made (for tests).
+    private(set) var made = 0
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The chunk of `pages`: the stored one, or a new one, stored.
+    func chunk(_ pages: ArraySlice<SearchPage>) -> ChunkIndex {
+        let name = Self.key(pages)
+        lock.lock()
+        used.insert(name)
+        lock.unlock()
+        let file = folder + "/" + name
+        if let data = FileManager.default.contents(atPath: file), let chunk = Self.decode([UInt8](data)) { return chunk }
+        let chunk = ChunkIndex(pages)
+        lock.lock()
+        made += 1
+        lock.unlock()
+        CacheFile.write(Data(Self.encode(chunk)), to: file)
+        return chunk
+    }
+
+    /// Removes the entries this build did not use.
+    public func prune() {
+        lock.lock()
+        let keep = used
+        lock.unlock()
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !keep.contains(entry) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+        }
+    }
+
+    static func key(_ pages: ArraySlice<SearchPage>) -> String {
+        var hash = SHA256()
+        func add(_ text: String) {
+            withUnsafeBytes(of: text.utf8.count.littleEndian) { hash.update(bufferPointer: $0) }
+            var text = text
+            text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
+        add("\(format) \(ToolBuild.identity)")
+        for page in pages {
+            for field in [page.language, page.chapterTitle, page.href] { add(field) }
+            withUnsafeBytes(of: page.sections.count.littleEndian) { hash.update(bufferPointer: $0) }
+            for section in page.sections {
+                add(section.id)
+                add(section.heading)
+                add(section.text)
+            }
+        }
+        return HexText.of(hash.finalize())
+    }
+
+    /// The chunk's terms (each with its length, in id order), entries, section ends, page ends
+    /// and text, each array after its count; then the SHA-256 of all that.
+    static func encode(_ chunk: ChunkIndex) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(chunk.text.count + chunk.entries.count * 4 + 64)
+        func add<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
+        func add<T: FixedWidthInteger>(_ values: [T]) {
+            add(UInt64(values.count))
+            values.withUnsafeBytes { out += $0 }   // little-endian, as every target of guide
+        }
+        add(UInt64(chunk.terms.count))
+        for id in 0..<chunk.terms.count {
+            let (bytes, count) = chunk.terms.term(id)
+            add(UInt32(count))
+            out += UnsafeBufferPointer(start: bytes, count: count)
+        }
+        add(chunk.entries)
+        add(chunk.sectionEnds)
+        add(chunk.pageEnds)
+        add(UInt64(chunk.text.count))
+        out += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
+        out += SHA256.hash(data: out)
+        return out
+    }
+
+    /// The chunk `encode` wrote, or nil when the bytes are damaged in any way.
+    static func decode(_ bytes: [UInt8]) -> ChunkIndex? {
+        guard bytes.count >= SHA256.byteCount else { return nil }
+        let body = bytes.count - SHA256.byteCount
+        guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
+        return bytes.withUnsafeBytes { raw -> ChunkIndex? in
+            var reader = Reader(raw: UnsafeRawBufferPointer(rebasing: raw[..<body]))
+            guard let termCount = reader.count(atLeast: 4) else { return nil }
+            let terms = TermTable(capacity: max(16, termCount))
+            for id in 0..<termCount {
+                guard let length = reader.integer(UInt32.self).map(Int.init), length > 0,
+                      let term = reader.bytes(length), !term.contains(0) else { return nil }
+                let slot = term.withMemoryRebound(to: UInt8.self) { terms.slot($0.baseAddress!, length) }
+                guard slot.pointee.id == Int32(id) else { return nil }   // each term once, in id order
+            }
+            guard let entries = reader.array(UInt32.self), let sectionEnds = reader.array(Int.self),
+                  let pageEnds = reader.array(Int.self), let textCount = reader.count(atLeast: 1),
+                  let textBytes = reader.bytes(textCount), reader.isAtEnd,
+                  entries.allSatisfy({ Int($0 >> 1) < termCount }),
+                  ascending(sectionEnds, upTo: entries.count), ascending(pageEnds, upTo: textCount) else { return nil }
+            let text = ByteBuffer(capacity: textCount)
+            textBytes.withMemoryRebound(to: UInt8.self) { text.append($0.baseAddress!, textCount) }
+            return ChunkIndex(terms: terms, entries: entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds)
+        }
+    }
+
+    private static func ascending(_ ends: [Int], upTo limit: Int) -> Bool {
+        var last = 0
+        for end in ends {
+            guard end >= last, end <= limit else { return false }
+            last = end
+        }
+        return true
+    }
+
+    /// Reads `encode`'s fields in order; every read checks the bytes are there.
+    private struct Reader {
+        let raw: UnsafeRawBufferPointer
+        var offset = 0
+
+        var isAtEnd: Bool { offset == raw.count }
+
+        mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+            guard raw.count - offset >= MemoryLayout<T>.size else { return nil }
+            defer { offset += MemoryLayout<T>.size }
+            return T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self))
+        }
+
+        /// A count, refused when even `bytesEach` bytes per element would not fit in what is left.
+        mutating func count(atLeast bytesEach: Int) -> Int? {
+            guard let count = integer(UInt64.self), count <= UInt64(raw.count - offset) / UInt64(bytesEach) else { return nil }
+            return Int(count)
+        }
+
+        mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer? {
+            guard count >= 0, raw.count - offset >= count else { return nil }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)])
+        }
+
+        mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
+            guard let count = self.count(atLeast: MemoryLayout<T>.size),
+                  let bytes = bytes(count * MemoryLayout<T>.size) else { return nil }
+            return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+                initialized = count
+            }
+        }
+    }
+}
