@@ -41,7 +41,11 @@ public struct AlignmentCache: Sendable {
         hash.update(data: Array(version.utf8))
         for side in [source, target] {
             hash.update(data: [0])
-            for block in side { hash.update(data: Array(block.source.utf8) + [1]) }
+            for index in side.indices {
+                var text = side[index].source
+                text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+                withUnsafeBytes(of: UInt8(1)) { hash.update(bufferPointer: $0) }
+            }
         }
         return HexText.of(hash.finalize())
     }

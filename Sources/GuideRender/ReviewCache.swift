@@ -7,7 +7,7 @@ import GuideModel
 /// Chapter reviews kept on disk between builds (`.guide-cache/review/`), so a build after a
 /// one-paragraph edit reviews (and aligns) only the chapter pair that changed.
 ///
-/// Keyed by the SHA-256 of both chapters' blocks, the review's settings (doubt markers,
+/// Keyed by the SHA-256 of both chapters' blocks (through their alignment key), the review's settings (doubt markers,
 /// glossary, accepted entries) and the guide build (`ToolBuild`): a changed guide may review
 /// differently. An entry that does not decode, or does not fit the blocks it is for, is
 /// ignored and replaced.
@@ -32,11 +32,12 @@ public struct ReviewCache: ReviewMemo {
 
     public func review(source: Chapter, target: Chapter, language: Language, settings: String,
                        make: () -> ChapterReview) -> ChapterReview {
-        let key = Self.key(source.blocks, target.blocks, settings: settings)
+        let alignmentKey = AlignmentCache.key(source.blocks, target.blocks)
+        let key = Self.key(alignment: alignmentKey, settings: settings)
         let file = folder + "/" + key
         if let use {
             use.record(key, in: folder)
-            if let alignments { use.record(AlignmentCache.key(source.blocks, target.blocks), in: alignments) }
+            if let alignments { use.record(alignmentKey, in: alignments) }
         }
         if let data = FileManager.default.contents(atPath: file),
            let beads = ReviewCodec.decode([UInt8](data)),
@@ -49,17 +50,13 @@ public struct ReviewCache: ReviewMemo {
     }
 
     static func key(_ source: [Block], _ target: [Block], settings: String) -> String {
-        var hash = SHA256()
-        hash.update(data: Array("\(format) \(ToolBuild.identity)\n\(settings)".utf8))
-        for side in [source, target] {
-            hash.update(data: [0])
-            for index in side.indices {
-                var text = side[index].source
-                text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-                withUnsafeBytes(of: UInt8(1)) { hash.update(bufferPointer: $0) }
-            }
-        }
-        return HexText.of(hash.finalize())
+        key(alignment: AlignmentCache.key(source, target), settings: settings)
+    }
+
+    /// The review's key from its pair's alignment key, which already stands for both chapters'
+    /// blocks: the chapters' text is hashed once per pair, not once per cache.
+    static func key(alignment: String, settings: String) -> String {
+        HexText.of(SHA256.hash(data: Array("\(format) \(ToolBuild.identity)\n\(settings)\n\(alignment)".utf8)))
     }
 
     /// The beads cover every block of both sides once, in order, and findings point inside them.

@@ -22,6 +22,7 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            MallocTuning.forOneBuild()
             let result = try SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
                                          checkSnippets: !noCheck).build()
             result.model?.keepUntilExit()
