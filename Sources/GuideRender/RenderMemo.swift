@@ -68,6 +68,13 @@ struct PageInputs: Equatable, Sendable {
 }
 
 extension PageInputs {
+    /// The inputs of a page made from small views only (the index, a table of contents).
+    init(views: [UInt8]) {
+        self.init(views: views, chapters: [], ids: [:], badges: [])
+    }
+}
+
+extension PageInputs {
     /// Bytes that determine the inputs, for the page store's key; nil when a chapter has no
     /// `contentDigest` (it was not loaded from a file, or was changed since).
     var key: [UInt8]? {

@@ -46,7 +46,9 @@ public struct SiteRenderer: Sendable {
         }
         let index = indexView(book, reviews: reviews)
         let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
-        site.files["index.html"] = try memo?.page("index.html", inputs: RenderMemo.bytes(index), render: makeIndex) ?? makeIndex()
+        let indexInputs = RenderMemo.bytes(index)
+        site.add("index.html", try storedFile("index.html", template: "index", inputs: PageInputs(views: indexInputs), render: makeIndex)
+            ?? .bytes(try memo?.page("index.html", inputs: indexInputs, render: makeIndex) ?? makeIndex(), tag: nil))
         // Chapter pages are independent: render them on every core, add them in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
         let rendered = try pages.concurrentMap { slot in
@@ -73,7 +75,10 @@ public struct SiteRenderer: Sendable {
         }
         for (path, page) in rendered { site.add(path, page) }
         for edition in book.editions where !edition.toc.isEmpty {
-            site.add(Self.sidebarScriptPath(edition), text: try sidebarScript(edition))
+            let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition)
+            let makeScript = { Array(try sidebarScript(table).utf8) }
+            site.add(path, try storedFile(path, template: "toc", inputs: PageInputs(views: RenderMemo.bytes(table)), render: makeScript)
+                ?? .bytes(try makeScript(), tag: nil))
         }
         let bilingual = try reviews.concurrentMap { review in
             let root = Self.root(of: review.source)
@@ -152,14 +157,20 @@ public struct SiteRenderer: Sendable {
     /// store's name for them.
     func pageFile<View: TemplateFields>(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
                                         view: () -> View) throws -> PageFile {
-        guard memo == nil, let pages else { return .bytes(try page(path, template: template, inputs: inputs(), view: view), tag: nil) }
-        guard let key = inputs().key else { return .bytes(Array(try renderPage(view(), with: template).utf8), tag: nil) }
+        guard memo == nil, pages != nil else { return .bytes(try page(path, template: template, inputs: inputs(), view: view), tag: nil) }
+        return try storedFile(path, template: template, inputs: inputs()) { Array(try templates.render(view(), with: template).utf8) }
+            ?? .bytes(Array(try renderPage(view(), with: template).utf8), tag: nil)
+    }
+
+    /// `pageFile` for a page `render` makes: nil without a page store or a key (or in `guide serve`).
+    func storedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile? {
+        guard memo == nil, let pages, let key = inputs.key else { return nil }
         let name = pages.name(key: key, template: template), tag = "page:" + name
         if let written, written.holds(path, tag: tag) {
             pages.use(name)
             return .kept(tag: tag)
         }
-        return .bytes(try pages.page(named: name) { Array(try templates.render(view(), with: template).utf8) }, tag: tag)
+        return .bytes(try pages.page(named: name, render: render), tag: tag)
     }
 
     /// The dashboard: `page` with its chapter sections spliced in, one per chapter, each
@@ -246,10 +257,13 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The edition's table of contents as a script its pages' sidebars run (see `SidebarView`).
-    func sidebarScript(_ edition: Edition) throws -> String {
-        let table = try templates.render(SidebarTableView(items: edition.toc.map { tocItem($0, edition: edition) }),
-                                         with: "toc")
+    func sidebarScript(_ table: SidebarTableView) throws -> String {
+        let table = try templates.render(table, with: "toc")
         return try templates.render(SidebarScriptView(tableJSON: JSString.quote(table)), with: "sidebar")
+    }
+
+    func sidebarTable(_ edition: Edition) -> SidebarTableView {
+        SidebarTableView(items: edition.toc.map { tocItem($0, edition: edition) })
     }
 
     /// A table entry; links are relative to the site root (the script prefixes the page's root).

@@ -107,7 +107,7 @@ import Testing
                 .uint64Value ?? 0
         }
         let pages = ["en/intro.html", "zh/intro.html", "bilingual/intro.html", "en/second.html", "bilingual/second.html",
-                     "review/index.html"]
+                     "review/index.html", "index.html", "en/toc.js", "zh/toc.js"]
         try build()
         var before = try Dictionary(uniqueKeysWithValues: pages.map { ($0, try inode($0)) })
         try build()

@@ -17,18 +17,26 @@ public final class HighlightStore: @unchecked Sendable {
     private let file: String
     private let header: [UInt8]
     private let lock = NSLock()
-    private var stored: [Key: String] = [:]
+    /// What the file holds, read on first use (under `lock`): a rebuild whose pages are all
+    /// kept highlights nothing and need not read it.
+    private var stored: [Key: String] {
+        get {
+            if let loaded { return loaded }
+            let read = FileManager.default.contents(atPath: file).flatMap { Self.decode([UInt8]($0), header: header) } ?? [:]
+            loaded = read
+            return read
+        }
+        set { loaded = newValue }
+    }
+    private var loaded: [Key: String]?
     private var used: [Key: String] = [:]
     /// Whether this build highlighted anything the file does not hold.
     private var added = false
 
-    /// Reads the store in `folder` (an empty store when there is none or it is damaged).
+    /// The store in `folder` (read when first asked; empty when there is none or it is damaged).
     public init(folder: String, highlighterVersion: String) {
         file = folder + "/highlight"
         header = Array("\(Self.format) \(ToolBuild.identity) \(highlighterVersion)\n".utf8)
-        if let data = FileManager.default.contents(atPath: file) {
-            stored = Self.decode([UInt8](data), header: header) ?? [:]
-        }
     }
 
     /// A snippet's SHA-256 (of its language and code).
@@ -74,6 +82,11 @@ public final class HighlightStore: @unchecked Sendable {
     /// code; the limit keeps old code from piling up. Writes nothing when that is what the file holds.
     public func save(limit: Int) {
         lock.lock()
+        // Nothing asked of the store: the file holds what it held.
+        if used.isEmpty && !added {
+            lock.unlock()
+            return
+        }
         var entries = used
         for (key, html) in stored.sorted(by: { $0.key < $1.key }) where entries.count < limit && entries[key] == nil {
             entries[key] = html
