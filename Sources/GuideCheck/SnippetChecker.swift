@@ -78,17 +78,54 @@ public struct SnippetChecker: Sendable {
     public func run(book: Book) -> CheckReport {
         let start = Date()
         let config = book.config.check
-        // The chapters' text, for the annotations' exact lines (see `CodeSnippet.all`).
-        let chapters = book.editions.flatMap { edition in edition.chapters.map { (edition.language, $0) } }
+        var report = CheckReport(results: [], problems: [], compiler: nil,
+                                 sdk: (options.sdk ?? kind(config.sdk)).rawValue, seconds: 0, compiled: 0, cacheHits: 0)
+        let environment = options.environment
+        let timeout = options.timeout ?? config.timeout
+        let runner = ProcessRunner(timeout: timeout, environment: environment)
+        let chapters = planningOrder(book)
+
+        // A one-shot run with a cache takes unchanged chapters' results as they were; their
+        // key includes the compiler session, so it is prepared first (when there is code at all).
+        var session: Result<Session, SessionProblem>?
+        var keys = [String?](repeating: nil, count: chapters.count)
+        var kept = [[SnippetResult]?](repeating: nil, count: chapters.count)
+        let store = options.cacheFolder != nil && planMemory == nil
+            ? ChapterResults(folder: options.cacheFolder! + "/check/chapters") : nil
+        if let store, chapters.contains(where: { $0.chapter.blocks.contains { $0.codeLiteral != nil } }) {
+            session = prepare(config: config, runner: runner, timeout: timeout)
+            if case .success(let prepared)? = session {
+                let sessionKey = prepared.chapterKey
+                let languages = config.languages, source = book.source
+                let found = try! chapters.concurrentMap { language, chapter -> (String?, [SnippetResult]?) in
+                    let original = language == source.language ? nil : source.chapter(at: chapter.path)
+                    guard let key = ChapterResults.key(language: language, chapter: chapter, original: original,
+                                                       languages: languages, session: sessionKey) else { return (nil, nil) }
+                    return (key, store.results(for: key))
+                }
+                keys = found.map(\.0)
+                kept = found.map(\.1)
+            }
+        }
+
+        // The chapters' text, for the annotations' exact lines (see `CodeSnippet.all`): only
+        // those planned (and their source chapters).
         let root = options.contentRoot
-        let texts = try! chapters.concurrentMap { language, chapter in
+        var wanted = Set<String>()
+        for (index, (language, chapter)) in chapters.enumerated() where kept[index] == nil {
+            wanted.insert(language.code + "/" + chapter.path)
+            if language != book.source.language { wanted.insert(book.source.language.code + "/" + chapter.path) }
+        }
+        let toRead = book.editions.flatMap { edition in
+            edition.chapters.filter { wanted.contains(edition.language.code + "/" + $0.path) }.map { (edition.language, $0) }
+        }
+        let texts = try! toRead.concurrentMap { language, chapter in
             try? String(contentsOfFile: root + "/" + language.code + "/" + chapter.path, encoding: .utf8)
         }
         var markdown: [String: String] = [:]
-        for ((_, chapter), text) in zip(chapters, texts) { markdown[chapter.displayPath] = text }
-        var plans = plan(book: book, markdown: markdown)
-        var report = CheckReport(results: [], problems: [], compiler: nil,
-                                 sdk: (options.sdk ?? kind(config.sdk)).rawValue, seconds: 0, compiled: 0, cacheHits: 0)
+        for ((_, chapter), text) in zip(toRead, texts) { markdown[chapter.displayPath] = text }
+        let perChapter = plan(book: book, markdown: markdown, skipping: Set(kept.indices.filter { kept[$0] != nil }))
+        var plans = perChapter.flatMap { $0 }
 
         let toCompile = plans.indices.filter { plans[$0].unit != nil && plans[$0].result == nil }
         func notChecked(_ reason: String) {
@@ -96,13 +133,8 @@ public struct SnippetChecker: Sendable {
                 plans[index].result = plans[index].finish(.notChecked, reason: reason)
             }
         }
-        let environment = options.environment
-        let timeout = options.timeout ?? config.timeout
-        let runner = ProcessRunner(timeout: timeout, environment: environment)
-
         if !toCompile.isEmpty {
-            let session = prepare(config: config, runner: runner, timeout: timeout)
-            switch session {
+            switch session ?? prepare(config: config, runner: runner, timeout: timeout) {
             case .failure(let problem):
                 report.problems.append(contentsOf: problem.messages)
                 notChecked(problem.reason)
@@ -112,8 +144,35 @@ public struct SnippetChecker: Sendable {
                         jobs: options.jobs ?? config.jobs, report: &report)
                 session.cleanUp()
             }
+        } else if case .success(let session)? = session {
+            report.compiler = session.compilerDescription
+            session.cleanUp()
         }
-        report.results = plans.compactMap(\.result)
+
+        // Results in planning order: kept chapters' as they were, planned ones' as they came.
+        var planned = plans[...]
+        for index in chapters.indices {
+            if let results = kept[index] {
+                report.results += results
+                report.cacheHits += results.count(where: \.cached)
+                continue
+            }
+            let chapterPlans = planned.prefix(perChapter[index].count)
+            planned = planned.dropFirst(chapterPlans.count)
+            let results = chapterPlans.compactMap(\.result)
+            report.results += results
+            // Kept as a warm run would give them: every compiled snippet's result from the cache.
+            if let store, let key = keys[index], !results.contains(where: { $0.outcome == .notChecked }) {
+                store.keep(chapterPlans.compactMap { plan in
+                    plan.result.map { result in
+                        var result = result
+                        result.cached = plan.unit != nil
+                        return result
+                    }
+                }, for: key)
+            }
+        }
+        store?.prune()
         report.seconds = Date().timeIntervalSince(start)
         return report
     }
@@ -146,12 +205,19 @@ public struct SnippetChecker: Sendable {
         }
     }
 
-    func plan(book: Book, markdown: [String: String] = [:]) -> [Plan] {
+    /// The chapters in the order they are planned and reported: the source's, then each translation's.
+    func planningOrder(_ book: Book) -> [(language: Language, chapter: Chapter)] {
+        ([book.source] + book.translations).flatMap { edition in edition.chapters.map { (edition.language, $0) } }
+    }
+
+    /// Each chapter's plans, in `planningOrder`; chapters at `skipping` get none.
+    func plan(book: Book, markdown: [String: String] = [:], skipping: Set<Int> = []) -> [[Plan]] {
         let languages = book.config.check.languages
         let source = book.source
         // Chapters are planned independently (a translation against its source's snippets): on every core.
-        let chapters = ([source] + book.translations).flatMap { edition in edition.chapters.map { (edition.language, $0) } }
-        let perChapter = try! chapters.concurrentMap { [align, planMemory] language, chapter -> [Plan] in
+        let chapters = planningOrder(book).enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
+        return try! chapters.concurrentMap { [align, planMemory] position, language, chapter -> [Plan] in
+            if skipping.contains(position) { return [] }
             let original = language == source.language ? nil : source.chapter(at: chapter.path)
             let inputs = PlanMemory.Inputs(language: language, chapter: chapter, markdown: markdown[chapter.displayPath],
                                            original: original, originalMarkdown: original.flatMap { markdown[$0.displayPath] },
@@ -174,7 +240,6 @@ public struct SnippetChecker: Sendable {
             planMemory?.keep(plans, for: inputs)
             return plans
         }
-        return perChapter.flatMap { $0 }
     }
 
     func planChapter(_ snippets: [CodeSnippet], counterparts: [SourceLocation?]) -> [Plan] {
@@ -284,6 +349,13 @@ public struct SnippetChecker: Sendable {
         var cache: ResultCache?
         var temporaryFolder: String?
         var displayPaths: [String: String]
+
+        /// Everything of the session a chapter's results depend on (see `ChapterResults`).
+        var chapterKey: String {
+            Fingerprint.hex(([fingerprint, contextText] + flags + ["\u{2}"] + prefixFlags
+                             + displayPaths.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
+                .joined(separator: "\u{1}"))
+        }
 
         var compilerDescription: String { clang + ": " + (version.split(separator: "\n").first.map(String.init) ?? version) }
 

@@ -1,0 +1,68 @@
+import Crypto
+import Foundation
+import GuideModel
+
+/// Each chapter's snippet results from earlier runs (`.guide-cache/check/chapters/`), so a
+/// run plans and evaluates only the chapters that changed: planning (finding the snippets,
+/// their shapes, wrapping them) was most of a warm check, at ~0.3 ms a snippet.
+///
+/// A chapter's results are a pure function of its key: the chapter's and its source
+/// chapter's content digests (text, paths, title, parser options), the checked languages, the
+/// compiler session (clang's version, SDK, flags, context header) and the guide build. Results
+/// are kept only when every snippet got a verdict (none "not checked": a timeout is not a
+/// verdict). A damaged entry is planned again and replaced; `prune` removes the entries the
+/// run did not use.
+final class ChapterResults: @unchecked Sendable {
+    static let format = "check-chapter-1"
+    let folder: String
+    private let lock = NSLock()
+    private var used = Set<String>()
+
+    init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The key of a chapter's results, or nil when a chapter has no content digest (it was
+    /// not loaded from a file).
+    static func key(language: Language, chapter: Chapter, original: Chapter?, languages: [String],
+                    session: String) -> String? {
+        guard let digest = chapter.contentDigest else { return nil }
+        var hash = SHA256()
+        hash.update(data: Array("\(format) \(ToolBuild.identity)\n\(session)\n\(language.code)\n".utf8))
+        hash.update(data: Array(languages.joined(separator: ",").utf8))
+        hash.update(data: digest)
+        if let original {
+            guard let originalDigest = original.contentDigest else { return nil }
+            hash.update(data: [1] + originalDigest)
+        }
+        return HexText.of(hash.finalize())
+    }
+
+    func results(for key: String) -> [SnippetResult]? {
+        lock.lock()
+        used.insert(key)
+        lock.unlock()
+        // The results' JSON, then its SHA-256 (32 bytes).
+        guard let data = FileManager.default.contents(atPath: folder + "/" + key), data.count > SHA256.byteCount else {
+            return nil
+        }
+        let json = data.prefix(data.count - SHA256.byteCount)
+        guard SHA256.hash(data: json).elementsEqual(data.suffix(SHA256.byteCount)) else { return nil }
+        return try? JSONDecoder().decode([SnippetResult].self, from: json)
+    }
+
+    func keep(_ results: [SnippetResult], for key: String) {
+        guard let json = try? JSONEncoder().encode(results) else { return }
+        ResultCache.writeAtomically(json + Data(SHA256.hash(data: json)), to: folder + "/" + key)
+    }
+
+    /// Removes the entries this run did not use.
+    func prune() {
+        lock.lock()
+        let keep = used
+        lock.unlock()
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !keep.contains(entry) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GuideCheck
+import GuideModel
+import GuideParse
+import Testing
+
+/// A run with a cache takes an unchanged chapter's results as an earlier run left them
+/// (`.guide-cache/check/chapters`), without planning or looking up its snippets: the results
+/// are those a warm run gives, an edited chapter alone is planned again, damage and "not
+/// checked" verdicts are not trusted.
+@Suite struct ChapterResultsTests {
+    static func writeBook(in folder: TempFolder) throws {
+        try folder.write("content/guide.yml", "title:\n  en: T\n  zh: T\nlanguages: [en, zh]\nsource: en\n")
+        try folder.write("content/en/SUMMARY.md", "# S\n\n* [A](a.md)\n* [B](b.md)\n")
+        try folder.write("content/zh/SUMMARY.md", "# S\n\n* [甲](a.md)\n* [乙](b.md)\n")
+        for (language, heading) in [("en", "A"), ("zh", "甲")] {
+            try folder.write("content/\(language)/a.md", "# \(heading)\n\n```objective-c\n[self foo];\n```\n\n"
+                + "<!-- snippet: ignore -->\n```objective-c\nnot compiled\n```\n")
+            try folder.write("content/\(language)/b.md", "# B\n\n```objective-c\nint x = 1;\n```\n")
+        }
+    }
+
+    static func load(_ folder: TempFolder) throws -> Book {
+        try ContentLoader(root: folder.path + "/content").load()
+    }
+
+    @Test func unchangedChaptersAreTakenAsTheyWere() throws {
+        let folder = try TempFolder()
+        try Self.writeBook(in: folder)
+        let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
+        let checker = SnippetChecker(options: CheckFixtures.options(folder, clang: clang))
+        let chapters = folder.path + "/.guide-cache/check/chapters"
+        let records = folder.path + "/.guide-cache/check/results"
+        let first = checker.run(book: try Self.load(folder))
+        #expect(first.compiled == 4 && CheckFixtures.calls(log) == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: chapters).count == 4)
+        // The same results as a warm run through the compile records alone.
+        let kept = checker.run(book: try Self.load(folder))
+        try FileManager.default.removeItem(atPath: chapters)
+        let warm = checker.run(book: try Self.load(folder))
+        #expect(kept.results == warm.results)
+        #expect(kept.compiled == 0 && kept.cacheHits == warm.cacheHits && kept.cacheHits == 4)
+        #expect(kept.compiler == warm.compiler)
+        // Without the compile records, kept chapters are not compiled; an edited one is.
+        try FileManager.default.removeItem(atPath: records)
+        #expect(checker.run(book: try Self.load(folder)).compiled == 0)
+        try folder.write("content/zh/b.md", "# B\n\n```objective-c\nint y = 2;\n```\n")
+        let edited = checker.run(book: try Self.load(folder))
+        #expect(edited.compiled == 1 && CheckFixtures.calls(log) == 5)
+        #expect(edited.results.map(\.outcome) == [.pass, .ignored, .pass, .pass, .ignored, .pass])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: chapters).count == 4)   // the old entry pruned
+        // Damaged entries are planned again.
+        for entry in try FileManager.default.contentsOfDirectory(atPath: chapters) {
+            let file = chapters + "/" + entry
+            var bytes = [UInt8](FileManager.default.contents(atPath: file)!)
+            bytes[bytes.count / 2] ^= 0x01
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+        }
+        try FileManager.default.removeItem(atPath: records)
+        let replanned = checker.run(book: try Self.load(folder))
+        #expect(replanned.compiled == 4)
+        #expect(replanned.results.map(\.outcome) == edited.results.map(\.outcome))
+    }
+
+    @Test func notCheckedIsNotKept() throws {
+        let folder = try TempFolder()
+        try Self.writeBook(in: folder)
+        let (clang, _) = try CheckFixtures.fakeClang(in: folder, body: "sleep 5")
+        let options = CheckFixtures.options(folder, clang: clang, timeout: 0.3)
+        let stopped = SnippetChecker(options: options).run(book: try Self.load(folder))
+        #expect(stopped.results.filter { $0.outcome == .notChecked }.count == 4)
+        // The same clang (same version, same path), answering now.
+        _ = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
+        let answered = SnippetChecker(options: options).run(book: try Self.load(folder))
+        #expect(answered.results.map(\.outcome) == [.pass, .ignored, .pass, .pass, .ignored, .pass])
+    }
+}
