@@ -7,12 +7,13 @@ import GuideModel
 /// Chapter reviews kept on disk between builds (`.guide-cache/review/`), so a build after a
 /// one-paragraph edit reviews (and aligns) only the chapter pair that changed.
 ///
-/// Keyed by the SHA-256 of both chapters' blocks (through their alignment key), the review's settings (doubt markers,
+/// Keyed by the SHA-256 of both chapters' content digests (or, for chapters not loaded from
+/// files, their blocks through their alignment key), the review's settings (doubt markers,
 /// glossary, accepted entries) and the guide build (`ToolBuild`): a changed guide may review
 /// differently. An entry that does not decode, or does not fit the blocks it is for, is
 /// ignored and replaced.
 public struct ReviewCache: ReviewMemo {
-    static let format = "review-2"
+    static let format = "review-3"
     public let folder: String
     /// Where the keys this build used are noted (for pruning), with the alignment cache whose
     /// entry a review stands on: a review read from here skips its alignment, which is still
@@ -32,21 +33,40 @@ public struct ReviewCache: ReviewMemo {
 
     public func review(source: Chapter, target: Chapter, language: Language, settings: String,
                        make: () -> ChapterReview) -> ChapterReview {
-        let alignmentKey = AlignmentCache.key(source.blocks, target.blocks)
-        let key = Self.key(alignment: alignmentKey, settings: settings)
-        let file = folder + "/" + key
-        if let use {
-            use.record(key, in: folder)
-            if let alignments { use.record(alignmentKey, in: alignments) }
+        // Chapters loaded from files are keyed by their content digests (their text was hashed
+        // once, by the loader); others by their blocks, through the alignment key.
+        var alignmentKey: String?
+        let key: String
+        if let sourceDigest = source.contentDigest, let targetDigest = target.contentDigest {
+            key = Self.key(digests: sourceDigest, targetDigest, settings: settings)
+        } else {
+            alignmentKey = AlignmentCache.key(source.blocks, target.blocks)
+            key = Self.key(alignment: alignmentKey!, settings: settings)
         }
-        if let data = FileManager.default.contents(atPath: file),
-           let beads = ReviewCodec.decode([UInt8](data)),
+        let file = folder + "/" + key
+        use?.record(key, in: folder)
+        // An entry: the key of the alignment it stands on (kept from pruning), a newline, the beads.
+        if let data = FileManager.default.contents(atPath: file), data.count > Self.alignmentKeyLength,
+           data[data.startIndex + Self.alignmentKeyLength] == 0x0A,
+           let beads = ReviewCodec.decode([UInt8](data.dropFirst(Self.alignmentKeyLength + 1))),
            Self.fits(beads, source.blocks.count, target.blocks.count) {
+            if let use, let alignments {
+                use.record(String(decoding: data.prefix(Self.alignmentKeyLength), as: UTF8.self), in: alignments)
+            }
             return ChapterReview(source: source, target: target, language: language, beads: beads)
         }
         let review = make()
-        CacheFile.write(Data(ReviewCodec.encode(review.beads)), to: file)
+        let alignment = alignmentKey ?? AlignmentCache.key(source.blocks, target.blocks)
+        if let use, let alignments { use.record(alignment, in: alignments) }
+        CacheFile.write(Data(Array(alignment.utf8) + [0x0A] + ReviewCodec.encode(review.beads)), to: file)
         return review
+    }
+
+    /// Hex SHA-256.
+    static let alignmentKeyLength = 64
+
+    static func key(digests source: [UInt8], _ target: [UInt8], settings: String) -> String {
+        HexText.of(SHA256.hash(data: Array("\(format) \(ToolBuild.identity)\n\(settings)\n".utf8) + source + [0] + target))
     }
 
     static func key(_ source: [Block], _ target: [Block], settings: String) -> String {

@@ -49,8 +49,10 @@ import Testing
         missingBead.removeLast()
         var findingOutside = good.beads
         findingOutside[0].review.findings.append(BeadFinding(.doubt, "x", targetBlock: 99))
-        let damages = [Data("garbage".utf8), whole.prefix(whole.count / 2), Data(),
-                       Data(ReviewCodec.encode(missingBead)), Data(ReviewCodec.encode(findingOutside))]
+        // After the alignment key and its newline: beads that decode but do not fit the chapters.
+        let head = whole.prefix(ReviewCache.alignmentKeyLength + 1)
+        let damages = [Data("garbage".utf8), whole.prefix(whole.count / 2), Data(), Data(ReviewCodec.encode(good.beads)),
+                       head + Data(ReviewCodec.encode(missingBead)), head + Data(ReviewCodec.encode(findingOutside))]
         for damage in damages {
             try damage.write(to: URL(fileURLWithPath: file))
             made = 0
@@ -79,6 +81,33 @@ import Testing
                 != ReviewCache.key(source.blocks, target.blocks, settings: "t"))
         #expect(ReviewCache.key(source.blocks, target.blocks, settings: "s")
                 == ReviewCache.key(source.blocks, target.blocks, settings: "s"))
+    }
+
+    /// Chapters loaded from files are keyed by their content digests: either side's digest
+    /// and the settings change the key.
+    @Test func loadedChaptersAreKeyedByTheirDigests() throws {
+        let folder = try TempFolder()
+        func withDigest(_ chapter: Chapter, _ digest: [UInt8]) -> Chapter {
+            Chapter(path: chapter.path, displayPath: chapter.displayPath, title: chapter.title, blocks: chapter.blocks,
+                    contentDigest: digest)
+        }
+        let digested = (source: withDigest(source, [1]), target: withDigest(target, [2]))
+        let cache = ReviewCache(folder: folder.path + "/review")
+        var made = 0
+        func review(_ pair: (source: Chapter, target: Chapter), settings: String = "s") {
+            _ = cache.review(source: pair.source, target: pair.target, language: Language("zh"), settings: settings) {
+                made += 1
+                return make()
+            }
+        }
+        review(digested)
+        review(digested)
+        #expect(made == 1)
+        let edited = (source: digested.source, target: withDigest(target, [3]))
+        review(edited)
+        review(digested, settings: "t")
+        #expect(made == 3)
+        #expect(ReviewCache.key(digests: [1], [2], settings: "s") != ReviewCache.key(digests: [1, 2], [], settings: "s"))
     }
 
     @Test func aGlossaryEditIsSeenThoughTheChaptersDidNotChange() throws {
