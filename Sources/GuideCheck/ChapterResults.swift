@@ -13,7 +13,7 @@ import GuideModel
 /// verdict). A damaged entry is planned again and replaced; `prune` removes the entries the
 /// run did not use.
 final class ChapterResults: @unchecked Sendable {
-    static let format = "check-chapter-1"
+    static let format = "check-chapter-2"
     let folder: String
     private let lock = NSLock()
     private var used = Set<String>()
@@ -42,18 +42,18 @@ final class ChapterResults: @unchecked Sendable {
         lock.lock()
         used.insert(key)
         lock.unlock()
-        // The results' JSON, then its SHA-256 (32 bytes).
+        // The results (`SnippetResultCodec`), then their SHA-256 (32 bytes).
         guard let data = FileManager.default.contents(atPath: folder + "/" + key), data.count > SHA256.byteCount else {
             return nil
         }
-        let json = data.prefix(data.count - SHA256.byteCount)
-        guard SHA256.hash(data: json).elementsEqual(data.suffix(SHA256.byteCount)) else { return nil }
-        return try? JSONDecoder().decode([SnippetResult].self, from: json)
+        let bytes = [UInt8](data), body = bytes.count - SHA256.byteCount
+        guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
+        return SnippetResultCodec.decode(Array(bytes[..<body]))
     }
 
     func keep(_ results: [SnippetResult], for key: String) {
-        guard let json = try? JSONEncoder().encode(results) else { return }
-        ResultCache.writeAtomically(json + Data(SHA256.hash(data: json)), to: folder + "/" + key)
+        let bytes = SnippetResultCodec.encode(results)
+        ResultCache.writeAtomically(Data(bytes + SHA256.hash(data: bytes)), to: folder + "/" + key)
     }
 
     /// Removes the entries this run did not use.

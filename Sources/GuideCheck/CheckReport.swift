@@ -26,7 +26,15 @@ public struct CheckReport: Sendable {
     }
 
     public func count(_ outcome: SnippetOutcome) -> Int {
-        results.reduce(0) { $0 + ($1.outcome == outcome ? 1 : 0) }
+        counts[outcome] ?? 0
+    }
+
+    /// How many results have each outcome, in one pass. (By index: the results are large
+    /// values, and a closure over them copied each one.)
+    public var counts: [SnippetOutcome: Int] {
+        var counts: [SnippetOutcome: Int] = [:]
+        for index in results.indices { counts[results[index].outcome, default: 0] += 1 }
+        return counts
     }
 
     /// Whether any snippet has one of these outcomes (or the run itself had a problem).
@@ -36,28 +44,33 @@ public struct CheckReport: Sendable {
 
     /// Translations whose snippet compiles differently from the source's: a finding of its own.
     public var divergences: [(source: SnippetResult, translation: SnippetResult)] {
-        var byLocation: [SourceLocation: SnippetResult] = [:]
-        for result in results { byLocation[result.location] = result }
-        return results.compactMap { result in
-            guard let counterpart = result.counterpart, let source = byLocation[counterpart] else { return nil }
-            let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
-            guard compiles(source.outcome) != compiles(result.outcome) else { return nil }
-            return (source, result)
+        // By index, as in `counts`.
+        var byLocation: [SourceLocation: Int] = [:]
+        for index in results.indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
+        let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
+        var pairs: [(source: SnippetResult, translation: SnippetResult)] = []
+        for index in results.indices {
+            guard let counterpart = results[index].counterpart, let source = byLocation[counterpart],
+                  compiles(results[source].outcome) != compiles(results[index].outcome) else { continue }
+            pairs.append((results[source], results[index]))
         }
+        return pairs
     }
 
     /// `checked 62 snippets (en 31, zh 31): 40 pass, 2 warn, …, in 0.41 s (58 cached)`.
     public var summary: String {
         var languages: [String] = []
         var seen: [String: Int] = [:]
-        for result in results {
-            if seen[result.language.code] == nil { languages.append(result.language.code) }
-            seen[result.language.code, default: 0] += 1
+        for index in results.indices {
+            let code = results[index].language.code
+            if seen[code] == nil { languages.append(code) }
+            seen[code, default: 0] += 1
         }
         let perLanguage = languages.map { "\($0) \(seen[$0]!)" }.joined(separator: ", ")
-        let counts = SnippetOutcome.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+        let counts = self.counts
+        let countsText = SnippetOutcome.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
         return "checked \(results.count) snippets" + (perLanguage.isEmpty ? "" : " (\(perLanguage))")
-            + ": \(counts); " + String(format: "%.2f s", seconds) + " (\(compiled) compiled, \(cacheHits) cached)"
+            + ": \(countsText); " + String(format: "%.2f s", seconds) + " (\(compiled) compiled, \(cacheHits) cached)"
     }
 
     /// The report's lines for standard error: problems, then each snippet's diagnostics.

@@ -49,7 +49,7 @@ public struct SnippetDiagnostic: Hashable, Sendable, Codable {
 }
 
 /// One snippet's result.
-public struct SnippetResult: Hashable, Sendable, Codable {
+public struct SnippetResult: Hashable, Sendable {
     public var language: Language
     /// The chapter, relative to the language folder.
     public var chapterPath: String

@@ -1,5 +1,5 @@
 /// A language of the book, e.g. `en` or `zh`.
-public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var code: String
     public init(_ code: String) { self.code = code }
     public var description: String { code }

@@ -13,17 +13,20 @@ public struct CheckSummary: Sendable {
     public init(_ report: CheckReport) {
         // Counts only: the report's own summary has timings and cache hits, which would make
         // two builds of the same book differ.
+        let counted = report.counts
         let counts = SnippetOutcome.allCases.compactMap { outcome -> String? in
-            let count = report.count(outcome)
+            let count = counted[outcome] ?? 0
             return count == 0 ? nil : "\(count) \(outcome.rawValue)"
         }
         line = "\(report.results.count) snippets: " + counts.joined(separator: ", ")
         problems = report.problems
         results = report.results
         divergences = report.divergences
-        noteworthyByChapter = Dictionary(grouping: results.filter {
-            [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome)
-        }, by: \.chapterPath)
+        var noteworthy: [String: [SnippetResult]] = [:]
+        for index in results.indices where [.fail, .warn, .unexpectedPass, .notChecked].contains(results[index].outcome) {
+            noteworthy[results[index].chapterPath, default: []].append(results[index])
+        }
+        noteworthyByChapter = noteworthy
         divergencesByChapter = Dictionary(grouping: divergences, by: \.translation.chapterPath)
     }
 

@@ -92,8 +92,8 @@ extension PageInputs {
         let beadBytes = ReviewCodec.encode(beads)
         ViewFingerprint.append(&out, beadBytes.count)
         out += beadBytes
-        // Every field of every result (value types all the way down).
-        if !checkResults.isEmpty { ViewFingerprint.append(&out, String(reflecting: checkResults)) }
+        // Every field of every result.
+        if !checkResults.isEmpty { out += SnippetResultCodec.encode(checkResults) }
         return out
     }
 }

@@ -6,7 +6,8 @@ import GuideModel
 /// Results are found by language, chapter and top-level block; a list or quote holding
 /// several code blocks shows the least good of them.
 public struct SnippetBadges: Sendable {
-    private var byBlock: [Key: SnippetResult] = [:]
+    /// Whether any result has a badge.
+    private var hasBadges = false
 
     struct Key: Hashable {
         var language: Language
@@ -15,18 +16,25 @@ public struct SnippetBadges: Sendable {
     }
 
     public init(_ results: [SnippetResult]) {
-        for result in results {
-            guard let top = result.blockPath.first else { continue }
-            let key = Key(language: result.language, chapter: result.chapterPath, block: top)
-            if let existing = byBlock[key], Self.rank(existing.outcome) >= Self.rank(result.outcome) { continue }
-            byBlock[key] = result
+        // Indexes, not results: the results are large values, and copying 60,000 of them
+        // showed in every build of a large book.
+        var byBlock: [Key: Int] = [:]
+        for index in results.indices {
+            guard let top = results[index].blockPath.first else { continue }
+            let key = Key(language: results[index].language, chapter: results[index].chapterPath, block: top)
+            if let existing = byBlock[key], Self.rank(results[existing].outcome) >= Self.rank(results[index].outcome) { continue }
+            byBlock[key] = index
         }
-        for (key, result) in byBlock {
-            byChapter[ChapterKey(language: key.language, chapter: key.chapter), default: [:]][key.block] = Self.badge(result)
+        // The badges' HTML on every core (tens of thousands of them in a large book).
+        let blocks = Array(byBlock)
+        let badges = try! blocks.concurrentMap { _, index in Self.badge(results[index]) }
+        for ((key, _), badge) in zip(blocks, badges) {
+            byChapter[ChapterKey(language: key.language, chapter: key.chapter), default: [:]][key.block] = badge
         }
+        hasBadges = !byBlock.isEmpty
     }
 
-    public var isEmpty: Bool { byBlock.isEmpty }
+    public var isEmpty: Bool { !hasBadges }
 
     /// The badge of every top-level block of a chapter ("" for blocks without checked code),
     /// looked up once per chapter: pages ask for all of them on every build.

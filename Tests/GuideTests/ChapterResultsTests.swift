@@ -74,4 +74,43 @@ import Testing
         let answered = SnippetChecker(options: options).run(book: try Self.load(folder))
         #expect(answered.results.map(\.outcome) == [.pass, .ignored, .pass, .pass, .ignored, .pass])
     }
+
+    /// Every field survives the codec, and the codec knows every field: a field added to a
+    /// result type without being added to the codec fails here.
+    @Test func theCodecWritesEveryField() {
+        #expect(Mirror(reflecting: Self.full).children.count == 13)
+        #expect(Mirror(reflecting: Self.full.diagnostics[0]).children.count == 6)
+        #expect(Mirror(reflecting: SourceLocation(file: "a")).children.count == 3)
+        var bare = SnippetResult(language: Language("en"), chapterPath: "", file: "", fenceLine: 0, blockPath: [],
+                                 shape: .statements, outcome: .pass)
+        bare.counterpart = nil
+        let results = [Self.full, bare, Self.full]
+        let bytes = SnippetResultCodec.encode(results)
+        #expect(SnippetResultCodec.decode(bytes) == results)
+        // Each field changes the bytes.
+        var changed = Self.full
+        changed.diagnostics[0].notes[0].expected = false
+        #expect(SnippetResultCodec.encode([changed]) != SnippetResultCodec.encode([Self.full]))
+        changed = Self.full
+        changed.counterpart?.column = nil
+        #expect(SnippetResultCodec.encode([changed]) != SnippetResultCodec.encode([Self.full]))
+        // Cut or lengthened bytes are refused.
+        for cut in stride(from: 0, to: bytes.count, by: 5) { #expect(SnippetResultCodec.decode(Array(bytes.prefix(cut))) == nil) }
+        #expect(SnippetResultCodec.decode(bytes + [0]) == nil)
+    }
+
+    static let full: SnippetResult = {
+        let note = SnippetDiagnostic(severity: .note, location: SourceLocation(file: "n.md", line: 3, column: 4),
+                                     message: "note “引号”", flag: nil, expected: true)
+        let diagnostic = SnippetDiagnostic(severity: .warning, location: SourceLocation(file: "content/zh/a.md", line: 9),
+                                           message: "unused variable 'x'", flag: "-Wunused-variable", expected: false,
+                                           notes: [note])
+        var result = SnippetResult(language: Language("zh"), chapterPath: "a.md", file: "content/zh/a.md", fenceLine: 7,
+                                   blockPath: [3, 0, 1], shape: .fileScope, outcome: .unexpectedPass,
+                                   diagnostics: [diagnostic], unmetExpectations: ["-Wshadow"], reason: "why",
+                                   annotationLocation: SourceLocation(file: "content/en/a.md", line: 5, column: 2),
+                                   cached: true)
+        result.counterpart = SourceLocation(file: "content/en/a.md", line: 6, column: 1)
+        return result
+    }()
 }
