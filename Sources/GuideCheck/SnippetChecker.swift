@@ -61,8 +61,6 @@ public struct SnippetChecker: Sendable {
     /// How a translation is aligned with its source, to inherit the source's annotations
     /// (a build passes its alignment cache).
     public var align: BeadSource = { Aligner().align($0, $1) }
-    /// Chapters planned by earlier runs of this process (`guide serve`), reused while equal.
-    public var planMemory: PlanMemory?
     /// Compile records earlier runs of this process read or wrote (`guide serve`).
     public var seenRecords: SeenRecords?
 
@@ -85,13 +83,12 @@ public struct SnippetChecker: Sendable {
         let runner = ProcessRunner(timeout: timeout, environment: environment)
         let chapters = planningOrder(book)
 
-        // A one-shot run with a cache takes unchanged chapters' results as they were; their
-        // key includes the compiler session, so it is prepared first (when there is code at all).
+        // A run with a cache takes unchanged chapters' results as they were; their key includes
+        // the compiler session, so it is prepared first (when there is code at all).
         var session: Result<Session, SessionProblem>?
         var keys = [String?](repeating: nil, count: chapters.count)
         var kept = [[SnippetResult]?](repeating: nil, count: chapters.count)
-        let store = options.cacheFolder != nil && planMemory == nil
-            ? ChapterResults(folder: options.cacheFolder! + "/check/chapters") : nil
+        let store = options.cacheFolder.map { ChapterResults(folder: $0 + "/check/chapters") }
         if let store, chapters.contains(where: { $0.chapter.blocks.contains { $0.codeLiteral != nil } }) {
             session = prepare(config: config, runner: runner, timeout: timeout)
             if case .success(let prepared)? = session {
@@ -216,18 +213,16 @@ public struct SnippetChecker: Sendable {
         let source = book.source
         // Chapters are planned independently (a translation against its source's snippets): on every core.
         let chapters = planningOrder(book).enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
-        return try! chapters.concurrentMap { [align, planMemory] position, language, chapter -> [Plan] in
+        return try! chapters.concurrentMap { [align] position, language, chapter -> [Plan] in
             if skipping.contains(position) { return [] }
             let original = language == source.language ? nil : source.chapter(at: chapter.path)
-            let inputs = PlanMemory.Inputs(language: language, chapter: chapter, markdown: markdown[chapter.displayPath],
-                                           original: original, originalMarkdown: original.flatMap { markdown[$0.displayPath] },
-                                           languages: languages)
-            if let known = planMemory?.plans(for: inputs) { return known }
-            var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages, markdown: inputs.markdown)
+            let markdownText = markdown[chapter.displayPath]
+            let originalMarkdown = original.flatMap { markdown[$0.displayPath] }
+            var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages, markdown: markdownText)
             var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
             if let original {
                 let originals = CodeSnippet.all(in: original, language: source.language, languages: languages,
-                                                markdown: inputs.originalMarkdown)
+                                                markdown: originalMarkdown)
                 let beads = align(original.blocks, chapter.blocks)
                 let pairs = AnnotationInheritance.counterparts(source: original.blocks, target: chapter.blocks,
                                                                beads: beads, sourceSnippets: originals,
@@ -236,9 +231,7 @@ public struct SnippetChecker: Sendable {
                                                          targetSnippets: snippets, beads: beads)
                 counterparts = pairs.map { $0.map { originals[$0].location } }
             }
-            let plans = planChapter(snippets, counterparts: counterparts)
-            planMemory?.keep(plans, for: inputs)
-            return plans
+            return planChapter(snippets, counterparts: counterparts)
         }
     }
 
@@ -577,45 +570,5 @@ enum ParallelMap {
             lock.lock(); defer { lock.unlock() }
             values[index] = value
         }
-    }
-}
-
-/// What the snippet check planned for each chapter (its snippets, their shapes, wrapped
-/// units), kept in memory by `guide serve`: planning is a pure function of the chapter, its
-/// text, its source chapter and the checked languages, and most of a warm check's time.
-/// Compiling (through the result cache, which sees headers and flags) is done every run.
-public final class PlanMemory: @unchecked Sendable {
-    struct Inputs: Equatable {
-        var language: Language
-        var chapter: Chapter
-        var markdown: String?
-        var original: Chapter?
-        var originalMarkdown: String?
-        var languages: [String]
-    }
-
-    private let lock = NSLock()
-    private var entries: [String: (inputs: Inputs, plans: [SnippetChecker.Plan])] = [:]
-    /// Chapters whose plans were reused (for tests).
-    private(set) var reused = 0
-
-    public init() {}
-
-    func plans(for inputs: Inputs) -> [SnippetChecker.Plan]? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let known = entries[Self.key(inputs)], known.inputs == inputs else { return nil }
-        reused += 1
-        return known.plans
-    }
-
-    func keep(_ plans: [SnippetChecker.Plan], for inputs: Inputs) {
-        lock.lock()
-        entries[Self.key(inputs)] = (inputs, plans)
-        lock.unlock()
-    }
-
-    private static func key(_ inputs: Inputs) -> String {
-        "\(inputs.language.code)/\(inputs.chapter.path)"
     }
 }

@@ -63,7 +63,6 @@ public struct SiteBuilder: Sendable {
                 cacheFolder: cacheFolder))
             // The reviews aligned every pair through this cache: the check's annotation inheritance reads it.
             checker.align = AlignmentCache(folder: cacheFolder + "/align").beads
-            checker.planMemory = memory?.checkPlans
             checker.seenRecords = memory?.checkRecords
             report = checker.run(book: book)
             clock.lap("check snippets")
