@@ -26,13 +26,7 @@ sizes=("$@")
 swift build -c release --product guide >&2
 guide="$(swift build -c release --show-bin-path)/guide"
 # BENCH_WORK=folder keeps the books and sites there (for profiling); otherwise a temporary folder.
-if [ -n "${BENCH_WORK:-}" ]; then
-    work=$BENCH_WORK
-    mkdir -p "$work"
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
+bench_work
 gcc -O2 -o "$work/cmark-floor" scripts/bench/cmark-floor.c -lcmark
 
 # measure LABEL COMMAND...: prints "LABEL wall cpu peakMiB", remembers wall time.

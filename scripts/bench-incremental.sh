@@ -24,13 +24,7 @@ sizes=("$@")
 
 swift build -c release --product guide >&2
 guide="$(swift build -c release --show-bin-path)/guide"
-if [ -n "${BENCH_WORK:-}" ]; then
-    work=$BENCH_WORK
-    mkdir -p "$work"
-else
-    work=$(mktemp -d)
-    trap 'rm -rf "$work"' EXIT
-fi
+bench_work
 check=(--no-check)
 [ "${BENCH_CHECK:-0}" = 1 ] && check=()
 

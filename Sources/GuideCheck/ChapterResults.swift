@@ -15,8 +15,7 @@ import GuideModel
 final class ChapterResults: @unchecked Sendable {
     static let format = "check-chapter-2"
     let folder: String
-    private let lock = NSLock()
-    private var used = Set<String>()
+    private let use = CacheUse()
 
     init(folder: String) {
         self.folder = folder
@@ -39,9 +38,7 @@ final class ChapterResults: @unchecked Sendable {
     }
 
     func results(for key: String) -> [SnippetResult]? {
-        lock.lock()
-        used.insert(key)
-        lock.unlock()
+        use.record(key, in: folder)
         // The results (`SnippetResultCodec`), then their SHA-256 (32 bytes).
         guard let data = FileManager.default.contents(atPath: folder + "/" + key), data.count > SHA256.byteCount else {
             return nil
@@ -58,11 +55,6 @@ final class ChapterResults: @unchecked Sendable {
 
     /// Removes the entries this run did not use.
     func prune() {
-        lock.lock()
-        let keep = used
-        lock.unlock()
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !keep.contains(entry) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + entry)
-        }
+        use.prune(folder)
     }
 }

@@ -13,8 +13,7 @@ public final class PageStore: @unchecked Sendable {
     static let format = "pages-1"
     public let folder: String
     private let salt: [UInt8]
-    private let lock = NSLock()
-    private var used = Set<String>()
+    private let use = CacheUse()
 
     public init(folder: String, templates: TemplateSet) {
         self.folder = folder
@@ -54,9 +53,7 @@ public final class PageStore: @unchecked Sendable {
 
     /// Keeps the entry `name` through `prune` without reading it (its page was kept in the site).
     func use(_ name: String) {
-        lock.lock()
-        used.insert(name)
-        lock.unlock()
+        use.record(name, in: folder)
     }
 
     /// The entry named by `digest`, or `render()`'s page, stored under that name.
@@ -66,12 +63,7 @@ public final class PageStore: @unchecked Sendable {
 
     /// Removes the entries this build did not use (pages of an older book or older templates).
     public func prune() {
-        lock.lock()
-        let keep = used
-        lock.unlock()
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !keep.contains(entry) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + entry)
-        }
+        use.prune(folder)
     }
 
     /// The page in `file`, if its checksum holds.

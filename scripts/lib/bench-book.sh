@@ -2,6 +2,18 @@
 # make_book N: $work/book-N/content (guide) and $work/book-N/hugo (the same markdown for Hugo),
 # N copies of content/'s chapters per language.
 
+# bench_work: $work is $BENCH_WORK (kept, for profiling and reruns) or a temporary folder
+# removed when the script exits.
+bench_work() {
+    if [ -n "${BENCH_WORK:-}" ]; then
+        work=$BENCH_WORK
+        mkdir -p "$work"
+    else
+        work=$(mktemp -d)
+        trap 'rm -rf "$work"' EXIT
+    fi
+}
+
 # distinct I < chapter > copy: the chapter with "// copy I" as the last line of every fenced
 # code block (the same line in both languages), so that no two copies share a snippet and
 # nothing keyed by a snippet's text (highlighting, snippet results) is done once for N copies.

@@ -14,7 +14,7 @@ public final class SearchChunkStore: @unchecked Sendable {
     static let format = "search-chunks-1"
     public let folder: String
     private let lock = NSLock()
-    private var used = Set<String>()
+    private let use = CacheUse()
     /// Chunks scanned (not read back) since the store was made (for tests).
     private(set) var made = 0
 
@@ -25,9 +25,7 @@ public final class SearchChunkStore: @unchecked Sendable {
     /// The chunk of `pages`: the stored one, or a new one, stored.
     func chunk(_ pages: ArraySlice<SearchPage>) -> ChunkIndex {
         let name = Self.key(pages)
-        lock.lock()
-        used.insert(name)
-        lock.unlock()
+        use.record(name, in: folder)
         let file = folder + "/" + name
         if let data = FileManager.default.contents(atPath: file), let chunk = Self.decode([UInt8](data)) { return chunk }
         let chunk = ChunkIndex(pages)
@@ -40,12 +38,7 @@ public final class SearchChunkStore: @unchecked Sendable {
 
     /// Removes the entries this build did not use.
     public func prune() {
-        lock.lock()
-        let keep = used
-        lock.unlock()
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !keep.contains(entry) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + entry)
-        }
+        use.prune(folder)
     }
 
     static func key(_ pages: ArraySlice<SearchPage>) -> String {
