@@ -39,10 +39,15 @@ public struct SiteWriter {
             let written = try site.paths.concurrentMap { path -> (String, WriteManifest.Entry?) in
                 let target = root + "/" + path
                 if let tag = site.kept[path] {
-                    // The renderer saw this file in the current site, written from the same inputs.
-                    guard link(current + "/" + path, target) == 0 else {
-                        throw GuideError("\(path) changed in the site folder while the site was built; build again",
-                                         file: current + "/" + path)
+                    // The renderer saw this file in the current site, written from the same inputs
+                    // (still so: asked again just before); linked, or copied where the file system
+                    // has no hard links.
+                    let changed = GuideError("\(path) changed in the site folder while the site was built; build again",
+                                             file: current + "/" + path)
+                    guard previous?.holds(path, tag: tag, in: current) == true else { throw changed }
+                    if link(current + "/" + path, target) != 0 {
+                        guard let bytes = FileManager.default.contents(atPath: current + "/" + path) else { throw changed }
+                        try Self.write([UInt8](bytes), to: target)
                     }
                     return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
                 }

@@ -47,6 +47,25 @@ import Testing
         #expect(!folder.exists("site/b.html"))
     }
 
+    /// A kept file (not read by the build) is the current site's file, checked again before it
+    /// is linked: changed since the build looked, the write fails and the site stays as it is.
+    @Test func aKeptFileIsLinkedOnlyWhileUnchanged() throws {
+        let folder = try TempFolder()
+        let output = folder.path + "/site", manifest = folder.path + "/cache/written"
+        var site = Site(files: ["a.html": Array("one".utf8)])
+        site.tags["a.html"] = "page:x"
+        try SiteWriter(output: output, manifest: manifest).write(site, assets: [])
+        var kept = Site()
+        kept.kept["a.html"] = "page:x"
+        try SiteWriter(output: output, manifest: manifest).write(kept, assets: [])
+        #expect(try folder.read("site/a.html") == "one")
+        try folder.write("site/a.html", "changed by hand")
+        #expect(throws: GuideError.self) { try SiteWriter(output: output, manifest: manifest).write(kept, assets: []) }
+        #expect(try folder.read("site/a.html") == "changed by hand")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "site" && $0 != "cache" }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func aFailedWriteLeavesThePreviousSite() throws {
         let folder = try TempFolder()
         let output = folder.path + "/site"
