@@ -9,29 +9,42 @@ public struct SnippetBadges: Sendable {
     /// Whether any result has a badge.
     private var hasBadges = false
 
-    struct Key: Hashable {
-        var language: Language
-        var chapter: String
-        var block: Int
-    }
-
     public init(_ results: [SnippetResult]) {
-        // Indexes, not results: the results are large values, and copying 60,000 of them
-        // showed in every build of a large book.
-        var byBlock: [Key: Int] = [:]
+        // The check reports results chapter by chapter: runs of one chapter's results are
+        // handled on every core, by index (the results are large values; copying or hashing
+        // 60,000 of them into one dictionary showed in every build of a large book).
+        var runs: [(key: ChapterKey, range: Range<Int>)] = []
+        var start = 0
         for index in results.indices {
-            guard let top = results[index].blockPath.first else { continue }
-            let key = Key(language: results[index].language, chapter: results[index].chapterPath, block: top)
-            if let existing = byBlock[key], Self.rank(results[existing].outcome) >= Self.rank(results[index].outcome) { continue }
-            byBlock[key] = index
+            let next = index + 1
+            if next == results.count || results[next].chapterPath != results[index].chapterPath
+                || results[next].language != results[index].language {
+                runs.append((ChapterKey(language: results[index].language, chapter: results[index].chapterPath),
+                             start..<next))
+                start = next
+            }
         }
-        // The badges' HTML on every core (tens of thousands of them in a large book).
-        let blocks = Array(byBlock)
-        let badges = try! blocks.concurrentMap { _, index in Self.badge(results[index]) }
-        for ((key, _), badge) in zip(blocks, badges) {
-            byChapter[ChapterKey(language: key.language, chapter: key.chapter), default: [:]][key.block] = badge
+        // Each top-level block's worst result (the first of equal rank).
+        let worst = try! runs.concurrentMap { run -> [Int: Int] in
+            var best: [Int: Int] = [:]
+            for index in run.range {
+                guard let top = results[index].blockPath.first else { continue }
+                if let known = best[top], Self.rank(results[known].outcome) >= Self.rank(results[index].outcome) { continue }
+                best[top] = index
+            }
+            return best
         }
-        hasBadges = !byBlock.isEmpty
+        // A chapter in two runs (not the check's order, but possible) merges the same way.
+        var byKey: [ChapterKey: [Int: Int]] = [:]
+        for (run, best) in zip(runs, worst) {
+            byKey[run.key, default: [:]].merge(best) { first, second in
+                Self.rank(results[first].outcome) >= Self.rank(results[second].outcome) ? first : second
+            }
+        }
+        let chapters = Array(byKey)
+        let badges = try! chapters.concurrentMap { _, best in best.mapValues { Self.badge(results[$0]) } }
+        for ((key, _), badges) in zip(chapters, badges) where !badges.isEmpty { byChapter[key] = badges }
+        hasBadges = !byChapter.isEmpty
     }
 
     public var isEmpty: Bool { !hasBadges }
