@@ -50,7 +50,7 @@ final class ChapterResults: @unchecked Sendable {
 
     func keep(_ results: [SnippetResult], for key: String) {
         let bytes = SnippetResultCodec.encode(results)
-        ResultCache.writeAtomically(Data(bytes + SHA256.hash(data: bytes)), to: folder + "/" + key)
+        CacheFile.write(Data(bytes + SHA256.hash(data: bytes)), to: folder + "/" + key)
     }
 
     /// Removes the entries this run did not use.

@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import GuideModel
 
 /// What compiling one translation unit gave, as the cache keeps it.
 public struct CompileRecord: Hashable, Sendable, Codable {
@@ -23,7 +19,7 @@ public struct CompileRecord: Hashable, Sendable, Codable {
 /// Compile results on disk, one JSON file per key (a hash of everything that decides the
 /// result: the wrapped snippet, the context header, the flags, the compiler's version). A
 /// damaged or unreadable entry is discarded and the snippet compiled again; a cache that
-/// cannot be written only makes the next run slower.
+/// cannot be written only makes the next run slower (`CacheFile`).
 public struct ResultCache: Sendable {
     /// The folder of the harness's cache, e.g. `.guide-cache/check`.
     public var folder: String
@@ -55,17 +51,7 @@ public struct ResultCache: Sendable {
     public func store(_ record: CompileRecord, for key: String) {
         seen?.keep(record, for: key)
         guard let data = try? JSONEncoder().encode(record) else { return }
-        Self.writeAtomically(data, to: path(for: key))
-    }
-
-
-    /// Writes next to the destination and renames: a reader never sees half a file.
-    static func writeAtomically(_ data: Data, to path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = folder + "/.tmp-" + UUID().uuidString
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-        if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        CacheFile.write(data, to: path(for: key))
     }
 }
 

@@ -425,7 +425,7 @@ public struct SnippetChecker: Sendable {
             let key = Fingerprint.hex(fingerprint + "\u{1}" + contextText)
             let header = cacheRoot + "/pch/context-\(key.prefix(24)).h"
             if !manager.fileExists(atPath: header) {
-                ResultCache.writeAtomically(Data(contextText.utf8), to: header)
+                CacheFile.write(Data(contextText.utf8), to: header)
             }
             displayPaths[header] = contextDisplay
             if options.precompile {

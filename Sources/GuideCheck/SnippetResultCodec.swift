@@ -16,8 +16,8 @@ public enum SnippetResultCodec {
 
     /// nil unless the bytes are exactly what `encode` writes.
     public static func decode(_ bytes: [UInt8]) -> [SnippetResult]? {
-        bytes.withUnsafeBufferPointer { buffer -> [SnippetResult]? in
-            var reader = Reader(bytes: buffer)
+        bytes.withUnsafeBytes { buffer -> [SnippetResult]? in
+            var reader = Reader(raw: ByteReader(buffer))
             guard reader.byte() == version, let results = reader.list({ $0.result() }), reader.isAtEnd else { return nil }
             return results
         }
@@ -78,22 +78,13 @@ public enum SnippetResultCodec {
     }
 
     struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offset = 0
+        var raw: ByteReader
 
-        var isAtEnd: Bool { offset == bytes.count }
+        var isAtEnd: Bool { raw.isAtEnd }
 
-        mutating func byte() -> UInt8? {
-            guard offset < bytes.count else { return nil }
-            defer { offset += 1 }
-            return bytes[offset]
-        }
+        mutating func byte() -> UInt8? { raw.integer(UInt8.self) }
 
-        mutating func int() -> Int? {
-            guard bytes.count - offset >= 8 else { return nil }
-            defer { offset += 8 }
-            return Int(Int64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: Int64.self)))
-        }
+        mutating func int() -> Int? { raw.integer(Int64.self).map(Int.init) }
 
         mutating func bool() -> Bool? {
             switch byte() {
@@ -104,9 +95,8 @@ public enum SnippetResultCodec {
         }
 
         mutating func string() -> String? {
-            guard let count = int(), count >= 0, bytes.count - offset >= count else { return nil }
-            defer { offset += count }
-            return String(validating: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
+            guard let count = int(), let bytes = raw.bytes(count) else { return nil }
+            return String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
         }
 
         /// `.some(nil)` for an absent value, nil for bad bytes.
@@ -119,7 +109,7 @@ public enum SnippetResultCodec {
         }
 
         mutating func list<T>(_ read: (inout Reader) -> T?) -> [T]? {
-            guard let count = int(), count >= 0, count <= bytes.count - offset else { return nil }
+            guard let count = int(), count >= 0, count <= raw.raw.count - raw.offset else { return nil }
             var values: [T] = []
             values.reserveCapacity(count)
             for _ in 0..<count {

@@ -33,7 +33,7 @@ struct WriteManifest: Sendable {
         let bytes = [UInt8](data)
         guard bytes.last == 0x0A, let checksumStart = bytes.dropLast().lastIndex(of: 0x0A) else { return }
         let body = bytes[...checksumStart], checksum = bytes[(checksumStart + 1)..<(bytes.count - 1)]
-        guard Array(Self.hex(SHA256.hash(data: body)).utf8).elementsEqual(checksum) else { return }
+        guard Array(HexText.of(SHA256.hash(data: body)).utf8).elementsEqual(checksum) else { return }
         var lines = body.split(separator: 0x0A)
         guard let header = lines.first, header.elementsEqual(Self.format.utf8) else { return }
         lines.removeFirst()
@@ -79,11 +79,7 @@ struct WriteManifest: Sendable {
             let id = entry.identity
             body += "\(path)\t\(entry.tag)\t\(id.inode)\t\(id.size)\t\(id.seconds)\t\(id.nanoseconds)\n"
         }
-        return body + Self.hex(SHA256.hash(data: Array(body.utf8))) + "\n"
-    }
-
-    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        HexText.of(bytes)
+        return body + HexText.of(SHA256.hash(data: Array(body.utf8))) + "\n"
     }
 
     /// Whether `folder/path` is the file this manifest says was written there with `tag`,

@@ -92,7 +92,7 @@ public final class SearchChunkStore: @unchecked Sendable {
         let body = bytes.count - SHA256.byteCount
         guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
         return bytes.withUnsafeBytes { raw -> ChunkIndex? in
-            var reader = Reader(raw: UnsafeRawBufferPointer(rebasing: raw[..<body]))
+            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: raw[..<body]))
             guard let termCount = reader.count(atLeast: 4) else { return nil }
             let terms = TermTable(capacity: max(16, termCount))
             for id in 0..<termCount {
@@ -120,39 +120,15 @@ public final class SearchChunkStore: @unchecked Sendable {
         }
         return true
     }
+}
 
-    /// Reads `encode`'s fields in order; every read checks the bytes are there.
-    private struct Reader {
-        let raw: UnsafeRawBufferPointer
-        var offset = 0
-
-        var isAtEnd: Bool { offset == raw.count }
-
-        mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
-            guard raw.count - offset >= MemoryLayout<T>.size else { return nil }
-            defer { offset += MemoryLayout<T>.size }
-            return T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self))
-        }
-
-        /// A count, refused when even `bytesEach` bytes per element would not fit in what is left.
-        mutating func count(atLeast bytesEach: Int) -> Int? {
-            guard let count = integer(UInt64.self), count <= UInt64(raw.count - offset) / UInt64(bytesEach) else { return nil }
-            return Int(count)
-        }
-
-        mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer? {
-            guard count >= 0, raw.count - offset >= count else { return nil }
-            defer { offset += count }
-            return UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)])
-        }
-
-        mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
-            guard let count = self.count(atLeast: MemoryLayout<T>.size),
-                  let bytes = bytes(count * MemoryLayout<T>.size) else { return nil }
-            return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
-                initialized = count
-            }
+private extension ByteReader {
+    mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
+        guard let count = self.count(atLeast: MemoryLayout<T>.size),
+              let bytes = bytes(count * MemoryLayout<T>.size) else { return nil }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            initialized = count
         }
     }
 }
