@@ -106,10 +106,11 @@ public struct SiteBuilder: Sendable {
     /// Renders and swaps the result into the output folder.
     public func build() throws -> Rendered {
         let manifest = CheckOptions.defaultCacheFolder(forContent: content) + "/written"
-        var rendered = try render(keeping: WrittenSite(folder: output, manifest: manifest))
+        let written = WrittenSite(folder: output, manifest: manifest)
+        var rendered = try render(keeping: written)
         var clock = StageClock()
         try OutputGuard.check(output: output, keeping: [content, templates])
-        try SiteWriter(output: output, manifest: manifest)
+        try SiteWriter(output: output, manifest: manifest, written: written)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
         clock.lap("write and swap")
         rendered.timings += clock.laps

@@ -14,9 +14,14 @@ public struct SiteWriter {
     /// hard-linked from the current site instead of written again; nil writes every file.
     public var manifest: String?
 
-    public init(output: String, manifest: String? = nil) {
+    /// The output folder as the renderer saw it (`guide build`): its manifest, read once for
+    /// both instead of again here.
+    public var written: WrittenSite?
+
+    public init(output: String, manifest: String? = nil, written: WrittenSite? = nil) {
         self.output = output
         self.manifest = manifest
+        self.written = written
     }
 
     public func write(_ site: Site, assets: [(from: String, to: String)]) throws {
@@ -35,7 +40,7 @@ public struct SiteWriter {
             try Self.makeFolders(for: site.paths + assets.map(\.to), in: staging.path)
             // Plain POSIX writes, both cores: Foundation's per-file calls cost seconds on a 4,000-page site.
             let root = staging.path, current = outputURL.path
-            let previous = manifest.map(WriteManifest.init(file:))
+            let previous = manifest.map { self.written?.manifest ?? WriteManifest(file: $0) }
             let written = try site.paths.concurrentMap { path -> (String, WriteManifest.Entry?) in
                 let target = root + "/" + path
                 if let tag = site.kept[path] {
