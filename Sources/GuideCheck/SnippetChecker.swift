@@ -89,7 +89,7 @@ public struct SnippetChecker: Sendable {
         var keys = [String?](repeating: nil, count: chapters.count)
         var kept = [[SnippetResult]?](repeating: nil, count: chapters.count)
         let store = options.cacheFolder.map { ChapterResults(folder: $0 + "/check/chapters") }
-        if let store, chapters.contains(where: { $0.chapter.blocks.contains { $0.codeLiteral != nil } }) {
+        if let store, chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
             session = prepare(config: config, runner: runner, timeout: timeout)
             if case .success(let prepared)? = session {
                 let sessionKey = prepared.chapterKey

@@ -22,18 +22,47 @@ public struct Chapter: Hashable, Sendable {
     public var displayPath: String { didSet { contentDigest = nil } }
     /// The title given by SUMMARY.md.
     public var title: String { didSet { contentDigest = nil } }
-    public var blocks: [Block] { didSet { contentDigest = nil } }
+    /// Parsed on first use for a chapter the loader knew the facts of (see `ParsedChapter`).
+    public var blocks: [Block] {
+        get { parsed.blocks }
+        set {
+            parsed = ParsedChapter(blocks: newValue)
+            contentDigest = nil
+        }
+    }
+    /// What stages need of every chapter, without parsing it (see `ChapterFacts`).
+    public var facts: ChapterFacts { parsed.facts }
     /// A SHA-256 that determines every field above: the loader's, of the file's text, the
     /// names, the title and the parser's options. nil for chapters not loaded from a file and
     /// once any field changes. Caches key pages by it instead of by the pages' content.
     public private(set) var contentDigest: [UInt8]?
+    /// The blocks and facts, shared by this chapter's copies.
+    public private(set) var parsed: ParsedChapter
 
     public init(path: String, displayPath: String, title: String, blocks: [Block], contentDigest: [UInt8]? = nil) {
+        self.init(path: path, displayPath: displayPath, title: title, parsed: ParsedChapter(blocks: blocks),
+                  contentDigest: contentDigest)
+    }
+
+    public init(path: String, displayPath: String, title: String, parsed: ParsedChapter, contentDigest: [UInt8]?) {
         self.path = path
         self.displayPath = displayPath
         self.title = title
-        self.blocks = blocks
+        self.parsed = parsed
         self.contentDigest = contentDigest
+    }
+
+    public static func == (a: Chapter, b: Chapter) -> Bool {
+        a.path == b.path && a.displayPath == b.displayPath && a.title == b.title && a.contentDigest == b.contentDigest
+            && (a.parsed === b.parsed || a.blocks == b.blocks)
+    }
+
+    /// The names and the digest (blocks are compared by `==` only: hashing them would parse them).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(displayPath)
+        hasher.combine(title)
+        hasher.combine(contentDigest)
     }
 
     /// The page name in the site: `a/b.md` → `a/b.html`.

@@ -21,6 +21,9 @@ public struct ContentLoader {
     public var displayRoot: String
     /// Chapters parsed by earlier loads (`guide serve`), reused when their text did not change.
     public var memo: ParseMemo?
+    /// Facts of chapters loaded before (`guide build`'s cache): a chapter whose facts are there is
+    /// not parsed until a stage asks for its blocks. Saved at the end of a load.
+    public var facts: FactsStore?
 
     public init(root: String, displayRoot: String? = nil) {
         self.root = root
@@ -50,6 +53,7 @@ public struct ContentLoader {
             try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
         }
         try checkPairing(editions)
+        facts?.save()
         let languageFolders = Set(config.languages.map(\.code))
         let shared = try assets(in: root, resolvedRoot: resolvedRoot).filter { path in
             let parts = path.split(separator: "/")
@@ -94,19 +98,31 @@ public struct ContentLoader {
             listed.append((path, file, chapterDisplay, entry.title))
         }
         // Reading and parsing are independent per chapter: use every core.
-        let memo = self.memo
+        let memo = self.memo, facts = self.facts
         let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
             .concurrentMap { chapter in
                 let text = try TextFile.read(path: chapter.file, displayPath: chapter.display)
                 guard text.contains(where: { !$0.isWhitespace }) else {
                     throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
                 }
-                let blocks = memo?.blocks(file: chapter.file, text: text, parser: parser) ?? parser.parse(text)
-                return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, blocks: blocks,
-                               contentDigest: Self.digest(of: text, chapter: chapter, parser: parser))
+                let digest = Self.digest(of: text, chapter: chapter, parser: parser)
+                let parsed = memo?.parsed(file: chapter.file, text: text, parser: parser)
+                    ?? Self.parsed(text, digest: digest, parser: parser, facts: facts)
+                return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
+                               contentDigest: digest)
             }
         return Edition(language: language, title: config.title(for: language), toc: toc,
                        chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot), ledger: try ledger(for: language))
+    }
+
+    /// A chapter's blocks: parsed when first used if its facts are known, else now (for its facts).
+    private static func parsed(_ text: String, digest: [UInt8], parser: MarkdownParser, facts: FactsStore?) -> ParsedChapter {
+        if let known = facts?.facts(digest: digest) {
+            return ParsedChapter(facts: known) { parser.parse(text) }
+        }
+        let parsed = ParsedChapter(blocks: parser.parse(text))
+        facts?.add(parsed.facts, digest: digest)
+        return parsed
     }
 
     /// What `Chapter.contentDigest` is the SHA-256 of: the parser's options, the names, the

@@ -8,7 +8,7 @@ public final class ParseMemo: @unchecked Sendable {
     private struct Entry {
         var text: String
         var options: MarkdownParser.Options
-        var blocks: [Block]
+        var parsed: ParsedChapter
     }
 
     private let lock = NSLock()
@@ -16,16 +16,17 @@ public final class ParseMemo: @unchecked Sendable {
 
     public init() {}
 
-    /// The blocks of `text`, the file at `file`: the ones parsed last time when the text is the same.
-    func blocks(file: String, text: String, parser: MarkdownParser) -> [Block] {
+    /// The blocks of `text`, the file at `file`: the ones parsed last time when the text is the
+    /// same (with their facts, made once).
+    func parsed(file: String, text: String, parser: MarkdownParser) -> ParsedChapter {
         lock.lock()
         let known = entries[file]
         lock.unlock()
-        if let known, known.options == parser.options, known.text == text { return known.blocks }
-        let blocks = parser.parse(text)
+        if let known, known.options == parser.options, known.text == text { return known.parsed }
+        let parsed = ParsedChapter(blocks: parser.parse(text))
         lock.lock()
-        entries[file] = Entry(text: text, options: parser.options, blocks: blocks)
+        entries[file] = Entry(text: text, options: parser.options, parsed: parsed)
         lock.unlock()
-        return blocks
+        return parsed
     }
 }

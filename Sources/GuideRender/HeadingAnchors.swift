@@ -7,29 +7,30 @@ import GuideModel
 /// id of the source heading it is aligned with, so `#blocks` names the same section
 /// in every language and the language switch lands where the reader was.
 public enum HeadingAnchors {
-    /// Ids by block index, for the headings of one chapter.
-    public static func slugs(for blocks: [Block]) -> [Int: String] {
+    /// Ids by block index, for the headings of one chapter (`ChapterFacts.headings`).
+    public static func slugs(for headings: [ChapterFacts.Heading]) -> [Int: String] {
         var used = Set<String>()
         var ids: [Int: String] = [:]
-        for (index, block) in blocks.enumerated() where block.headingLevel != nil {
-            ids[index] = unique(slug(block.text), used: &used)
+        for heading in headings {
+            ids[heading.block] = unique(slug(heading.text), used: &used)
         }
         return ids
     }
 
     /// Ids for a translation: aligned headings borrow the source's id, the rest get their own slug.
-    public static func translatedSlugs(target: [Block], sourceIDs: [Int: String],
+    public static func translatedSlugs(target: [ChapterFacts.Heading], sourceIDs: [Int: String],
                                        pairs: [(source: [Int], target: [Int])]) -> [Int: String] {
+        let isHeading = Set(target.map(\.block))
         var borrowed: [Int: String] = [:]
         for pair in pairs {
             let sourceHeadings = pair.source.filter { sourceIDs[$0] != nil }
-            let targetHeadings = pair.target.filter { target[$0].headingLevel != nil }
+            let targetHeadings = pair.target.filter { isHeading.contains($0) }
             for (s, t) in zip(sourceHeadings, targetHeadings) { borrowed[t] = sourceIDs[s] }
         }
         var used = Set(borrowed.values)
         var ids = borrowed
-        for (index, block) in target.enumerated() where block.headingLevel != nil && ids[index] == nil {
-            ids[index] = unique(slug(block.text), used: &used)
+        for heading in target where ids[heading.block] == nil {
+            ids[heading.block] = unique(slug(heading.text), used: &used)
         }
         return ids
     }

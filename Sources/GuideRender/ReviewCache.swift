@@ -49,7 +49,7 @@ public struct ReviewCache: ReviewMemo {
         if let data = FileManager.default.contents(atPath: file), data.count > Self.alignmentKeyLength,
            data[data.startIndex + Self.alignmentKeyLength] == 0x0A,
            let beads = ReviewCodec.decode([UInt8](data.dropFirst(Self.alignmentKeyLength + 1))),
-           Self.fits(beads, source.blocks.count, target.blocks.count) {
+           Self.fits(beads, source.facts.blockCount, target.facts.blockCount) {
             if let use, let alignments {
                 use.record(String(decoding: data.prefix(Self.alignmentKeyLength), as: UTF8.self), in: alignments)
             }

@@ -45,8 +45,8 @@ struct ReviewPages {
             // The rows' ids (see `rowPlaces`).
             ids: anchors[book.source.language]?[review.source.path] ?? [:],
             badges: snippets.isEmpty ? [] :
-                snippets.badges(language: book.source.language, chapter: review.source.path, blocks: review.source.blocks.count)
-                + snippets.badges(language: review.language, chapter: review.target.path, blocks: review.target.blocks.count),
+                snippets.badges(language: book.source.language, chapter: review.source.path, blocks: review.source.facts.blockCount)
+                + snippets.badges(language: review.language, chapter: review.target.path, blocks: review.target.facts.blockCount),
             beads: review.beads,
             checkResults: checkResults)
     }

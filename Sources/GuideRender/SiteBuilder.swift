@@ -46,12 +46,14 @@ public struct SiteBuilder: Sendable {
         var clock = StageClock()
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
+        let cacheFolder = CheckOptions.defaultCacheFolder(forContent: content)
         var loader = ContentLoader(root: content)
         loader.memo = memory?.parse
+        // Serve keeps the parsed chapters in memory instead.
+        loader.facts = memory == nil ? FactsStore(file: cacheFolder + "/facts") : nil
         let book = try loader.load()
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
-        let cacheFolder = CheckOptions.defaultCacheFolder(forContent: content)
         // One review per chapter pair, shared by the pages and the link check.
         let reviews = book.cachedReviews(content: content, memory: memory?.reviews, prune: true)
         clock.lap("align and review")
@@ -81,7 +83,7 @@ public struct SiteBuilder: Sendable {
         let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
                                        check: report.map(CheckSummary.init), anchors: bookAnchors)
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
-        let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.blocks.count { $0.codeLiteral != nil } } }
+        let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }
         highlights.save(limit: 2 * snippets + 1024)
         // Pages the memory reused were not asked of the store: pruning would drop them.
         if memory == nil {

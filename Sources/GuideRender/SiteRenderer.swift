@@ -56,7 +56,7 @@ public struct SiteRenderer: Sendable {
             let root = Self.root(of: chapter)
             let page = frame(book, edition, chapter: chapter, root: root)
             let ids = anchors[edition.language]?[chapter.path] ?? [:]
-            let badges = snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.blocks.count)
+            let badges = snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount)
             let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
@@ -218,12 +218,12 @@ public struct SiteRenderer: Sendable {
         let reviews = reviews ?? book.reviews()
         var result: [Language: [String: [Int: String]]] = [:]
         for chapter in book.source.chapters {
-            result[book.source.language, default: [:]][chapter.path] = HeadingAnchors.slugs(for: chapter.blocks)
+            result[book.source.language, default: [:]][chapter.path] = HeadingAnchors.slugs(for: chapter.facts.headings)
         }
         for review in reviews {
             let sourceIDs = result[book.source.language]?[review.source.path] ?? [:]
             result[review.language, default: [:]][review.source.path] = HeadingAnchors.translatedSlugs(
-                target: review.target.blocks, sourceIDs: sourceIDs,
+                target: review.target.facts.headings, sourceIDs: sourceIDs,
                 pairs: review.beads.map { ($0.bead.source, $0.bead.target) })
         }
         return result

@@ -93,7 +93,7 @@ import Testing
         #expect(HeadingAnchors.slug("What's `new`?") == "whats-new")
         #expect(HeadingAnchors.slug("代码块 Blocks") == "代码块-blocks")
         let blocks = MarkdownParser().parse("# A\n\n## A\n\n## A\n")
-        #expect(HeadingAnchors.slugs(for: blocks) == [0: "a", 1: "a-1", 2: "a-2"])
+        #expect(HeadingAnchors.slugs(for: ChapterFacts(blocks: blocks).headings) == [0: "a", 1: "a-1", 2: "a-2"])
     }
 
     @Test func templateErrorsNameFileAndLine() throws {

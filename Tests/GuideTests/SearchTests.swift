@@ -99,7 +99,7 @@ func nodeSearchScript(_ body: String) -> String {
 
             ## Empty
             """)
-        let ids = HeadingAnchors.slugs(for: blocks)
+        let ids = HeadingAnchors.slugs(for: ChapterFacts(blocks: blocks).headings)
         let sections = SearchIndex.sections(of: blocks, ids: ids, title: "Chapter")
         #expect(sections.map(\.id) == ["", "title", "part-two", "empty"])
         #expect(sections.map(\.heading) == ["Chapter", "Title", "Part two", "Empty"])

@@ -54,6 +54,12 @@ func smallBookEdits(in folder: TempFolder) -> [(what: String, edit: () throws ->
     [
         ("a Chinese paragraph", { try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n") }),
         ("an English paragraph", { try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n") }),
+        ("an English heading another chapter links to", {
+            try folder.write("content/en/second.md", "# Second\n\n## Finish\n\nThe very end.\n")
+        }),
+        ("a link", {
+            try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】见[介绍](intro.md#blocks)。\n")
+        }),
         ("a neighbour's title", {
             try folder.write("content/en/SUMMARY.md", "# Summary\n\n* [Intro](intro.md)\n* [The Second](second.md)\n")
         }),

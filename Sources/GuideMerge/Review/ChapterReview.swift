@@ -74,8 +74,9 @@ public struct ChapterReview: Sendable {
 
     private func share(_ include: (ReviewedBead) -> Bool) -> Double {
         var total = 0, counted = 0
+        let lengths = source.facts.textLengths
         for bead in beads {
-            let length = bead.bead.source.reduce(0) { $0 + source.blocks[$1].text.count }
+            let length = bead.bead.source.reduce(0) { $0 + lengths[$1] }
             total += length
             if include(bead) { counted += length }
         }

@@ -39,23 +39,17 @@ public struct LinkChecker: Sendable {
         // Chapters are checked on every core; the findings are sorted at the end.
         let chapters = book.editions.flatMap { edition in edition.chapters.map { (edition, $0) } }
         let findings = try! chapters.concurrentMap { edition, chapter in
-            var findings: [Finding] = []
-            // A block's inline features cover everything nested in it (list items, quotes).
-            // By index: `for block in` copied every block (a dozen reference counts each).
-            for index in chapter.blocks.indices {
-                for url in chapter.blocks[index].inline.urls {
-                    findings += checkLink(url, in: chapter, edition: edition, block: chapter.blocks[index])
-                }
-                for image in chapter.blocks[index].inline.images {
-                    findings += checkImage(image, in: chapter, edition: edition, block: chapter.blocks[index])
-                }
+            // A block's inline features cover everything nested in it (list items, quotes); the
+            // chapter's facts list them, so an unchanged chapter is not parsed for its links.
+            chapter.facts.references.flatMap { reference in
+                reference.isImage ? checkImage(reference.url, in: chapter, edition: edition, block: reference.block)
+                                  : checkLink(reference.url, in: chapter, edition: edition, block: reference.block)
             }
-            return findings
         }.joined()
         return findings.sorted { ($0.location.file, $0.location.line ?? 0, $0.message) < ($1.location.file, $1.location.line ?? 0, $1.message) }
     }
 
-    func checkLink(_ url: String, in chapter: Chapter, edition: Edition, block: Block) -> [Finding] {
+    func checkLink(_ url: String, in chapter: Chapter, edition: Edition, block: Int) -> [Finding] {
         if url.isEmpty || LinkTarget.isExternal(url) { return [] }
         // Found only for a finding: most links are fine, and finding the line splits the block.
         let location = { self.location(of: url, in: chapter, block: block) }
@@ -83,7 +77,7 @@ public struct LinkChecker: Sendable {
         return checkFile(resolved, original: url, edition: edition, location: location, kind: "link")
     }
 
-    func checkImage(_ url: String, in chapter: Chapter, edition: Edition, block: Block) -> [Finding] {
+    func checkImage(_ url: String, in chapter: Chapter, edition: Edition, block: Int) -> [Finding] {
         if LinkTarget.isExternal(url) { return [] }
         let location = { self.location(of: url, in: chapter, block: block) }
         let directory = PathText.parent(chapter.path)
@@ -116,8 +110,10 @@ public struct LinkChecker: Sendable {
                         isError: anchorsAreErrors)]
     }
 
-    /// The line of the block that mentions the URL (cmark gives lines for blocks only).
-    func location(of url: String, in chapter: Chapter, block: Block) -> SourceLocation {
+    /// The line of the block that mentions the URL (cmark gives lines for blocks only); the
+    /// chapter is parsed for it, if it was not.
+    func location(of url: String, in chapter: Chapter, block index: Int) -> SourceLocation {
+        let block = chapter.blocks[index]
         let original = url.hasSuffix(".html") || url.contains(".html#") ? url.replacingOccurrences(of: ".html", with: ".md") : url
         let lines = block.source.split(separator: "\n", omittingEmptySubsequences: false)
         let offset = lines.firstIndex { $0.contains(original) || $0.contains(url) } ?? 0

@@ -15,6 +15,8 @@ final class ChunkIndex: @unchecked Sendable {
     let text: ByteBuffer
     /// Where each page's entry ends in `text` (before its `,\n`).
     private(set) var pageEnds: [Int] = []
+    /// Where each page's sections end (in `sectionEnds`): the index lists each page's section count.
+    private(set) var pageSectionEnds: [Int] = []
     /// Per term, how many sections have it.
     private(set) var sectionCounts: [Int] = []
 
@@ -43,6 +45,7 @@ final class ChunkIndex: @unchecked Sendable {
             }
             text.append(0x5D)
             pageEnds.append(text.count)
+            pageSectionEnds.append(sectionEnds.count)
             text.append(",\n")
         }
         entries = sink.entries
@@ -52,12 +55,13 @@ final class ChunkIndex: @unchecked Sendable {
     }
 
     /// A chunk as `SearchChunkStore` read it back: the parts `init(_ pages:)` makes.
-    init(terms: TermTable, entries: [UInt32], sectionEnds: [Int], text: ByteBuffer, pageEnds: [Int]) {
+    init(terms: TermTable, entries: [UInt32], sectionEnds: [Int], text: ByteBuffer, pageEnds: [Int], pageSectionEnds: [Int]) {
         self.terms = terms
         self.entries = entries
         self.sectionEnds = sectionEnds
         self.text = text
         self.pageEnds = pageEnds
+        self.pageSectionEnds = pageSectionEnds
         var counts = [Int](repeating: 0, count: terms.count)
         for entry in entries { counts[Int(entry >> 1)] += 1 }
         sectionCounts = counts
@@ -75,6 +79,11 @@ final class ChunkIndex: @unchecked Sendable {
     }
 
     var pageCount: Int { pageEnds.count }
+
+    /// How many sections a page has.
+    func sectionCount(_ page: Int) -> Int {
+        pageSectionEnds[page] - (page == 0 ? 0 : pageSectionEnds[page - 1])
+    }
 
     /// The size of a page's entry.
     func entrySize(_ page: Int) -> Int {

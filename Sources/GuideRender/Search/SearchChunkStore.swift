@@ -11,7 +11,7 @@ import GuideModel
 /// build did not use. Chunks cut where `SearchIndex.chunkRanges` says depend on the pages'
 /// paths only, so an edit changes one chunk's key, not the rest.
 public final class SearchChunkStore: @unchecked Sendable {
-    static let format = "search-chunks-1"
+    static let format = "search-chunks-2"
     public let folder: String
     private let lock = NSLock()
     private let use = CacheUse()
@@ -22,13 +22,15 @@ public final class SearchChunkStore: @unchecked Sendable {
         self.folder = folder
     }
 
-    /// The chunk of `pages`: the stored one, or a new one, stored.
-    func chunk(_ pages: ArraySlice<SearchPage>) -> ChunkIndex {
-        let name = Self.key(pages)
+    /// The chunk of `pages`: the stored one, or a new one, stored. Pages are made (their
+    /// chapters read) only for a new one, when each page has a key.
+    func chunk(_ pages: ArraySlice<IndexedPage>) -> ChunkIndex {
+        let content = pages.allSatisfy { $0.key != nil } ? nil : ArraySlice(pages.map(\.page))
+        let name = content.map { Self.key($0) } ?? Self.key(keys: pages)
         use.record(name, in: folder)
         let file = folder + "/" + name
         if let data = FileManager.default.contents(atPath: file), let chunk = Self.decode([UInt8](data)) { return chunk }
-        let chunk = ChunkIndex(pages)
+        let chunk = ChunkIndex(content ?? ArraySlice(pages.map(\.page)))
         lock.lock()
         made += 1
         lock.unlock()
@@ -41,6 +43,22 @@ public final class SearchChunkStore: @unchecked Sendable {
         use.prune(folder)
     }
 
+    /// The key of pages by what they are made from (`IndexedPage.key`).
+    static func key(keys pages: ArraySlice<IndexedPage>) -> String {
+        var hash = SHA256()
+        func add(_ bytes: [UInt8]) {
+            withUnsafeBytes(of: bytes.count.littleEndian) { hash.update(bufferPointer: $0) }
+            hash.update(data: bytes)
+        }
+        add(Array("\(format) keys \(ToolBuild.identity)".utf8))
+        for page in pages {
+            for field in [page.language, page.chapterTitle, page.href] { add(Array(field.utf8)) }
+            add(page.key ?? [])
+        }
+        return HexText.of(hash.finalize())
+    }
+
+    /// The key of pages by their content.
     static func key(_ pages: ArraySlice<SearchPage>) -> String {
         var hash = SHA256()
         func add(_ text: String) {
@@ -80,6 +98,7 @@ public final class SearchChunkStore: @unchecked Sendable {
         add(chunk.entries)
         add(chunk.sectionEnds)
         add(chunk.pageEnds)
+        add(chunk.pageSectionEnds)
         add(UInt64(chunk.text.count))
         out += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
         out += SHA256.hash(data: out)
@@ -102,13 +121,17 @@ public final class SearchChunkStore: @unchecked Sendable {
                 guard slot.pointee.id == Int32(id) else { return nil }   // each term once, in id order
             }
             guard let entries = reader.array(UInt32.self), let sectionEnds = reader.array(Int.self),
-                  let pageEnds = reader.array(Int.self), let textCount = reader.count(atLeast: 1),
+                  let pageEnds = reader.array(Int.self), let pageSectionEnds = reader.array(Int.self),
+                  pageSectionEnds.count == pageEnds.count, ascending(pageSectionEnds, upTo: sectionEnds.count),
+                  (pageSectionEnds.last ?? 0) == sectionEnds.count,
+                  let textCount = reader.count(atLeast: 1),
                   let textBytes = reader.bytes(textCount), reader.isAtEnd,
                   entries.allSatisfy({ Int($0 >> 1) < termCount }),
                   ascending(sectionEnds, upTo: entries.count), ascending(pageEnds, upTo: textCount) else { return nil }
             let text = ByteBuffer(capacity: textCount)
             textBytes.withMemoryRebound(to: UInt8.self) { text.append($0.baseAddress!, textCount) }
-            return ChunkIndex(terms: terms, entries: entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds)
+            return ChunkIndex(terms: terms, entries: entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds,
+                              pageSectionEnds: pageSectionEnds)
         }
     }
 

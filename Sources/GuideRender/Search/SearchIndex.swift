@@ -72,16 +72,31 @@ public enum SearchIndex {
     static func build(pages: [SearchPage], termShardSize: Int, textShardSize: Int,
                       chunkBytes: Int?, runSize: Int?, memo: SearchMemo? = nil,
                       store: SearchChunkStore? = nil) -> [String: String] {
+        build(indexed: pages.map(IndexedPage.init), termShardSize: termShardSize, textShardSize: textShardSize,
+              chunkBytes: chunkBytes, runSize: runSize, memo: memo, store: store)
+    }
+
+    static func build(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
+                      textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
+                      memo: SearchMemo? = nil, store: SearchChunkStore? = nil) -> [String: String] {
         // `try!` on `concurrentMap` below: its closures do not throw.
 
         // 1. The chunks, in page order.
         // With a memo (`guide serve`), a chunk whose pages are those of last time is not read
         // again, and the chunks keep their terms and entries for the next rebuild; with a store
-        // (`guide build`), a chunk of earlier builds is read back instead of scanned.
-        let indexes = try! chunkRanges(pages, bytes: chunkBytes).concurrentMap { range in
-            memo?.chunk(pages[range]) ?? store?.chunk(pages[range]) ?? ChunkIndex(pages[range])
+        // (`guide build`), a chunk of earlier builds is read back instead of scanned (and its
+        // pages are not made at all when they have keys).
+        let ranges = chunkRanges(pages, bytes: chunkBytes)
+        let indexes: [ChunkIndex]
+        if let memo {
+            let made = try! ranges.concurrentMap { ArraySlice(pages[$0].map(\.page)) }
+            indexes = made.map { memo.chunk($0) ?? ChunkIndex($0) }
+            memo.keep(indexes, pages: made)
+        } else {
+            indexes = try! ranges.concurrentMap { range in
+                store?.chunk(pages[range]) ?? ChunkIndex(ArraySlice(pages[range].map(\.page)))
+            }
         }
-        memo?.keep(indexes, pages: chunkRanges(pages, bytes: chunkBytes).map { pages[$0] })
         let keep = memo != nil
 
         // 2. All terms in one table, sorted as JavaScript compares strings (UTF-16 code units) so the
@@ -219,6 +234,7 @@ public enum SearchIndex {
             manifest.append(decimal: start)
         }
         manifest.append("],\n\"pages\":[\n")
+        let sectionCounts = indexes.flatMap { chunk in (0..<chunk.pageCount).map(chunk.sectionCount) }
         for (index, page) in pages.enumerated() {
             if index > 0 { manifest.append(",\n") }
             manifest.append(0x5B)
@@ -228,7 +244,7 @@ public enum SearchIndex {
             manifest.append(0x2C)
             manifest.appendQuoted(page.href)
             manifest.append(0x2C)
-            manifest.append(decimal: page.sections.count)
+            manifest.append(decimal: sectionCounts[index])
             manifest.append(0x5D)
         }
         manifest.append("]};\n")
@@ -258,6 +274,10 @@ public enum SearchIndex {
     /// on the pages' paths only, so an edited page changes its own run and no other.
     /// `bytes` (tests) cuts runs of about that much text instead. The files do not depend on the runs.
     static func chunkRanges(_ pages: [SearchPage], bytes: Int? = nil) -> [Range<Int>] {
+        chunkRanges(pages.map(IndexedPage.init), bytes: bytes)
+    }
+
+    static func chunkRanges(_ pages: [IndexedPage], bytes: Int? = nil) -> [Range<Int>] {
         guard let bytes else {
             var spacing: UInt64 = 8
             while spacing * 2 <= UInt64(pages.count / 32) { spacing *= 2 }
@@ -270,7 +290,7 @@ public enum SearchIndex {
             if start < pages.count { ranges.append(start..<pages.count) }
             return ranges
         }
-        let sizes = pages.map { $0.sections.reduce(64) { $0 + $1.heading.utf8.count + $1.text.utf8.count } }
+        let sizes = pages.map { $0.sections().reduce(64) { $0 + $1.heading.utf8.count + $1.text.utf8.count } }
         var ranges: [Range<Int>] = []
         var start = 0, filled = 0
         for (index, size) in sizes.enumerated() {
@@ -346,15 +366,33 @@ public enum SearchIndex {
     /// language and chapter path (as `SiteRenderer` computes them).
     public static func pages(for book: Book, anchors: [Language: [String: [Int: String]]],
                              memo: SearchMemo? = nil) -> [SearchPage] {
+        indexedPages(for: book, anchors: anchors, memo: memo).map(\.page)
+    }
+
+    /// `pages`, each made only when asked for; keyed by its chapter's content digest and heading ids.
+    static func indexedPages(for book: Book, anchors: [Language: [String: [Int: String]]],
+                             memo: SearchMemo? = nil) -> [IndexedPage] {
         book.editions.flatMap { edition in
             edition.chapters.map { chapter in
                 let ids = anchors[edition.language]?[chapter.path] ?? [:]
-                let make = {
-                    SearchPage(language: edition.language.code, chapterTitle: chapter.title,
-                               href: "\(edition.language.code)/\(chapter.pagePath)",
-                               sections: sections(of: chapter.blocks, ids: ids, title: chapter.title))
+                let href = "\(edition.language.code)/\(chapter.pagePath)"
+                let make = { @Sendable in
+                    let make = {
+                        SearchPage(language: edition.language.code, chapterTitle: chapter.title, href: href,
+                                   sections: sections(of: chapter.blocks, ids: ids, title: chapter.title))
+                    }
+                    return (memo?.page(language: edition.language, chapter: chapter, ids: ids, make: make) ?? make()).sections
                 }
-                return memo?.page(language: edition.language, chapter: chapter, ids: ids, make: make) ?? make()
+                var key: [UInt8]?
+                if let digest = chapter.contentDigest {
+                    key = digest
+                    for (block, id) in ids.sorted(by: { $0.key < $1.key }) {
+                        ViewFingerprint.append(&key!, block)
+                        ViewFingerprint.append(&key!, id)
+                    }
+                }
+                return IndexedPage(language: edition.language.code, chapterTitle: chapter.title, href: href, key: key,
+                                   sections: make)
             }
         }
     }
@@ -362,7 +400,7 @@ public enum SearchIndex {
     /// The index files of a book's chapter pages.
     public static func files(for book: Book, anchors: [Language: [String: [Int: String]]], memo: SearchMemo? = nil,
                              store: SearchChunkStore? = nil) -> [String: String] {
-        build(pages: pages(for: book, anchors: anchors, memo: memo), memo: memo, store: store)
+        build(indexed: indexedPages(for: book, anchors: anchors, memo: memo), memo: memo, store: store)
     }
 }
 

@@ -1,0 +1,63 @@
+/// What the stages need of every chapter of the book, short of its blocks: the page and review
+/// keys count blocks, heading ids come from the headings, the link check reads the links, the
+/// index page weighs the text. A pure function of the blocks, and small, so a rebuild reads the
+/// facts of unchanged chapters from the build's cache instead of parsing them (their blocks are
+/// parsed only when a stage really needs them: see `ParsedChapter`).
+public struct ChapterFacts: Hashable, Sendable {
+    /// A heading: its block and its visible text (what its slug is made of).
+    public struct Heading: Hashable, Sendable {
+        public var block: Int
+        public var text: String
+
+        public init(block: Int, text: String) {
+            self.block = block
+            self.text = text
+        }
+    }
+
+    /// A link or image URL of a block (anything nested in it included), in the block's order.
+    public struct Reference: Hashable, Sendable {
+        public var block: Int
+        public var url: String
+        public var isImage: Bool
+
+        public init(block: Int, url: String, isImage: Bool) {
+            self.block = block
+            self.url = url
+            self.isImage = isImage
+        }
+    }
+
+    public var blockCount: Int
+    /// Top-level code blocks (the snippets a build highlights).
+    public var codeBlockCount: Int
+    public var headings: [Heading]
+    /// Per block: its links, then its images.
+    public var references: [Reference]
+    /// Each block's visible text in characters (the translated share is a share of these).
+    public var textLengths: [Int]
+
+    public init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int]) {
+        self.blockCount = blockCount
+        self.codeBlockCount = codeBlockCount
+        self.headings = headings
+        self.references = references
+        self.textLengths = textLengths
+    }
+
+    public init(blocks: [Block]) {
+        blockCount = blocks.count
+        codeBlockCount = blocks.count { $0.codeLiteral != nil }
+        headings = []
+        references = []
+        textLengths = []
+        textLengths.reserveCapacity(blocks.count)
+        // By index: `for block in` copied every block (a dozen reference counts each).
+        for index in blocks.indices {
+            if blocks[index].headingLevel != nil { headings.append(Heading(block: index, text: blocks[index].text)) }
+            for url in blocks[index].inline.urls { references.append(Reference(block: index, url: url, isImage: false)) }
+            for url in blocks[index].inline.images { references.append(Reference(block: index, url: url, isImage: true)) }
+            textLengths.append(blocks[index].text.count)
+        }
+    }
+}

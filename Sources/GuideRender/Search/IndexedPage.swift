@@ -1,0 +1,25 @@
+import GuideModel
+
+/// A page of the search index before it is read: what places it in the index, and the bytes
+/// its sections are a pure function of (`key`), so a chunk of unchanged pages is found in the
+/// store without its chapters being parsed. `page` makes the page.
+struct IndexedPage: Sendable {
+    var language: String
+    var chapterTitle: String
+    var href: String
+    /// What determines `sections()` (with the fields above); nil: only the sections themselves do.
+    var key: [UInt8]?
+    var sections: @Sendable () -> [SearchSection]
+
+    var page: SearchPage {
+        SearchPage(language: language, chapterTitle: chapterTitle, href: href, sections: sections())
+    }
+}
+
+extension IndexedPage {
+    /// A page already made.
+    init(_ page: SearchPage) {
+        self.init(language: page.language, chapterTitle: page.chapterTitle, href: page.href, key: nil,
+                  sections: { page.sections })
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import GuideModel
+@testable import GuideParse
+@testable import GuideRender
+
+@Suite struct ChapterFactsTests {
+    let markdown = """
+        # Title
+
+        Text with [a link](other.md#x) and `code`.
+
+        ## 第二节
+
+        - item with ![an image](img/a.png)
+          - nested [deep](https://example.org)
+
+        > quoted [quote](q.md)
+
+        ```objc
+        int x;
+        ```
+
+        Last.
+
+        """
+
+    @Test func factsAreWhatTheBlocksSay() {
+        let blocks = MarkdownParser().parse(markdown)
+        let facts = ChapterFacts(blocks: blocks)
+        #expect(facts.blockCount == 7)
+        #expect(facts.codeBlockCount == 1)
+        #expect(facts.headings == [.init(block: 0, text: "Title"), .init(block: 2, text: "第二节")])
+        #expect(facts.references == [
+            .init(block: 1, url: "other.html#x", isImage: false),
+            .init(block: 3, url: "https://example.org", isImage: false),
+            .init(block: 3, url: "img/a.png", isImage: true),
+            .init(block: 4, url: "q.html", isImage: false),
+        ])
+        #expect(facts.textLengths == blocks.map(\.text.count))
+        #expect(HeadingAnchors.slugs(for: facts.headings) == [0: "title", 2: "第二节"])
+    }
+
+    @Test func factsSurviveTheStoreAndDamageIsRefused() throws {
+        let facts = ChapterFacts(blocks: MarkdownParser().parse(markdown))
+        let bytes = FactsStore.encode(facts)
+        #expect(FactsStore.decode(bytes) == facts)
+        // Every shorter prefix, and facts pointing past the blocks, are damage.
+        for cut in stride(from: 0, to: bytes.count, by: 3) { #expect(FactsStore.decode(Array(bytes[..<cut])) == nil) }
+        var impossible = facts
+        impossible.headings.append(.init(block: facts.blockCount, text: "x"))
+        #expect(FactsStore.decode(FactsStore.encode(impossible)) == nil)
+
+        let folder = try TempFolder()
+        let file = folder.path + "/facts"
+        let digest = [UInt8](repeating: 7, count: 32)
+        let store = FactsStore(file: file)
+        #expect(store.facts(digest: digest) == nil)
+        store.add(facts, digest: digest)
+        store.save()
+        #expect(FactsStore(file: file).facts(digest: digest) == facts)
+        // A flipped byte anywhere fails the file's checksum: nothing of it is trusted.
+        var data = try Data(contentsOf: URL(fileURLWithPath: file))
+        data[data.count / 2] ^= 0x40
+        try data.write(to: URL(fileURLWithPath: file))
+        #expect(FactsStore(file: file).facts(digest: digest) == nil)
+    }
+
+    /// The point of the facts: a rebuild opens (parses) only the chapters it must: the edited
+    /// pair (its alignment), and the chapters in the edited page's chunk of the search index.
+    @Test func aRebuildParsesOnlyTheEditedPairAndItsSearchChunk() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let names = (1...40).map { "c\($0).md" }
+        for language in ["en", "zh"] {
+            let summary = try folder.read("content/\(language)/SUMMARY.md")
+            try folder.write("content/\(language)/SUMMARY.md", summary + names.map { "* [\($0)](\($0))\n" }.joined())
+            for name in names { try folder.write("content/\(language)/\(name)", "# \(name)\n\nText \(language) \(name).\n") }
+        }
+        let builder = SiteBuilder(content: folder.path + "/content", templates: repositoryRoot + "/templates",
+                                  output: folder.path + "/site", checkSnippets: false)
+        func parsed(_ rendered: SiteBuilder.Rendered) -> Set<String> {
+            Set(rendered.model!.book.editions.flatMap { edition in
+                edition.chapters.filter(\.parsed.isParsed).map { "\(edition.language.code)/\($0.path)" }
+            })
+        }
+        let first = try builder.build()
+        #expect(parsed(first).count == 84)
+        #expect(parsed(try builder.build()) == [])
+
+        try folder.write("content/zh/c20.md", "# c20\n\n改了。\n")
+        let rebuilt = try builder.build()
+        let book = rebuilt.model!.book
+        let pages = SearchIndex.indexedPages(for: book, anchors: [:])
+        let chunk = SearchIndex.chunkRanges(pages).first { pages[$0].contains { $0.href == "zh/c20.html" } }!
+        let expected = Set(pages[chunk].map { String($0.href.dropLast(5)) + ".md" } + ["en/c20.md", "zh/c20.md"])
+        #expect(expected.count < 20)
+        #expect(parsed(rebuilt) == expected)
+        #expect(try folder.read("site/zh/c20.html").contains("改了。"))
+
+        // A damaged facts file is ignored: every chapter is parsed, and the site is the same.
+        let site = try snapshot(folder.path + "/site")
+        try folder.write(".guide-cache/facts", "guide-facts-1 damaged\n")
+        #expect(parsed(try builder.build()).count == 84)
+        #expect(try snapshot(folder.path + "/site") == site)
+        #expect(parsed(try builder.build()) == [])
+    }
+}
