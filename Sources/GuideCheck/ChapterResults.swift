@@ -40,10 +40,8 @@ final class ChapterResults: @unchecked Sendable {
     func results(for key: String) -> [SnippetResult]? {
         use.record(key, in: folder)
         // The results (`SnippetResultCodec`), then their SHA-256 (32 bytes).
-        guard let data = FileManager.default.contents(atPath: folder + "/" + key), data.count > SHA256.byteCount else {
-            return nil
-        }
-        let bytes = [UInt8](data), body = bytes.count - SHA256.byteCount
+        guard let bytes = FileBytes.read(folder + "/" + key), bytes.count > SHA256.byteCount else { return nil }
+        let body = bytes.count - SHA256.byteCount
         guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
         return SnippetResultCodec.decode(Array(bytes[..<body]))
     }

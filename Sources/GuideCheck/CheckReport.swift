@@ -46,6 +46,7 @@ public struct CheckReport: Sendable {
     public var divergences: [(source: SnippetResult, translation: SnippetResult)] {
         // By index, as in `counts`.
         var byLocation: [SourceLocation: Int] = [:]
+        byLocation.reserveCapacity(results.count)
         for index in results.indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
         let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
         var pairs: [(source: SnippetResult, translation: SnippetResult)] = []

@@ -22,7 +22,7 @@ public struct ContentLoader {
     /// Chapters parsed by earlier loads (`guide serve`), reused when their text did not change.
     public var memo: ParseMemo?
     /// Facts of chapters loaded before (`guide build`'s cache): a chapter whose facts are there is
-    /// not parsed until a stage asks for its blocks. Saved at the end of a load.
+    /// not parsed until a stage asks for its blocks. The caller saves it (`FactsStore.save`).
     public var facts: FactsStore?
 
     public init(root: String, displayRoot: String? = nil) {
@@ -53,7 +53,6 @@ public struct ContentLoader {
             try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
         }
         try checkPairing(editions)
-        facts?.save()
         let languageFolders = Set(config.languages.map(\.code))
         let shared = try assets(in: root, resolvedRoot: resolvedRoot).filter { path in
             let parts = path.split(separator: "/")

@@ -20,7 +20,7 @@ public final class FactsStore: @unchecked Sendable {
 
     public init(file: String) {
         self.file = file
-        let data = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+        let data = FileBytes.read(file) ?? []
         stored = Self.entries(of: data) ?? [:]
     }
 

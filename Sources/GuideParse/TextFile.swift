@@ -13,35 +13,11 @@ public enum TextFile {
             throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
                              file: displayPath)
         }
-        guard let bytes = readBytes(path, expected: size) else {
+        guard let bytes = FileBytes.read(path, expected: size, limit: maximumSize) else {
             throw GuideError("cannot read the file", file: displayPath)
         }
         if let text = bytes.withUnsafeBufferPointer(validText) { return text }
         return try decode(Data(bytes), displayPath: displayPath)
-    }
-
-    /// The file's bytes through POSIX reads (`FileManager.contents` cost a sixth of loading a
-    /// large book: buffers allocated and grown per file); `expected` is the size `stat` gave,
-    /// and a file that grew since is read to its end all the same.
-    private static func readBytes(_ path: String, expected: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: expected + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if read < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if read == 0 { break }
-            count += read
-            guard count <= maximumSize else { return nil }
-        }
-        bytes.removeLast(bytes.count - count)
-        return bytes
     }
 
     /// The size of the regular file `path` leads to (through a symlink, to what is read), or

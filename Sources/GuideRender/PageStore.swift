@@ -68,8 +68,7 @@ public final class PageStore: @unchecked Sendable {
 
     /// The page in `file`, if its checksum holds.
     static func readBytes(_ file: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: file), data.count >= SHA256.byteCount else { return nil }
-        let bytes = [UInt8](data)
+        guard let bytes = FileBytes.read(file), bytes.count >= SHA256.byteCount else { return nil }
         let page = bytes[SHA256.byteCount...]
         guard SHA256.hash(data: page).elementsEqual(bytes[..<SHA256.byteCount]) else { return nil }
         return Array(page)

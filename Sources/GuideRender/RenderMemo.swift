@@ -63,6 +63,8 @@ struct PageInputs: Equatable, Sendable {
     /// The snippet badge of each block.
     var badges: [String]
     var beads: [ChapterReview.ReviewedBead] = []
+    /// The key the beads' review was cached under (`ChapterReview.cacheKey`): it stands for them.
+    var reviewKey: String?
     /// The snippet check's results a page shows beyond its badges (a dashboard section's gaps).
     var checkResults: [SnippetResult] = []
 }
@@ -89,9 +91,13 @@ extension PageInputs {
         }
         ViewFingerprint.append(&out, badges.count)
         for badge in badges { ViewFingerprint.append(&out, badge) }
-        let beadBytes = ReviewCodec.encode(beads)
-        ViewFingerprint.append(&out, beadBytes.count)
-        out += beadBytes
+        if let reviewKey {
+            ViewFingerprint.append(&out, reviewKey)
+        } else {
+            let beadBytes = ReviewCodec.encode(beads)
+            ViewFingerprint.append(&out, beadBytes.count)
+            out += beadBytes
+        }
         // Every field of every result.
         if !checkResults.isEmpty { out += SnippetResultCodec.encode(checkResults) }
         return out

@@ -46,16 +46,19 @@ public struct ReviewCache: ReviewMemo {
         let file = folder + "/" + key
         use?.record(key, in: folder)
         // An entry: the key of the alignment it stands on (kept from pruning), a newline, the beads.
-        if let data = FileManager.default.contents(atPath: file), data.count > Self.alignmentKeyLength,
+        if let data = FileBytes.read(file), data.count > Self.alignmentKeyLength,
            data[data.startIndex + Self.alignmentKeyLength] == 0x0A,
            let beads = ReviewCodec.decode([UInt8](data.dropFirst(Self.alignmentKeyLength + 1))),
            Self.fits(beads, source.facts.blockCount, target.facts.blockCount) {
             if let use, let alignments {
                 use.record(String(decoding: data.prefix(Self.alignmentKeyLength), as: UTF8.self), in: alignments)
             }
-            return ChapterReview(source: source, target: target, language: language, beads: beads)
+            var review = ChapterReview(source: source, target: target, language: language, beads: beads)
+            review.cacheKey = key
+            return review
         }
-        let review = make()
+        var review = make()
+        review.cacheKey = key
         let alignment = alignmentKey ?? AlignmentCache.key(source.blocks, target.blocks)
         if let use, let alignments { use.record(alignment, in: alignments) }
         CacheFile.write(Data(Array(alignment.utf8) + [0x0A] + ReviewCodec.encode(review.beads)), to: file)

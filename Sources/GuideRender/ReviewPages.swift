@@ -48,6 +48,7 @@ struct ReviewPages {
                 snippets.badges(language: book.source.language, chapter: review.source.path, blocks: review.source.facts.blockCount)
                 + snippets.badges(language: review.language, chapter: review.target.path, blocks: review.target.facts.blockCount),
             beads: review.beads,
+            reviewKey: review.cacheKey,
             checkResults: checkResults)
     }
 

@@ -50,8 +50,12 @@ public struct SiteBuilder: Sendable {
         var loader = ContentLoader(root: content)
         loader.memo = memory?.parse
         // Serve keeps the parsed chapters in memory instead.
-        loader.facts = memory == nil ? FactsStore(file: cacheFolder + "/facts") : nil
+        let facts = memory == nil ? FactsStore(file: cacheFolder + "/facts") : nil
+        loader.facts = facts
         let book = try loader.load()
+        // Written while the book is rendered (a large book's facts are megabytes).
+        let factsSaved = InBackground { facts?.save() }
+        defer { factsSaved.value }
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.

@@ -217,15 +217,17 @@ public struct SiteRenderer: Sendable {
     func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) -> [Language: [String: [Int: String]]] {
         let reviews = reviews ?? book.reviews()
         var result: [Language: [String: [Int: String]]] = [:]
-        for chapter in book.source.chapters {
-            result[book.source.language, default: [:]][chapter.path] = HeadingAnchors.slugs(for: chapter.facts.headings)
+        // Each chapter's ids on their own (on every core); a translation's after its source's.
+        let sourceIDs = try! book.source.chapters.concurrentMap { HeadingAnchors.slugs(for: $0.facts.headings) }
+        var source: [String: [Int: String]] = [:]
+        source.reserveCapacity(sourceIDs.count)
+        for (chapter, ids) in zip(book.source.chapters, sourceIDs) { source[chapter.path] = ids }
+        result[book.source.language] = source
+        let translated = try! reviews.concurrentMap { [source] review in
+            HeadingAnchors.translatedSlugs(target: review.target.facts.headings, sourceIDs: source[review.source.path] ?? [:],
+                                           pairs: review.beads.map { ($0.bead.source, $0.bead.target) })
         }
-        for review in reviews {
-            let sourceIDs = result[book.source.language]?[review.source.path] ?? [:]
-            result[review.language, default: [:]][review.source.path] = HeadingAnchors.translatedSlugs(
-                target: review.target.facts.headings, sourceIDs: sourceIDs,
-                pairs: review.beads.map { ($0.bead.source, $0.bead.target) })
-        }
+        for (review, ids) in zip(reviews, translated) { result[review.language, default: [:]][review.source.path] = ids }
         return result
     }
 

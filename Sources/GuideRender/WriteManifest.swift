@@ -29,8 +29,7 @@ struct WriteManifest: Sendable {
     /// The manifest in `file`, or an empty one. (Read as bytes: splitting the text of a
     /// 4,000-file manifest into `Substring`s cost a few percent of a rebuild.)
     init(file: String) {
-        guard let data = FileManager.default.contents(atPath: file) else { return }
-        let bytes = [UInt8](data)
+        guard let bytes = FileBytes.read(file) else { return }
         guard bytes.last == 0x0A, let checksumStart = bytes.dropLast().lastIndex(of: 0x0A) else { return }
         let body = bytes[...checksumStart], checksum = bytes[(checksumStart + 1)..<(bytes.count - 1)]
         guard Array(HexText.of(SHA256.hash(data: body)).utf8).elementsEqual(checksum) else { return }

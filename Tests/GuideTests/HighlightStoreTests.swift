@@ -56,6 +56,13 @@ import Testing
         bytes[bytes.count / 2] ^= 0x20
         try Data(bytes).write(to: URL(fileURLWithPath: file))
         #expect(highlight(["int a;"], in: folder).made == ["int a;"])
+        // A damaged record (the file ends with the last record's HTML) is made again, and replaced.
+        _ = highlight(["int a;", "int b;"], in: folder)
+        bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        bytes[bytes.count - 1] ^= 0x20
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        #expect(highlight(["int a;", "int b;"], in: folder).made.count == 1)
+        #expect(highlight(["int a;", "int b;"], in: folder).made == [])
         // Cut short.
         let whole = try Data(contentsOf: URL(fileURLWithPath: file))
         try whole.prefix(whole.count - 5).write(to: URL(fileURLWithPath: file))
@@ -64,6 +71,14 @@ import Testing
         #expect(highlight(["int a;"], in: folder, version: "clang 2").made == ["int a;"])
         try "not a store".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(highlight(["int a;"], in: folder).made == ["int a;"])
+    }
+
+    /// Keys are kept as words: they give back their bytes and sort as the bytes do (the file's order).
+    @Test func keysAreTheirBytes() {
+        let samples = (0..<50).map { n in (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ n &* 11 &+ ($0 == 31 ? n : 0)) } }
+        for bytes in samples { #expect(HighlightStore.Key(bytes).bytes == bytes) }
+        let sorted = samples.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(samples.map { HighlightStore.Key($0) }.sorted() == sorted.map { HighlightStore.Key($0) })
     }
 
     @Test func keysTellLanguagesApart() {

@@ -7,28 +7,28 @@ import GuideModel
 /// most of it clang's set-up, which no option avoids.
 ///
 /// One file: a header naming the format and the libclang in use, then one record per snippet
-/// (SHA-256 of language and code, length, HTML), then the SHA-256 of all that. A file that is
-/// cut short, altered, or from another libclang or format is ignored as a whole and rebuilt.
+/// (SHA-256 of language and code, length, SHA-256 of the HTML, HTML). Reading it indexes the
+/// records without decoding them: a rebuild that renders one page decodes (and checks) only that
+/// page's snippets. A file that is cut short, or from another libclang or format, is ignored as a
+/// whole and rebuilt; a record whose HTML does not match its checksum is highlighted again.
 /// `save` keeps the snippets this build used and, up to a limit, the others (see `save(limit:)`).
 public final class HighlightStore: @unchecked Sendable {
     /// Bump when the highlighter's HTML for the same code may change.
-    static let format = "guide-highlight-3"
+    static let format = "guide-highlight-4"
 
     private let file: String
     private let header: [UInt8]
     private let lock = NSLock()
-    /// What the file holds, read on first use (under `lock`): a rebuild whose pages are all
+    /// What the file holds, indexed on first use (under `lock`): a rebuild whose pages are all
     /// kept highlights nothing and need not read it.
-    private var stored: [Key: String] {
-        get {
-            if let loaded { return loaded }
-            let read = FileManager.default.contents(atPath: file).flatMap { Self.decode([UInt8]($0), header: header) } ?? [:]
-            loaded = read
-            return read
-        }
-        set { loaded = newValue }
+    private var stored: StoredRecords {
+        if let loaded { return loaded }
+        let read = FileBytes.read(file).flatMap { StoredRecords($0, header: header) }
+            ?? StoredRecords()
+        loaded = read
+        return read
     }
-    private var loaded: [Key: String]?
+    private var loaded: StoredRecords?
     private var used: [Key: String] = [:]
     /// Whether this build highlighted anything the file does not hold.
     private var added = false
@@ -39,12 +39,30 @@ public final class HighlightStore: @unchecked Sendable {
         header = Array("\(Self.format) \(ToolBuild.identity) \(highlighterVersion)\n".utf8)
     }
 
-    /// A snippet's SHA-256 (of its language and code).
+    /// A snippet's SHA-256 (of its language and code), as four big-endian words: comparing
+    /// them compares the bytes, and a key costs no allocation (a store indexes thousands).
     struct Key: Hashable, Comparable {
-        var bytes: [UInt8]
+        private var words: (UInt64, UInt64, UInt64, UInt64)
+
+        /// The first 32 bytes of `bytes` (a SHA-256).
+        /// The 32 bytes at `offset` (a SHA-256 in a store's file).
+        init(_ raw: UnsafeRawBufferPointer, at offset: Int) {
+            func word(_ index: Int) -> UInt64 {
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 8 * index, as: UInt64.self))
+            }
+            words = (word(0), word(1), word(2), word(3))
+        }
 
         init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-            self.bytes = Array(bytes)
+            words = (0, 0, 0, 0)
+            for (index, byte) in bytes.prefix(32).enumerated() {
+                switch index / 8 {
+                case 0: words.0 = words.0 << 8 | UInt64(byte)
+                case 1: words.1 = words.1 << 8 | UInt64(byte)
+                case 2: words.2 = words.2 << 8 | UInt64(byte)
+                default: words.3 = words.3 << 8 | UInt64(byte)
+                }
+            }
         }
 
         init(_ code: String, language: HighlightLanguage) {
@@ -54,7 +72,19 @@ public final class HighlightStore: @unchecked Sendable {
             self.init(hash.finalize())
         }
 
-        static func < (a: Key, b: Key) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+        var bytes: [UInt8] {
+            [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
+        }
+
+        static func == (a: Key, b: Key) -> Bool { a.words == b.words }
+        static func < (a: Key, b: Key) -> Bool { a.words < b.words }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
+        }
     }
 
     /// The snippet's HTML when an earlier build or this one highlighted it (and it then counts as used).
@@ -62,7 +92,7 @@ public final class HighlightStore: @unchecked Sendable {
         let key = Key(code, language: language)
         lock.lock()
         defer { lock.unlock() }
-        guard let html = used[key] ?? stored[key] else { return nil }
+        guard let html = used[key] ?? stored.html(key) else { return nil }
         used[key] = html
         return html
     }
@@ -72,7 +102,8 @@ public final class HighlightStore: @unchecked Sendable {
         let key = Key(code, language: language)
         lock.lock()
         defer { lock.unlock() }
-        if used[key] == nil, stored[key] == nil { added = true }
+        // (A damaged record counts as missing: the file is written again without it.)
+        if used[key] == nil, stored.html(key) == nil { added = true }
         used[key] = html
     }
 
@@ -82,51 +113,72 @@ public final class HighlightStore: @unchecked Sendable {
     /// code; the limit keeps old code from piling up. Writes nothing when that is what the file holds.
     public func save(limit: Int) {
         lock.lock()
-        // Nothing asked of the store: the file holds what it held.
-        if used.isEmpty && !added {
+        // Nothing new, and room for all the file holds: it stays as it is.
+        if !added && (used.isEmpty || stored.count <= limit) {
             lock.unlock()
             return
         }
-        var entries = used
-        for (key, html) in stored.sorted(by: { $0.key < $1.key }) where entries.count < limit && entries[key] == nil {
-            entries[key] = html
+        var records: [Key: [UInt8]] = [:]
+        for (key, html) in used { records[key] = StoredRecords.record(key, html: html) }
+        let old = stored
+        for key in old.keys.sorted() where records.count < limit && records[key] == nil {
+            records[key] = old.record(key)
         }
-        if !added && entries.count == stored.count {
-            lock.unlock()
-            return
-        }
+        var bytes = header
+        for key in records.keys.sorted() { bytes += records[key]! }
         // What the file now holds: a later save in the same process (`guide serve`) writes only after a change.
-        stored = entries
+        loaded = StoredRecords(bytes, header: header)
         added = false
         lock.unlock()
-        var bytes = header
-        for (key, html) in entries.sorted(by: { $0.key < $1.key }) {
-            bytes += key.bytes
-            let utf8 = Array(html.utf8)
-            withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes += $0 }
-            bytes += utf8
-        }
-        bytes += SHA256.hash(data: bytes)
         CacheFile.write(Data(bytes), to: file)
     }
+}
 
-    /// nil unless the header matches, the checksum holds, and every record is whole.
-    static func decode(_ bytes: [UInt8], header: [UInt8]) -> [Key: String]? {
-        let digestSize = SHA256.byteCount
-        guard bytes.count >= header.count + digestSize, bytes.starts(with: header) else { return nil }
-        let body = bytes[..<(bytes.count - digestSize)]
-        guard SHA256.hash(data: body).elementsEqual(bytes[body.endIndex...]) else { return nil }
-        var entries: [Key: String] = [:]
+/// The records of a store's file, indexed by key, decoded when asked for.
+private struct StoredRecords {
+    private var bytes: [UInt8] = []
+    private var ranges: [HighlightStore.Key: Range<Int>] = [:]
+    private static let digestSize = SHA256.byteCount
+
+    init() {}
+
+    /// nil unless the header matches and every record is whole.
+    init?(_ bytes: [UInt8], header: [UInt8]) {
+        guard bytes.starts(with: header) else { return nil }
         var i = header.count
-        while i < body.endIndex {
-            guard body.endIndex - i >= digestSize + 4 else { return nil }
-            let keyBytes = body[i..<(i + digestSize)]
-            let length = body[(i + digestSize)..<(i + digestSize + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
-            let start = i + digestSize + 4
-            guard length <= body.endIndex - start else { return nil }
-            entries[Key(keyBytes)] = String(decoding: body[start..<(start + length)], as: UTF8.self)
-            i = start + length
+        while i < bytes.count {
+            let start = i
+            guard bytes.count - i >= 2 * Self.digestSize + 4 else { return nil }
+            let key = bytes.withUnsafeBytes { HighlightStore.Key($0, at: start) }
+            i += Self.digestSize
+            let length = bytes[i..<(i + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            i += 4 + Self.digestSize
+            guard length <= bytes.count - i else { return nil }
+            i += length
+            ranges[key] = start..<i
         }
-        return entries
+        self.bytes = bytes
+    }
+
+    var count: Int { ranges.count }
+    var keys: Dictionary<HighlightStore.Key, Range<Int>>.Keys { ranges.keys }
+    func record(_ key: HighlightStore.Key) -> [UInt8]? { ranges[key].map { Array(bytes[$0]) } }
+
+    /// The HTML of `key`'s record, when its checksum holds.
+    func html(_ key: HighlightStore.Key) -> String? {
+        guard let range = ranges[key] else { return nil }
+        let checksum = range.lowerBound + Self.digestSize + 4, html = checksum + Self.digestSize
+        guard SHA256.hash(data: bytes[html..<range.upperBound]).elementsEqual(bytes[checksum..<html]) else { return nil }
+        return String(decoding: bytes[html..<range.upperBound], as: UTF8.self)
+    }
+
+    /// A record: the key, the HTML's length, its SHA-256, the HTML.
+    static func record(_ key: HighlightStore.Key, html: String) -> [UInt8] {
+        let utf8 = Array(html.utf8)
+        var out = key.bytes
+        withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { out += $0 }
+        out += SHA256.hash(data: utf8)
+        out += utf8
+        return out
     }
 }

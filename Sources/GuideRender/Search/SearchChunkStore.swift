@@ -29,7 +29,7 @@ public final class SearchChunkStore: @unchecked Sendable {
         let name = content.map { Self.key($0) } ?? Self.key(keys: pages)
         use.record(name, in: folder)
         let file = folder + "/" + name
-        if let data = FileManager.default.contents(atPath: file), let chunk = Self.decode([UInt8](data)) { return chunk }
+        if let bytes = FileBytes.read(file), let chunk = Self.decode(bytes) { return chunk }
         let chunk = ChunkIndex(content ?? ArraySlice(pages.map(\.page)))
         lock.lock()
         made += 1

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A whole file's bytes through POSIX reads: `FileManager.contents` allocates and grows buffers
+/// per file and its `Data` must then be copied into an array, which cost a visible share of a
+/// rebuild that reads thousands of chapters and cache entries.
+public enum FileBytes {
+    /// The bytes of the file at `path`, or nil when it cannot be read or holds more than `limit`.
+    /// `expected` is the size the caller saw (`stat`), else the size is asked of the open file;
+    /// a file that grew since is read to its end all the same.
+    public static func read(_ path: String, expected: Int? = nil, limit: Int = .max) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var size = expected ?? 0
+        if expected == nil {
+            var status = stat()
+            guard fstat(fd, &status) == 0 else { return nil }
+            size = Int(status.st_size)
+        }
+        // One more than expected, to see the end of the file in the first pass. Not zeroed
+        // first: the reads fill it (zeroing a large cache file cost as much as reading it).
+        var failed = false
+        let capacity = max(0, min(size, limit)) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            initialized = fill(buffer.baseAddress!, count: buffer.count, from: fd, failed: &failed)
+        }
+        if failed { return nil }
+        if bytes.count == capacity {
+            // The file is larger than it was: read on to its end (or past the limit).
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while bytes.count <= limit {
+                let read = chunk.withUnsafeMutableBufferPointer { fill($0.baseAddress!, count: $0.count, from: fd, failed: &failed) }
+                if failed { return nil }
+                if read == 0 { break }
+                bytes += chunk[..<read]
+            }
+        }
+        return bytes.count <= limit ? bytes : nil
+    }
+
+    /// Reads into `buffer` until it is full or the file ends; the count read.
+    private static func fill(_ buffer: UnsafeMutablePointer<UInt8>, count: Int, from fd: Int32, failed: inout Bool) -> Int {
+        var filled = 0
+        while filled < count {
+            let read = Glibc.read(fd, buffer + filled, count - filled)
+            if read < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                return filled
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return filled
+    }
+}
