@@ -13,6 +13,10 @@ public struct CheckReport: Sendable {
     /// Snippets clang compiled in this run, and results taken from the cache.
     public var compiled: Int
     public var cacheHits: Int
+    /// For each chapter (`lang/path`) whose results are in the check's cache: the key they are
+    /// stored under. The results are a pure function of what it hashes, so pages that show
+    /// them can be keyed by it instead of by the results.
+    public var chapterKeys: [String: String] = [:]
 
     public init(results: [SnippetResult], problems: [String], compiler: String?, sdk: String,
                 seconds: Double, compiled: Int, cacheHits: Int) {

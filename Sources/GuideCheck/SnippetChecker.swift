@@ -149,9 +149,11 @@ public struct SnippetChecker: Sendable {
         // Results in planning order: kept chapters' as they were, planned ones' as they came.
         var planned = plans[...]
         for index in chapters.indices {
+            let (language, chapter) = chapters[index]
             if let results = kept[index] {
                 report.results += results
                 report.cacheHits += results.count(where: \.cached)
+                if let key = keys[index] { report.chapterKeys["\(language.code)/\(chapter.path)"] = key }
                 continue
             }
             let chapterPlans = planned.prefix(perChapter[index].count)
@@ -167,6 +169,7 @@ public struct SnippetChecker: Sendable {
                         return result
                     }
                 }, for: key)
+                report.chapterKeys["\(language.code)/\(chapter.path)"] = key
             }
         }
         store?.prune()

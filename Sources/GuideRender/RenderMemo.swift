@@ -67,6 +67,9 @@ struct PageInputs: Equatable, Sendable {
     var reviewKey: String?
     /// The snippet check's results a page shows beyond its badges (a dashboard section's gaps).
     var checkResults: [SnippetResult] = []
+    /// The check's keys for the results of the chapters the page shows (`CheckReport.chapterKeys`):
+    /// when there are, they stand for `badges` and `checkResults`, which are then left empty.
+    var checkKeys: [String]?
 }
 
 extension PageInputs {
@@ -88,6 +91,11 @@ extension PageInputs {
         for (block, id) in ids.sorted(by: { $0.key < $1.key }) {
             ViewFingerprint.append(&out, block)
             ViewFingerprint.append(&out, id)
+        }
+        if let checkKeys {
+            ViewFingerprint.append(&out, "check keys")
+            ViewFingerprint.append(&out, checkKeys.count)
+            for key in checkKeys { ViewFingerprint.append(&out, key) }
         }
         ViewFingerprint.append(&out, badges.count)
         for badge in badges { ViewFingerprint.append(&out, badge) }

@@ -37,19 +37,25 @@ struct ReviewPages {
     }
 
     /// What a pair's side-by-side page and dashboard section are made from besides `views`
-    /// (the bytes of their small views): for `RenderMemo`.
-    func inputs(_ review: ChapterReview, views: [UInt8], checkResults: [SnippetResult] = []) -> PageInputs {
-        PageInputs(
+    /// (the bytes of their small views): for `RenderMemo`. `checkResults` gives the check's
+    /// results the page shows beyond its badges; they and the badges are made only when the
+    /// check has no key for either chapter's results (`SnippetBadges.resultsKey`).
+    func inputs(_ review: ChapterReview, views: [UInt8], checkResults: () -> [SnippetResult] = { [] }) -> PageInputs {
+        let checkKeys = [snippets.resultsKey(language: book.source.language, chapter: review.source.path),
+                         snippets.resultsKey(language: review.language, chapter: review.target.path)]
+        let keyed = checkKeys.allSatisfy { $0 != nil }
+        return PageInputs(
             views: views + RenderMemo.bytes(book.source.language.code, review.language.code, bilingualPath(review)),
             chapters: [review.source, review.target],
             // The rows' ids (see `rowPlaces`).
             ids: anchors[book.source.language]?[review.source.path] ?? [:],
-            badges: snippets.isEmpty ? [] :
+            badges: snippets.isEmpty || keyed ? [] :
                 snippets.badges(language: book.source.language, chapter: review.source.path, blocks: review.source.facts.blockCount)
                 + snippets.badges(language: review.language, chapter: review.target.path, blocks: review.target.facts.blockCount),
             beads: review.beads,
             reviewKey: review.cacheKey,
-            checkResults: checkResults)
+            checkResults: keyed ? [] : checkResults(),
+            checkKeys: keyed ? checkKeys.compactMap { $0 } : nil)
     }
 
     func bilingualView(_ review: ChapterReview, frame: PageFrame) -> BilingualView {

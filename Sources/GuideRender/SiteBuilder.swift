@@ -84,7 +84,7 @@ public struct SiteBuilder: Sendable {
         renderer.searchChunks = searchChunks
         renderer.written = written
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
-        let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? []),
+        let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:]),
                                        check: report.map(CheckSummary.init), anchors: bookAnchors)
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }

@@ -56,14 +56,18 @@ public struct SiteRenderer: Sendable {
             let root = Self.root(of: chapter)
             let page = frame(book, edition, chapter: chapter, root: root)
             let ids = anchors[edition.language]?[chapter.path] ?? [:]
-            let badges = snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount)
+            // Badges are made only for a page to render, when the check's key stands for them.
+            let checkKey = snippets.resultsKey(language: edition.language, chapter: chapter.path)
+            let badges = { snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount) }
             let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
             return (path, try self.pageFile(path, template: "chapter",
                 inputs: PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
-                                   chapters: [chapter], ids: ids, badges: badges)) {
-                ChapterView(
+                                   chapters: [chapter], ids: ids, badges: checkKey == nil ? badges() : [],
+                                   checkKeys: checkKey.map { [$0] })) {
+                let badges = badges()
+                return ChapterView(
                     page: page,
                     title: chapter.title,
                     languageName: Self.languageName(edition.language),
@@ -95,7 +99,7 @@ public struct SiteRenderer: Sendable {
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
         // renders the edited chapter's section, not the whole dashboard.
         let sectionInputs = reviews.map { review in
-            reviewPages.inputs(review, views: [], checkResults: check.map { check in
+            reviewPages.inputs(review, views: [], checkResults: { check.map { check in
                 // The section's snippet gaps are made from these (and the review and its row ids).
                 ((check.noteworthyByChapter[review.source.path] ?? [])
                     + (check.divergencesByChapter[review.source.path] ?? []).flatMap { [$0.source, $0.translation] })
@@ -104,7 +108,7 @@ public struct SiteRenderer: Sendable {
                         shown.cached = false   // whether it came from the cache does not show
                         return shown
                     }
-            } ?? [])
+            } ?? [] })
         }
         // The sections are spliced in after rendering: the dashboard of a large book is tens of
         // megabytes, which the template engine would copy several times over.

@@ -1,75 +1,82 @@
+import Foundation
 import GuideCheck
 import GuideModel
 
 /// The snippet harness's verdict shown under each code block, in every view.
 ///
 /// Results are found by language, chapter and top-level block; a list or quote holding
-/// several code blocks shows the least good of them.
+/// several code blocks shows the least good of them. A chapter's badges are made when first
+/// asked for: a rebuild whose pages are kept (keyed by `resultsKey`) makes none.
 public struct SnippetBadges: Sendable {
+    private let results: [SnippetResult]
+    /// Each chapter's runs of results (the check reports them chapter by chapter).
+    private let runs: [ChapterKey: [Range<Int>]]
+    /// The check's key for each chapter's results (`CheckReport.chapterKeys`).
+    private let keys: [String: String]
+    private let made = BadgeMemo()
     /// Whether any result has a badge.
-    private var hasBadges = false
+    private let hasBadges: Bool
 
-    public init(_ results: [SnippetResult]) {
-        // The check reports results chapter by chapter: runs of one chapter's results are
-        // handled on every core, by index (the results are large values; copying or hashing
-        // 60,000 of them into one dictionary showed in every build of a large book).
-        var runs: [(key: ChapterKey, range: Range<Int>)] = []
+    public init(_ results: [SnippetResult], keys: [String: String] = [:]) {
+        self.results = results
+        self.keys = keys
+        // By index: the results are large values; copying or hashing 60,000 of them showed
+        // in every build of a large book.
+        var runs: [ChapterKey: [Range<Int>]] = [:]
         var start = 0
+        var hasBadges = false
         for index in results.indices {
+            if !results[index].blockPath.isEmpty { hasBadges = true }
             let next = index + 1
             if next == results.count || results[next].chapterPath != results[index].chapterPath
                 || results[next].language != results[index].language {
-                runs.append((ChapterKey(language: results[index].language, chapter: results[index].chapterPath),
-                             start..<next))
+                runs[ChapterKey(language: results[index].language, chapter: results[index].chapterPath), default: []]
+                    .append(start..<next)
                 start = next
             }
         }
-        // Each top-level block's worst result (the first of equal rank).
-        let worst = try! runs.concurrentMap { run -> [Int: Int] in
-            var best: [Int: Int] = [:]
-            for index in run.range {
-                guard let top = results[index].blockPath.first else { continue }
-                if let known = best[top], Self.rank(results[known].outcome) >= Self.rank(results[index].outcome) { continue }
-                best[top] = index
-            }
-            return best
-        }
-        // A chapter in two runs (not the check's order, but possible) merges the same way.
-        var byKey: [ChapterKey: [Int: Int]] = [:]
-        for (run, best) in zip(runs, worst) {
-            byKey[run.key, default: [:]].merge(best) { first, second in
-                Self.rank(results[first].outcome) >= Self.rank(results[second].outcome) ? first : second
-            }
-        }
-        let chapters = Array(byKey)
-        let badges = try! chapters.concurrentMap { _, best in best.mapValues { Self.badge(results[$0]) } }
-        for ((key, _), badges) in zip(chapters, badges) where !badges.isEmpty { byChapter[key] = badges }
-        hasBadges = !byChapter.isEmpty
+        self.runs = runs
+        self.hasBadges = hasBadges
     }
 
     public var isEmpty: Bool { !hasBadges }
 
-    /// The badge of every top-level block of a chapter ("" for blocks without checked code),
-    /// looked up once per chapter: pages ask for all of them on every build.
+    /// The key the check stored a chapter's results under: it stands for the chapter's badges
+    /// (and every other result of it) in page keys. nil when the results were not stored.
+    func resultsKey(language: Language, chapter: String) -> String? {
+        keys["\(language.code)/\(chapter)"]
+    }
+
+    /// The badge of every top-level block of a chapter ("" for blocks without checked code).
     func badges(language: Language, chapter: String, blocks: Int) -> [String] {
-        guard let known = byChapter[ChapterKey(language: language, chapter: chapter)] else {
-            return Array(repeating: "", count: blocks)
-        }
+        let known = byBlock(ChapterKey(language: language, chapter: chapter))
+        if known.isEmpty { return Array(repeating: "", count: blocks) }
         return (0..<blocks).map { known[$0] ?? "" }
     }
 
     /// The badge for a top-level block of a chapter, or "" when it holds no checked code.
     func html(language: Language, chapter: String, block: Int) -> String {
-        byChapter[ChapterKey(language: language, chapter: chapter)]?[block] ?? ""
+        byBlock(ChapterKey(language: language, chapter: chapter))[block] ?? ""
     }
 
-    private struct ChapterKey: Hashable {
+    /// A chapter's badges by block: each top-level block's worst result (the first of equal rank).
+    private func byBlock(_ chapter: ChapterKey) -> [Int: String] {
+        guard let runs = runs[chapter] else { return [:] }
+        return made.badges(chapter) {
+            var best: [Int: Int] = [:]
+            for index in runs.joined() {
+                guard let top = results[index].blockPath.first else { continue }
+                if let known = best[top], Self.rank(results[known].outcome) >= Self.rank(results[index].outcome) { continue }
+                best[top] = index
+            }
+            return best.mapValues { Self.badge(results[$0]) }
+        }
+    }
+
+    fileprivate struct ChapterKey: Hashable {
         var language: Language
         var chapter: String
     }
-
-    /// Each chapter's badges by block, made once.
-    private var byChapter: [ChapterKey: [Int: String]] = [:]
 
     private static func badge(_ result: SnippetResult) -> String {
         // The symbol (✓, ✗…) comes from the CSS: decoration, not text to read out.
@@ -109,5 +116,25 @@ public struct SnippetBadges: Sendable {
         case .unexpectedPass: return 5
         case .fail: return 6
         }
+    }
+}
+
+/// The badges of the chapters asked for so far (pages ask from every core).
+private final class BadgeMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var badges: [SnippetBadges.ChapterKey: [Int: String]] = [:]
+
+    func badges(_ chapter: SnippetBadges.ChapterKey, make: () -> [Int: String]) -> [Int: String] {
+        lock.lock()
+        if let known = badges[chapter] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        badges[chapter] = made
+        lock.unlock()
+        return made
     }
 }

@@ -69,14 +69,50 @@ import Testing
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
-        #expect(try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path).status == 0)
-        let edits = smallBookEdits(in: folder)
+        try expectRebuildsEqualFreshBuilds(in: folder, edits: smallBookEdits(in: folder), options: ["--no-check"])
+        let site = try snapshot(folder.path + "/site")
+        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("chapter edited"))
+        #expect(String(decoding: site["bilingual/second.html"] ?? Data(), as: UTF8.self).contains("doubt"))
+        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("The Second"))
+        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("Tested Book"))
+    }
+
+    /// The same with the snippet check on: pages are keyed by the check's keys for their
+    /// chapters' results, so a verdict that changes must still change every page showing it.
+    @Test func aCheckedRebuildAfterEditsEqualsAFreshBuild() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        let broken = "# 介绍\n\n你好。\n\n```objective-c\nint x = ;\n```\n"
+        let edits: [(what: String, edit: () throws -> Void)] = [
+            ("a Chinese snippet, broken", { try folder.write("content/zh/intro.md", broken) }),
+            ("an English paragraph", { try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n") }),
+            ("the Chinese snippet, mended", {
+                try folder.write("content/zh/intro.md", broken.replacingOccurrences(of: "int x = ;", with: "int x = 1;"))
+            }),
+            // The Chinese chapter does not change, but its pair now diverges.
+            ("the English snippet, broken", {
+                try folder.write("content/en/intro.md", "# Intro\n\nHello.\n\n```objective-c\nint x = ;\n```\n")
+            }),
+        ]
+        try expectRebuildsEqualFreshBuilds(in: folder, edits: edits, options: [])
+        let site = try snapshot(folder.path + "/site")
+        #expect(String(decoding: site["zh/intro.html"] ?? Data(), as: UTF8.self).contains("snippet-pass"))
+        #expect(String(decoding: site["review/index.html"] ?? Data(), as: UTF8.self).contains("snippet-divergence"))
+    }
+
+    /// Builds, then after each edit builds again through the caches and from none, and compares.
+    private func expectRebuildsEqualFreshBuilds(in folder: TempFolder, edits: [(what: String, edit: () throws -> Void)],
+                                                options: [String]) throws {
+        let first = try runGuide(["build", "--templates", "templates"] + options, in: folder.path)
+        #expect(first.status == 0, "\(first.stderr)")
         for (what, edit) in edits {
             try edit()
-            let warm = try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path)
+            let warm = try runGuide(["build", "--templates", "templates"] + options, in: folder.path)
             #expect(warm.status == 0, "\(warm.stderr)")
             try FileManager.default.moveItem(atPath: folder.path + "/.guide-cache", toPath: folder.path + "/kept-cache")
-            #expect(try runGuide(["build", "--no-check", "--templates", "templates", "-o", "fresh"], in: folder.path).status == 0)
+            let fresh = try runGuide(["build", "--templates", "templates", "-o", "fresh"] + options, in: folder.path)
+            #expect(fresh.status == 0, "\(fresh.stderr)")
             try FileManager.default.removeItem(atPath: folder.path + "/.guide-cache")
             try FileManager.default.moveItem(atPath: folder.path + "/kept-cache", toPath: folder.path + "/.guide-cache")
             let warmSite = try snapshot(folder.path + "/site"), freshSite = try snapshot(folder.path + "/fresh")
@@ -85,11 +121,6 @@ import Testing
                 Issue.record("after editing \(what): site/\(path) differs from a fresh build")
             }
         }
-        let site = try snapshot(folder.path + "/site")
-        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("chapter edited"))
-        #expect(String(decoding: site["bilingual/second.html"] ?? Data(), as: UTF8.self).contains("doubt"))
-        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("The Second"))
-        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("Tested Book"))
     }
 
     /// A rebuild keeps the pages whose inputs did not change as the files the site holds (same
