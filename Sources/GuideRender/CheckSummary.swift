@@ -9,7 +9,7 @@ public struct CheckSummary: Sendable {
     public var problems: [String]
     public var results: [SnippetResult] { grouping.report.results }
     /// Translations whose snippet compiles differently from the source's.
-    public var divergences: [(source: SnippetResult, translation: SnippetResult)] { grouping.groups.divergences }
+    public var divergences: [(source: SnippetResult, translation: SnippetResult)] { grouping.divergences }
 
     /// The results grouped for the dashboard's sections, worked out when a section is first
     /// rendered: a rebuild whose sections are all kept does not group a large book's results.
@@ -28,44 +28,73 @@ public struct CheckSummary: Sendable {
         grouping = Grouping(report)
     }
 
-    /// Results that are not simply fine, by chapter path, each chapter's in reading order
-    /// (grouped once: the dashboard asks per chapter, and filtering every result for every
-    /// chapter grew with the square of the book).
-    var noteworthyByChapter: [String: [SnippetResult]] { grouping.groups.noteworthy }
-    /// `divergences` by the translation's chapter path.
-    var divergencesByChapter: [String: [(source: SnippetResult, translation: SnippetResult)]] {
-        grouping.groups.divergencesByChapter
+    /// Results that are not simply fine, of one chapter path (every language), in reading order.
+    func noteworthy(_ chapterPath: String) -> [SnippetResult] { grouping.chapter(chapterPath).noteworthy }
+    /// `divergences` of the translations at one chapter path.
+    func divergences(_ chapterPath: String) -> [(source: SnippetResult, translation: SnippetResult)] {
+        grouping.chapter(chapterPath).divergences
     }
 
+    /// The results by chapter path, each path's grouped when a dashboard section first asks
+    /// (a rebuild renders one section; grouping a large book's 60,000 results showed).
     private final class Grouping: @unchecked Sendable {
-        struct Groups {
+        struct Chapter {
+            var noteworthy: [SnippetResult]
             var divergences: [(source: SnippetResult, translation: SnippetResult)]
-            var noteworthy: [String: [SnippetResult]]
-            var divergencesByChapter: [String: [(source: SnippetResult, translation: SnippetResult)]]
         }
 
         let report: CheckReport
+        /// Each chapter path's runs of results (the check reports chapter by chapter).
+        private let runs: [String: [Range<Int>]]
         private let lock = NSLock()
-        private var made: Groups?
+        private var chapters: [String: Chapter] = [:]
+        private var all: [(source: SnippetResult, translation: SnippetResult)]?
 
         init(_ report: CheckReport) {
             self.report = report
+            var runs: [String: [Range<Int>]] = [:]
+            var start = 0
+            let results = report.results
+            for index in results.indices where index + 1 == results.count || results[index + 1].chapterPath != results[index].chapterPath {
+                runs[results[index].chapterPath, default: []].append(start..<(index + 1))
+                start = index + 1
+            }
+            self.runs = runs
         }
 
-        var groups: Groups {
+        var divergences: [(source: SnippetResult, translation: SnippetResult)] {
             lock.lock()
             defer { lock.unlock() }
-            if let made { return made }
-            let results = report.results
-            let divergences = report.divergences
-            var noteworthy: [String: [SnippetResult]] = [:]
-            for index in results.indices where [.fail, .warn, .unexpectedPass, .notChecked].contains(results[index].outcome) {
-                noteworthy[results[index].chapterPath, default: []].append(results[index])
+            if let all { return all }
+            let made = report.divergences
+            all = made
+            return made
+        }
+
+        /// As `CheckReport.divergences` and the noteworthy outcomes, for one path's results: a
+        /// counterpart is the source chapter's snippet, which has the same path.
+        func chapter(_ path: String) -> Chapter {
+            lock.lock()
+            if let known = chapters[path] {
+                lock.unlock()
+                return known
             }
-            let groups = Groups(divergences: divergences, noteworthy: noteworthy,
-                                divergencesByChapter: Dictionary(grouping: divergences, by: \.translation.chapterPath))
-            made = groups
-            return groups
+            lock.unlock()
+            let results = report.results, indices = (runs[path] ?? []).joined()
+            var byLocation: [SourceLocation: Int] = [:]
+            for index in indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
+            let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
+            var made = Chapter(noteworthy: [], divergences: [])
+            for index in indices {
+                if [.fail, .warn, .unexpectedPass, .notChecked].contains(results[index].outcome) { made.noteworthy.append(results[index]) }
+                guard let counterpart = results[index].counterpart, let source = byLocation[counterpart],
+                      compiles(results[source].outcome) != compiles(results[index].outcome) else { continue }
+                made.divergences.append((results[source], results[index]))
+            }
+            lock.lock()
+            chapters[path] = made
+            lock.unlock()
+            return made
         }
     }
 }

@@ -131,12 +131,12 @@ struct ReviewPages {
             result.chapterPath == review.source.path
                 && (result.language == book.source.language || result.language == review.language)
         }
-        var gaps = (check.noteworthyByChapter[review.source.path] ?? []).filter(inChapter).map { result in
+        var gaps = check.noteworthy(review.source.path).filter(inChapter).map { result in
             GapView(status: "snippet-\(result.outcome.rawValue)",
                     message: result.diagnostics.first { !$0.expected }?.message ?? result.reason ?? result.outcome.rawValue,
                     location: "\(result.file):\(result.fenceLine)", href: href(result), excerpt: "")
         }
-        gaps += (check.divergencesByChapter[review.source.path] ?? []).filter { inChapter($0.translation) }.map { pair in
+        gaps += check.divergences(review.source.path).filter { inChapter($0.translation) }.map { pair in
             GapView(status: "snippet-divergence",
                     message: "\(pair.source.outcome.rawValue) in \(pair.source.language.code), \(pair.translation.outcome.rawValue) in \(pair.translation.language.code)",
                     location: "\(pair.translation.file):\(pair.translation.fenceLine)", href: href(pair.translation), excerpt: "")

@@ -101,8 +101,7 @@ public struct SiteRenderer: Sendable {
         let sectionInputs = reviews.map { review in
             reviewPages.inputs(review, views: [], checkResults: { check.map { check in
                 // The section's snippet gaps are made from these (and the review and its row ids).
-                ((check.noteworthyByChapter[review.source.path] ?? [])
-                    + (check.divergencesByChapter[review.source.path] ?? []).flatMap { [$0.source, $0.translation] })
+                (check.noteworthy(review.source.path) + check.divergences(review.source.path).flatMap { [$0.source, $0.translation] })
                     .map { result in
                         var shown = result
                         shown.cached = false   // whether it came from the cache does not show
