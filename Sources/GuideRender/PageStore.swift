@@ -94,13 +94,10 @@ enum ViewFingerprint {
             withUnsafeBytes(of: number.littleEndian) { out += $0 }
         case let flag as Bool:
             out.append(flag ? 3 : 4)
+        case let view as any DirectFingerprint:
+            view.appendFingerprint(to: &out)
         case let view as any TemplateFields:
-            // Names and values only: the template sees nothing else of a view.
-            out.append(5)
-            for name in sortedNames(of: type(of: view)) {
-                add(&out, name)
-                append(&out, view.child(named: name))
-            }
+            appendReflecting(&out, view)
         case let list as [Any]:
             out.append(6)
             withUnsafeBytes(of: list.count.littleEndian) { out += $0 }
@@ -109,6 +106,27 @@ enum ViewFingerprint {
             // A field of a type not listed above would be rendered through its description.
             out.append(7)
             add(&out, String(reflecting: value!))
+        }
+    }
+
+    /// `append` for a string known as one (no boxing as `Any`): the same bytes.
+    static func append(_ out: inout [UInt8], _ text: String) {
+        out.append(1)
+        add(&out, text)
+    }
+
+    /// `append` for an integer known as one: the same bytes.
+    static func append(_ out: inout [UInt8], _ number: Int) {
+        out.append(2)
+        withUnsafeBytes(of: number.littleEndian) { out += $0 }
+    }
+
+    /// A view's bytes through its field table: names and values only, as the template sees nothing else of a view.
+    static func appendReflecting(_ out: inout [UInt8], _ view: any TemplateFields) {
+        out.append(5)
+        for name in sortedNames(of: type(of: view)) {
+            add(&out, name)
+            append(&out, view.child(named: name))
         }
     }
 
@@ -126,8 +144,89 @@ enum ViewFingerprint {
     nonisolated(unsafe) private static var names: [ObjectIdentifier: [String]] = [:]
 
     /// The text's length, then its bytes: field boundaries stay visible ("ab"+"c" ≠ "a"+"bc").
-    private static func add(_ out: inout [UInt8], _ text: String) {
+    fileprivate static func add(_ out: inout [UInt8], _ text: String) {
         withUnsafeBytes(of: text.utf8.count.littleEndian) { out += $0 }
         out += text.utf8
+    }
+}
+
+/// A view whose bytes (as `ViewFingerprint.append` writes them through the field table) are
+/// written field by field in code: the views around every page are fingerprinted thousands of
+/// times a build, and reading fields through key paths as `Any` was a visible share of a
+/// rebuild. `PageStoreTests` compares each with the field-table bytes, so a field added to the
+/// view and not here cannot go unnoticed.
+protocol DirectFingerprint: TemplateFields {
+    func appendFingerprint(to out: inout [UInt8])
+}
+
+/// The pieces `ViewFingerprint.append` writes, for `DirectFingerprint` views: `begin`, then
+/// each field in name order.
+enum FingerprintFields {
+    static func begin(_ out: inout [UInt8]) {
+        out.append(5)
+    }
+
+    static func string(_ out: inout [UInt8], _ name: String, _ text: String?) {
+        ViewFingerprint.add(&out, name)
+        guard let text else { return out.append(0) }
+        out.append(1)
+        ViewFingerprint.add(&out, text)
+    }
+
+    static func bool(_ out: inout [UInt8], _ name: String, _ flag: Bool) {
+        ViewFingerprint.add(&out, name)
+        out.append(flag ? 3 : 4)
+    }
+
+    static func view(_ out: inout [UInt8], _ name: String, _ view: (some DirectFingerprint)?) {
+        ViewFingerprint.add(&out, name)
+        guard let view else { return out.append(0) }
+        view.appendFingerprint(to: &out)
+    }
+
+    static func list(_ out: inout [UInt8], _ name: String, _ views: [some DirectFingerprint]) {
+        ViewFingerprint.add(&out, name)
+        out.append(6)
+        withUnsafeBytes(of: views.count.littleEndian) { out += $0 }
+        for view in views { view.appendFingerprint(to: &out) }
+    }
+}
+
+extension LinkView: DirectFingerprint {
+    func appendFingerprint(to out: inout [UInt8]) {
+        FingerprintFields.begin(&out)
+        FingerprintFields.string(&out, "href", href)
+        FingerprintFields.string(&out, "title", title)
+    }
+}
+
+extension LanguageLinkView: DirectFingerprint {
+    func appendFingerprint(to out: inout [UInt8]) {
+        FingerprintFields.begin(&out)
+        FingerprintFields.string(&out, "href", href)
+        FingerprintFields.string(&out, "lang", lang)
+        FingerprintFields.string(&out, "name", name)
+    }
+}
+
+extension SidebarView: DirectFingerprint {
+    func appendFingerprint(to out: inout [UInt8]) {
+        FingerprintFields.begin(&out)
+        FingerprintFields.string(&out, "current", current)
+        FingerprintFields.string(&out, "script", script)
+    }
+}
+
+extension PageFrame: DirectFingerprint {
+    func appendFingerprint(to out: inout [UInt8]) {
+        FingerprintFields.begin(&out)
+        FingerprintFields.string(&out, "bilingualHref", bilingualHref)
+        FingerprintFields.string(&out, "bookTitle", bookTitle)
+        FingerprintFields.bool(&out, "hasLanguageLinks", hasLanguageLinks)
+        FingerprintFields.string(&out, "htmlLang", htmlLang)
+        FingerprintFields.list(&out, "languageLinks", languageLinks)
+        FingerprintFields.string(&out, "pageTitle", pageTitle)
+        FingerprintFields.string(&out, "root", root)
+        FingerprintFields.view(&out, "sidebar", sidebar)
     }
 }
