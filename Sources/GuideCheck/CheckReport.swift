@@ -41,6 +41,23 @@ public struct CheckReport: Sendable {
         return counts
     }
 
+    /// Where each chapter's results are, for views that ask per chapter: runs of consecutive
+    /// results with the same `key` (the check reports chapter by chapter), by key, in order.
+    /// By index: the results are large values, and copying or hashing 60,000 of them showed.
+    public static func runs<Key: Hashable>(of results: [SnippetResult], by key: (SnippetResult) -> Key) -> [Key: [Range<Int>]] {
+        var runs: [Key: [Range<Int>]] = [:]
+        var start = 0
+        for index in results.indices {
+            let next = index + 1
+            if next == results.count || results[next].chapterPath != results[index].chapterPath
+                || results[next].language != results[index].language {
+                runs[key(results[index]), default: []].append(start..<next)
+                start = next
+            }
+        }
+        return runs
+    }
+
     /// Whether any snippet has one of these outcomes (or the run itself had a problem).
     public func fails(on outcomes: Set<SnippetOutcome>) -> Bool {
         results.contains { outcomes.contains($0.outcome) } || (!problems.isEmpty && outcomes.contains(.notChecked))

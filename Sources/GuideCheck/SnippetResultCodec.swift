@@ -8,7 +8,7 @@ public enum SnippetResultCodec {
     static let version: UInt8 = 1
 
     public static func encode(_ results: [SnippetResult]) -> [UInt8] {
-        var writer = Writer()
+        var writer = ByteWriter()
         writer.bytes.append(version)
         writer.list(results) { writer, result in writer.result(result) }
         return writer.bytes
@@ -17,136 +17,76 @@ public enum SnippetResultCodec {
     /// nil unless the bytes are exactly what `encode` writes.
     public static func decode(_ bytes: [UInt8]) -> [SnippetResult]? {
         bytes.withUnsafeBytes { buffer -> [SnippetResult]? in
-            var reader = Reader(raw: ByteReader(buffer))
-            guard reader.byte() == version, let results = reader.list({ $0.result() }), reader.isAtEnd else { return nil }
+            var reader = ByteReader(buffer)
+            guard reader.integer(UInt8.self) == version, let results = reader.list({ $0.result() }), reader.isAtEnd else { return nil }
             return results
         }
     }
+}
 
-    struct Writer {
-        var bytes: [UInt8] = []
-
-        mutating func int(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 } }
-        mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
-
-        mutating func string(_ value: String) {
-            int(value.utf8.count)
-            bytes += value.utf8
-        }
-
-        mutating func optional<T>(_ value: T?, _ write: (inout Writer, T) -> Void) {
-            guard let value else { return bytes.append(0) }
-            bytes.append(1)
-            write(&self, value)
-        }
-
-        mutating func list<T>(_ values: [T], _ write: (inout Writer, T) -> Void) {
-            int(values.count)
-            for value in values { write(&self, value) }
-        }
-
-        mutating func location(_ location: SourceLocation) {
-            string(location.file)
-            optional(location.line) { $0.int($1) }
-            optional(location.column) { $0.int($1) }
-        }
-
-        mutating func diagnostic(_ diagnostic: SnippetDiagnostic) {
-            string(diagnostic.severity.rawValue)
-            optional(diagnostic.location) { $0.location($1) }
-            string(diagnostic.message)
-            optional(diagnostic.flag) { $0.string($1) }
-            bool(diagnostic.expected)
-            list(diagnostic.notes) { $0.diagnostic($1) }
-        }
-
-        mutating func result(_ result: SnippetResult) {
-            string(result.language.code)
-            string(result.chapterPath)
-            string(result.file)
-            int(result.fenceLine)
-            list(result.blockPath) { $0.int($1) }
-            string(result.shape.rawValue)
-            string(result.outcome.rawValue)
-            list(result.diagnostics) { $0.diagnostic($1) }
-            list(result.unmetExpectations) { $0.string($1) }
-            optional(result.reason) { $0.string($1) }
-            optional(result.annotationLocation) { $0.location($1) }
-            bool(result.cached)
-            optional(result.counterpart) { $0.location($1) }
-        }
+/// The results' values in `ByteWriter`'s fields.
+extension ByteWriter {
+    mutating func location(_ location: SourceLocation) {
+        string(location.file)
+        optional(location.line) { $0.int($1) }
+        optional(location.column) { $0.int($1) }
     }
 
-    struct Reader {
-        var raw: ByteReader
+    mutating func diagnostic(_ diagnostic: SnippetDiagnostic) {
+        string(diagnostic.severity.rawValue)
+        optional(diagnostic.location) { $0.location($1) }
+        string(diagnostic.message)
+        optional(diagnostic.flag) { $0.string($1) }
+        bool(diagnostic.expected)
+        list(diagnostic.notes) { $0.diagnostic($1) }
+    }
 
-        var isAtEnd: Bool { raw.isAtEnd }
+    mutating func result(_ result: SnippetResult) {
+        string(result.language.code)
+        string(result.chapterPath)
+        string(result.file)
+        int(result.fenceLine)
+        list(result.blockPath) { $0.int($1) }
+        string(result.shape.rawValue)
+        string(result.outcome.rawValue)
+        list(result.diagnostics) { $0.diagnostic($1) }
+        list(result.unmetExpectations) { $0.string($1) }
+        optional(result.reason) { $0.string($1) }
+        optional(result.annotationLocation) { $0.location($1) }
+        bool(result.cached)
+        optional(result.counterpart) { $0.location($1) }
+    }
+}
 
-        mutating func byte() -> UInt8? { raw.integer(UInt8.self) }
+/// The results' values from `ByteReader`'s fields.
+extension ByteReader {
+    mutating func location() -> SourceLocation? {
+        guard let file = string(), let line = optional({ $0.int() }), let column = optional({ $0.int() }) else { return nil }
+        return SourceLocation(file: file, line: line, column: column)
+    }
 
-        mutating func int() -> Int? { raw.integer(Int64.self).map(Int.init) }
+    mutating func diagnostic() -> SnippetDiagnostic? {
+        guard let severity = string().flatMap(RawDiagnostic.Severity.init(rawValue:)),
+              let location = optional({ $0.location() }), let message = string(),
+              let flag = optional({ $0.string() }), let expected = bool(),
+              let notes = list({ $0.diagnostic() }) else { return nil }
+        return SnippetDiagnostic(severity: severity, location: location, message: message, flag: flag,
+                                 expected: expected, notes: notes)
+    }
 
-        mutating func bool() -> Bool? {
-            switch byte() {
-            case 0: return false
-            case 1: return true
-            default: return nil
-            }
-        }
-
-        mutating func string() -> String? {
-            guard let count = int(), let bytes = raw.bytes(count) else { return nil }
-            return String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        }
-
-        /// `.some(nil)` for an absent value, nil for bad bytes.
-        mutating func optional<T>(_ read: (inout Reader) -> T?) -> T?? {
-            switch byte() {
-            case 0: return .some(nil)
-            case 1: return read(&self).map { .some($0) }
-            default: return nil
-            }
-        }
-
-        mutating func list<T>(_ read: (inout Reader) -> T?) -> [T]? {
-            guard let count = int(), count >= 0, count <= raw.raw.count - raw.offset else { return nil }
-            var values: [T] = []
-            values.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let value = read(&self) else { return nil }
-                values.append(value)
-            }
-            return values
-        }
-
-        mutating func location() -> SourceLocation? {
-            guard let file = string(), let line = optional({ $0.int() }), let column = optional({ $0.int() }) else { return nil }
-            return SourceLocation(file: file, line: line, column: column)
-        }
-
-        mutating func diagnostic() -> SnippetDiagnostic? {
-            guard let severity = string().flatMap(RawDiagnostic.Severity.init(rawValue:)),
-                  let location = optional({ $0.location() }), let message = string(),
-                  let flag = optional({ $0.string() }), let expected = bool(),
-                  let notes = list({ $0.diagnostic() }) else { return nil }
-            return SnippetDiagnostic(severity: severity, location: location, message: message, flag: flag,
-                                     expected: expected, notes: notes)
-        }
-
-        mutating func result() -> SnippetResult? {
-            guard let language = string(), let chapterPath = string(), let file = string(), let fenceLine = int(),
-                  let blockPath = list({ $0.int() }),
-                  let shape = string().flatMap(SnippetShape.init(rawValue:)),
-                  let outcome = string().flatMap(SnippetOutcome.init(rawValue:)),
-                  let diagnostics = list({ $0.diagnostic() }), let unmet = list({ $0.string() }),
-                  let reason = optional({ $0.string() }), let annotation = optional({ $0.location() }),
-                  let cached = bool(), let counterpart = optional({ $0.location() }) else { return nil }
-            var result = SnippetResult(language: Language(language), chapterPath: chapterPath, file: file,
-                                       fenceLine: fenceLine, blockPath: blockPath, shape: shape, outcome: outcome,
-                                       diagnostics: diagnostics, unmetExpectations: unmet, reason: reason,
-                                       annotationLocation: annotation, cached: cached)
-            result.counterpart = counterpart
-            return result
-        }
+    mutating func result() -> SnippetResult? {
+        guard let language = string(), let chapterPath = string(), let file = string(), let fenceLine = int(),
+              let blockPath = list({ $0.int() }),
+              let shape = string().flatMap(SnippetShape.init(rawValue:)),
+              let outcome = string().flatMap(SnippetOutcome.init(rawValue:)),
+              let diagnostics = list({ $0.diagnostic() }), let unmet = list({ $0.string() }),
+              let reason = optional({ $0.string() }), let annotation = optional({ $0.location() }),
+              let cached = bool(), let counterpart = optional({ $0.location() }) else { return nil }
+        var result = SnippetResult(language: Language(language), chapterPath: chapterPath, file: file,
+                                   fenceLine: fenceLine, blockPath: blockPath, shape: shape, outcome: outcome,
+                                   diagnostics: diagnostics, unmetExpectations: unmet, reason: reason,
+                                   annotationLocation: annotation, cached: cached)
+        result.counterpart = counterpart
+        return result
     }
 }

@@ -5,7 +5,7 @@
 /// generic call per field cost most of decoding a large book's snippet results.
 public struct ByteReader {
     public let raw: UnsafeRawBufferPointer
-    /// Where the next read starts (moved only by the reads).
+    /// Where the next read starts (each read moves it; a reader may start past a header).
     public var offset = 0
 
     @inlinable
@@ -38,5 +38,77 @@ public struct ByteReader {
             return nil
         }
         return Int(count)
+    }
+}
+
+/// The fields of the caches' compact codecs (`SnippetResultCodec`, the facts store), as
+/// `ByteWriter` writes them: integers as 8 bytes, strings as their UTF-8 length and bytes,
+/// a flag byte before an optional, a count before a list.
+extension ByteReader {
+    @inlinable
+    public mutating func int() -> Int? { integer(Int64.self).map(Int.init) }
+
+    @inlinable
+    public mutating func bool() -> Bool? {
+        switch integer(UInt8.self) {
+        case 0: return false
+        case 1: return true
+        default: return nil
+        }
+    }
+
+    @inlinable
+    public mutating func string() -> String? {
+        guard let count = int(), let bytes = bytes(count) else { return nil }
+        return String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// `.some(nil)` for an absent value, nil for bad bytes.
+    @inlinable
+    public mutating func optional<T>(_ read: (inout ByteReader) -> T?) -> T?? {
+        switch integer(UInt8.self) {
+        case 0: return .some(nil)
+        case 1: return read(&self).map { .some($0) }
+        default: return nil
+        }
+    }
+
+    /// A list; a count larger than the bytes left (each value takes one at least) is damage.
+    @inlinable
+    public mutating func list<T>(_ read: (inout ByteReader) -> T?) -> [T]? {
+        guard let count = int(), count >= 0, count <= raw.count - offset else { return nil }
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = read(&self) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+}
+
+/// Writes what `ByteReader`'s `int`, `bool`, `string`, `optional` and `list` read back.
+public struct ByteWriter {
+    public var bytes: [UInt8] = []
+
+    public init() {}
+
+    public mutating func int(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 } }
+    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    public mutating func string(_ value: String) {
+        int(value.utf8.count)
+        bytes += value.utf8
+    }
+
+    public mutating func optional<T>(_ value: T?, _ write: (inout ByteWriter, T) -> Void) {
+        guard let value else { return bytes.append(0) }
+        bytes.append(1)
+        write(&self, value)
+    }
+
+    public mutating func list<T>(_ values: [T], _ write: (inout ByteWriter, T) -> Void) {
+        int(values.count)
+        for value in values { write(&self, value) }
     }
 }

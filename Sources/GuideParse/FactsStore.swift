@@ -46,106 +46,74 @@ public final class FactsStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard added || used.count != stored.count else { return }
-        var out = Array("\(Self.format) \(ToolBuild.identity)\n".utf8)
-        Self.append(UInt64(used.count), to: &out)
-        for digest in used.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            let bytes = used[digest]!
-            Self.append(UInt64(digest.count), to: &out)
-            out += digest
-            Self.append(UInt64(bytes.count), to: &out)
-            out += bytes
+        var writer = ByteWriter()
+        writer.bytes = Array("\(Self.format) \(ToolBuild.identity)\n".utf8)
+        writer.list(used.keys.sorted { $0.lexicographicallyPrecedes($1) }) { writer, digest in
+            writer.int(digest.count)
+            writer.bytes += digest
+            writer.int(used[digest]!.count)
+            writer.bytes += used[digest]!
         }
-        out += SHA256.hash(data: out)
-        CacheFile.write(Data(out), to: file)
+        CacheFile.write(Data(writer.bytes + SHA256.hash(data: writer.bytes)), to: file)
         added = false
     }
 
     /// The entries of a file this guide build wrote, nil when it is damaged or from another build.
     static func entries(of data: [UInt8]) -> [[UInt8]: [UInt8]]? {
         let header = Array("\(format) \(ToolBuild.identity)\n".utf8)
-        guard data.count >= header.count + 32, data.starts(with: header) else { return nil }
-        let body = data[..<(data.count - 32)]
-        guard Array(SHA256.hash(data: body)) == Array(data[(data.count - 32)...]) else { return nil }
+        guard data.count >= header.count + SHA256.byteCount, data.starts(with: header) else { return nil }
+        let body = data[..<(data.count - SHA256.byteCount)]
+        guard SHA256.hash(data: body).elementsEqual(data[body.endIndex...]) else { return nil }
         return body.withUnsafeBytes { raw -> [[UInt8]: [UInt8]]? in
             var reader = ByteReader(raw)
-            _ = reader.bytes(header.count)
-            guard let count = reader.count(atLeast: 16) else { return nil }
-            var entries: [[UInt8]: [UInt8]] = [:]
-            entries.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let digestCount = reader.count(atLeast: 1), let digest = reader.bytes(digestCount),
-                      let length = reader.count(atLeast: 1), let bytes = reader.bytes(length) else { return nil }
-                entries[Array(digest)] = Array(bytes)
-            }
-            return reader.isAtEnd ? entries : nil
+            reader.offset = header.count
+            func bytes(_ reader: inout ByteReader) -> [UInt8]? { reader.int().flatMap { reader.bytes($0) }.map(Array.init) }
+            guard let pairs = reader.list({ reader -> ([UInt8], [UInt8])? in
+                guard let digest = bytes(&reader), let facts = bytes(&reader) else { return nil }
+                return (digest, facts)
+            }), reader.isAtEnd else { return nil }
+            return Dictionary(pairs) { _, last in last }
         }
     }
 
-    /// The facts as bytes: counts, then each field, strings as their length and UTF-8.
+    /// The facts in `ByteWriter`'s fields, in the order of `ChapterFacts`' properties.
     static func encode(_ facts: ChapterFacts) -> [UInt8] {
-        var out: [UInt8] = []
-        append(UInt64(facts.blockCount), to: &out)
-        append(UInt64(facts.codeBlockCount), to: &out)
-        append(UInt64(facts.headings.count), to: &out)
-        for heading in facts.headings {
-            append(UInt64(heading.block), to: &out)
-            append(heading.text, to: &out)
+        var writer = ByteWriter()
+        writer.int(facts.blockCount)
+        writer.int(facts.codeBlockCount)
+        writer.list(facts.headings) { writer, heading in
+            writer.int(heading.block)
+            writer.string(heading.text)
         }
-        append(UInt64(facts.references.count), to: &out)
-        for reference in facts.references {
-            append(UInt64(reference.block), to: &out)
-            out.append(reference.isImage ? 1 : 0)
-            append(reference.url, to: &out)
+        writer.list(facts.references) { writer, reference in
+            writer.int(reference.block)
+            writer.string(reference.url)
+            writer.bool(reference.isImage)
         }
-        append(UInt64(facts.textLengths.count), to: &out)
-        for length in facts.textLengths { append(UInt64(length), to: &out) }
-        return out
+        writer.list(facts.textLengths) { $0.int($1) }
+        return writer.bytes
     }
 
+    /// The facts `encode` wrote; nil for bytes it could not have written, or facts no blocks could have.
     static func decode(_ bytes: [UInt8]) -> ChapterFacts? {
         bytes.withUnsafeBytes { raw -> ChapterFacts? in
             var reader = ByteReader(raw)
-            func integer() -> Int? { reader.integer(UInt64.self).flatMap { $0 <= UInt64(Int.max) ? Int($0) : nil } }
-            func text() -> String? {
-                guard let count = reader.count(atLeast: 1), let bytes = reader.bytes(count) else { return nil }
-                return String(validating: bytes, as: UTF8.self)
-            }
-            guard let blockCount = integer(), let codeBlockCount = integer(),
-                  let headingCount = reader.count(atLeast: 16) else { return nil }
-            var headings: [ChapterFacts.Heading] = []
-            for _ in 0..<headingCount {
-                guard let block = integer(), let text = text() else { return nil }
-                headings.append(.init(block: block, text: text))
-            }
-            guard let referenceCount = reader.count(atLeast: 17) else { return nil }
-            var references: [ChapterFacts.Reference] = []
-            for _ in 0..<referenceCount {
-                guard let block = integer(), let flag = reader.integer(UInt8.self), flag <= 1, let url = text() else { return nil }
-                references.append(.init(block: block, url: url, isImage: flag == 1))
-            }
-            guard let lengthCount = reader.count(atLeast: 8) else { return nil }
-            var lengths: [Int] = []
-            lengths.reserveCapacity(lengthCount)
-            for _ in 0..<lengthCount {
-                guard let length = integer() else { return nil }
-                lengths.append(length)
-            }
-            let facts = ChapterFacts(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings,
-                                     references: references, textLengths: lengths)
-            // Facts that could not come from any blocks are damage.
-            guard reader.isAtEnd, lengths.count == blockCount, codeBlockCount <= blockCount,
-                  headings.allSatisfy({ $0.block < blockCount }), references.allSatisfy({ $0.block < blockCount })
+            guard let blockCount = reader.int(), let codeBlockCount = reader.int(),
+                  let headings = reader.list({ reader -> ChapterFacts.Heading? in
+                      guard let block = reader.int(), let text = reader.string() else { return nil }
+                      return ChapterFacts.Heading(block: block, text: text)
+                  }),
+                  let references = reader.list({ reader -> ChapterFacts.Reference? in
+                      guard let block = reader.int(), let url = reader.string(), let isImage = reader.bool() else { return nil }
+                      return ChapterFacts.Reference(block: block, url: url, isImage: isImage)
+                  }),
+                  let lengths = reader.list({ $0.int() }), reader.isAtEnd,
+                  lengths.count == blockCount, (0...blockCount).contains(codeBlockCount),
+                  headings.allSatisfy({ (0..<blockCount).contains($0.block) }),
+                  references.allSatisfy({ (0..<blockCount).contains($0.block) })
             else { return nil }
-            return facts
+            return ChapterFacts(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings,
+                                references: references, textLengths: lengths)
         }
-    }
-
-    private static func append(_ value: UInt64, to out: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { out += $0 }
-    }
-
-    private static func append(_ text: String, to out: inout [UInt8]) {
-        append(UInt64(text.utf8.count), to: &out)
-        out += text.utf8
     }
 }

@@ -52,14 +52,7 @@ public struct CheckSummary: Sendable {
 
         init(_ report: CheckReport) {
             self.report = report
-            var runs: [String: [Range<Int>]] = [:]
-            var start = 0
-            let results = report.results
-            for index in results.indices where index + 1 == results.count || results[index + 1].chapterPath != results[index].chapterPath {
-                runs[results[index].chapterPath, default: []].append(start..<(index + 1))
-                start = index + 1
-            }
-            self.runs = runs
+            runs = CheckReport.runs(of: report.results) { $0.chapterPath }
         }
 
         var divergences: [(source: SnippetResult, translation: SnippetResult)] {

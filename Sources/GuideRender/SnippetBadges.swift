@@ -20,23 +20,8 @@ public struct SnippetBadges: Sendable {
     public init(_ results: [SnippetResult], keys: [String: String] = [:]) {
         self.results = results
         self.keys = keys
-        // By index: the results are large values; copying or hashing 60,000 of them showed
-        // in every build of a large book.
-        var runs: [ChapterKey: [Range<Int>]] = [:]
-        var start = 0
-        var hasBadges = false
-        for index in results.indices {
-            if !results[index].blockPath.isEmpty { hasBadges = true }
-            let next = index + 1
-            if next == results.count || results[next].chapterPath != results[index].chapterPath
-                || results[next].language != results[index].language {
-                runs[ChapterKey(language: results[index].language, chapter: results[index].chapterPath), default: []]
-                    .append(start..<next)
-                start = next
-            }
-        }
-        self.runs = runs
-        self.hasBadges = hasBadges
+        runs = CheckReport.runs(of: results) { ChapterKey(language: $0.language, chapter: $0.chapterPath) }
+        hasBadges = results.indices.contains { !results[$0].blockPath.isEmpty }
     }
 
     public var isEmpty: Bool { !hasBadges }

@@ -145,19 +145,21 @@ private struct StoredRecords {
     /// nil unless the header matches and every record is whole.
     init?(_ bytes: [UInt8], header: [UInt8]) {
         guard bytes.starts(with: header) else { return nil }
-        var i = header.count
-        while i < bytes.count {
-            let start = i
-            guard bytes.count - i >= 2 * Self.digestSize + 4 else { return nil }
-            let key = bytes.withUnsafeBytes { HighlightStore.Key($0, at: start) }
-            i += Self.digestSize
-            let length = bytes[i..<(i + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
-            i += 4 + Self.digestSize
-            guard length <= bytes.count - i else { return nil }
-            i += length
-            ranges[key] = start..<i
+        var ranges: [HighlightStore.Key: Range<Int>] = [:]
+        let whole = bytes.withUnsafeBytes { raw -> Bool in
+            var reader = ByteReader(raw)
+            reader.offset = header.count
+            while !reader.isAtEnd {
+                let start = reader.offset
+                guard let key = reader.bytes(Self.digestSize), let length = reader.integer(UInt32.self),
+                      reader.bytes(Self.digestSize) != nil, reader.bytes(Int(length)) != nil else { return false }
+                ranges[HighlightStore.Key(key, at: 0)] = start..<reader.offset
+            }
+            return true
         }
+        guard whole else { return nil }
         self.bytes = bytes
+        self.ranges = ranges
     }
 
     var count: Int { ranges.count }
