@@ -7,9 +7,6 @@ import GuideModel
 public struct CheckSummary: Sendable {
     public var line: String
     public var problems: [String]
-    public var results: [SnippetResult] { grouping.report.results }
-    /// Translations whose snippet compiles differently from the source's.
-    public var divergences: [(source: SnippetResult, translation: SnippetResult)] { grouping.divergences }
 
     /// The results grouped for the dashboard's sections, worked out when a section is first
     /// rendered: a rebuild whose sections are all kept does not group a large book's results.
@@ -30,7 +27,7 @@ public struct CheckSummary: Sendable {
 
     /// Results that are not simply fine, of one chapter path (every language), in reading order.
     func noteworthy(_ chapterPath: String) -> [SnippetResult] { grouping.chapter(chapterPath).noteworthy }
-    /// `divergences` of the translations at one chapter path.
+    /// The translations at one chapter path whose snippet compiles differently from the source's.
     func divergences(_ chapterPath: String) -> [(source: SnippetResult, translation: SnippetResult)] {
         grouping.chapter(chapterPath).divergences
     }
@@ -48,20 +45,10 @@ public struct CheckSummary: Sendable {
         private let runs: [String: [Range<Int>]]
         private let lock = NSLock()
         private var chapters: [String: Chapter] = [:]
-        private var all: [(source: SnippetResult, translation: SnippetResult)]?
 
         init(_ report: CheckReport) {
             self.report = report
             runs = CheckReport.runs(of: report.results) { $0.chapterPath }
-        }
-
-        var divergences: [(source: SnippetResult, translation: SnippetResult)] {
-            lock.lock()
-            defer { lock.unlock() }
-            if let all { return all }
-            let made = report.divergences
-            all = made
-            return made
         }
 
         /// As `CheckReport.divergences` and the noteworthy outcomes, for one path's results: a

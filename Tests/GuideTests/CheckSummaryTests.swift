@@ -31,6 +31,7 @@ import Testing
         }
         // Only the Chinese a.md line 4 compiles differently from its English.
         #expect(summary.divergences("a.md").map(\.translation.fenceLine) == [4])
-        #expect(summary.divergences.count == 1)
+        #expect(["a.md", "b.md"].flatMap { summary.divergences($0) }.count == report.divergences.count)
+        #expect(report.divergences.count == 1)
     }
 }

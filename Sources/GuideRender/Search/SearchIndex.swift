@@ -362,14 +362,9 @@ public enum SearchIndex {
         return sections
     }
 
-    /// Every chapter page of every language, in reading order; `anchors` are the heading ids per
+    /// Every chapter page of every language, in reading order, each made only when asked for and
+    /// keyed by its chapter's content digest and heading ids; `anchors` are the heading ids per
     /// language and chapter path (as `SiteRenderer` computes them).
-    public static func pages(for book: Book, anchors: [Language: [String: [Int: String]]],
-                             memo: SearchMemo? = nil) -> [SearchPage] {
-        indexedPages(for: book, anchors: anchors, memo: memo).map(\.page)
-    }
-
-    /// `pages`, each made only when asked for; keyed by its chapter's content digest and heading ids.
     static func indexedPages(for book: Book, anchors: [Language: [String: [Int: String]]],
                              memo: SearchMemo? = nil) -> [IndexedPage] {
         book.editions.flatMap { edition in
