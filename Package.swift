@@ -29,7 +29,7 @@ let package = Package(
             providers: [.apt(["libclang-dev"])]
         ),
         // Value types shared by every stage: blocks, chapters, the book, diagnostics.
-        .target(name: "GuideModel"),
+        .target(name: "GuideModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Stage 1: markdown (through cmark) and the content folder → model.
         .target(name: "GuideParse", dependencies: [
             "GuideModel", "CCmark", "Yams", .product(name: "Crypto", package: "swift-crypto"),

@@ -39,16 +39,12 @@ final class ChapterResults: @unchecked Sendable {
 
     func results(for key: String) -> [SnippetResult]? {
         use.record(key, in: folder)
-        // The results (`SnippetResultCodec`), then their SHA-256 (32 bytes).
-        guard let bytes = FileBytes.read(folder + "/" + key), bytes.count > SHA256.byteCount else { return nil }
-        let body = bytes.count - SHA256.byteCount
-        guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
-        return SnippetResultCodec.decode(Array(bytes[..<body]))
+        // The results (`SnippetResultCodec`), sealed with their SHA-256.
+        return CacheFile.readSealed(folder + "/" + key).flatMap(SnippetResultCodec.decode)
     }
 
     func keep(_ results: [SnippetResult], for key: String) {
-        let bytes = SnippetResultCodec.encode(results)
-        CacheFile.write(Data(bytes + SHA256.hash(data: bytes)), to: folder + "/" + key)
+        CacheFile.writeSealed(SnippetResultCodec.encode(results), to: folder + "/" + key)
     }
 
     /// Removes the entries this run did not use.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Writing a cache entry (`.guide-cache/…`): best effort, since a cache that cannot be
@@ -12,5 +13,20 @@ public enum CacheFile {
         if FileManager.default.createFile(atPath: temporary, contents: data) {
             _ = rename(temporary, file)
         }
+    }
+
+    /// Writes `bytes` sealed with their SHA-256 (after them): `readSealed` gives them back only
+    /// while the seal holds, so a damaged entry reads as missing, never as other bytes.
+    public static func writeSealed(_ bytes: [UInt8], to file: String) {
+        write(Data(bytes + SHA256.hash(data: bytes)), to: file)
+    }
+
+    /// The bytes `writeSealed` wrote to `file`, or nil when there are none or the seal does not hold.
+    public static func readSealed(_ file: String) -> [UInt8]? {
+        guard var bytes = FileBytes.read(file), bytes.count >= SHA256.byteCount else { return nil }
+        let body = bytes.count - SHA256.byteCount
+        guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
+        bytes.removeLast(SHA256.byteCount)
+        return bytes
     }
 }

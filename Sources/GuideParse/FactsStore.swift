@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 
@@ -20,8 +19,7 @@ public final class FactsStore: @unchecked Sendable {
 
     public init(file: String) {
         self.file = file
-        let data = FileBytes.read(file) ?? []
-        stored = Self.entries(of: data) ?? [:]
+        stored = CacheFile.readSealed(file).flatMap(Self.entries) ?? [:]
     }
 
     /// The facts stored for a chapter of this digest (nil: none, or they do not decode).
@@ -54,16 +52,15 @@ public final class FactsStore: @unchecked Sendable {
             writer.int(used[digest]!.count)
             writer.bytes += used[digest]!
         }
-        CacheFile.write(Data(writer.bytes + SHA256.hash(data: writer.bytes)), to: file)
+        CacheFile.writeSealed(writer.bytes, to: file)
         added = false
     }
 
-    /// The entries of a file this guide build wrote, nil when it is damaged or from another build.
-    static func entries(of data: [UInt8]) -> [[UInt8]: [UInt8]]? {
+    /// The entries of a file this guide build wrote (its seal checked), nil when they do not
+    /// decode or the file is from another build.
+    static func entries(of body: [UInt8]) -> [[UInt8]: [UInt8]]? {
         let header = Array("\(format) \(ToolBuild.identity)\n".utf8)
-        guard data.count >= header.count + SHA256.byteCount, data.starts(with: header) else { return nil }
-        let body = data[..<(data.count - SHA256.byteCount)]
-        guard SHA256.hash(data: body).elementsEqual(data[body.endIndex...]) else { return nil }
+        guard body.starts(with: header) else { return nil }
         return body.withUnsafeBytes { raw -> [[UInt8]: [UInt8]]? in
             var reader = ByteReader(raw)
             reader.offset = header.count

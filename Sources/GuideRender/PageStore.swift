@@ -6,11 +6,11 @@ import GuideModel
 /// only for pages whose view changed: after a one-paragraph edit, that chapter's pages.
 ///
 /// A page is keyed by the SHA-256 of its view (every field the template can see, see
-/// `ViewFingerprint`), the template set and the guide build. Each entry starts with the
-/// SHA-256 of the page it holds, checked on every read: a damaged entry is rendered again
-/// and replaced. `prune` removes the entries this build did not use.
+/// `ViewFingerprint`), the template set and the guide build. Each entry is sealed with the
+/// SHA-256 of the page it holds (`CacheFile.writeSealed`), checked on every read: a damaged
+/// entry is rendered again and replaced. `prune` removes the entries this build did not use.
 public final class PageStore: @unchecked Sendable {
-    static let format = "pages-1"
+    static let format = "pages-2"
     public let folder: String
     private let salt: [UInt8]
     private let use = CacheUse()
@@ -45,9 +45,9 @@ public final class PageStore: @unchecked Sendable {
     func page(named name: String, render: () throws -> [UInt8]) rethrows -> [UInt8] {
         use(name)
         let file = folder + "/" + name
-        if let page = Self.readBytes(file) { return page }
+        if let page = CacheFile.readSealed(file) { return page }
         let page = try render()
-        Self.write(page, to: file)
+        CacheFile.writeSealed(page, to: file)
         return page
     }
 
@@ -66,17 +66,6 @@ public final class PageStore: @unchecked Sendable {
         use.prune(folder)
     }
 
-    /// The page in `file`, if its checksum holds.
-    static func readBytes(_ file: String) -> [UInt8]? {
-        guard let bytes = FileBytes.read(file), bytes.count >= SHA256.byteCount else { return nil }
-        let page = bytes[SHA256.byteCount...]
-        guard SHA256.hash(data: page).elementsEqual(bytes[..<SHA256.byteCount]) else { return nil }
-        return Array(page)
-    }
-
-    static func write(_ page: [UInt8], to file: String) {
-        CacheFile.write(Data(Array(SHA256.hash(data: page)) + page), to: file)
-    }
 }
 
 /// Writes everything a template can see of a view as bytes, field by field (through the

@@ -72,10 +72,6 @@ public struct ReviewCache: ReviewMemo {
         HexText.of(SHA256.hash(data: Array("\(format) \(ToolBuild.identity)\n\(settings)\n".utf8) + source + [0] + target))
     }
 
-    static func key(_ source: [Block], _ target: [Block], settings: String) -> String {
-        key(alignment: AlignmentCache.key(source, target), settings: settings)
-    }
-
     /// The review's key from its pair's alignment key, which already stands for both chapters'
     /// blocks: the chapters' text is hashed once per pair, not once per cache.
     static func key(alignment: String, settings: String) -> String {

@@ -29,12 +29,12 @@ public final class SearchChunkStore: @unchecked Sendable {
         let name = content.map { Self.key($0) } ?? Self.key(keys: pages)
         use.record(name, in: folder)
         let file = folder + "/" + name
-        if let bytes = FileBytes.read(file), let chunk = Self.decode(bytes) { return chunk }
+        if let bytes = CacheFile.readSealed(file), let chunk = Self.decode(bytes) { return chunk }
         let chunk = ChunkIndex(content ?? ArraySlice(pages.map(\.page)))
         lock.lock()
         made += 1
         lock.unlock()
-        CacheFile.write(Data(Self.encode(chunk)), to: file)
+        CacheFile.writeSealed(Self.encode(chunk), to: file)
         return chunk
     }
 
@@ -80,7 +80,7 @@ public final class SearchChunkStore: @unchecked Sendable {
     }
 
     /// The chunk's terms (each with its length, in id order), entries, section ends, page ends
-    /// and text, each array after its count; then the SHA-256 of all that.
+    /// page section ends and text, each array after its count (sealed by `CacheFile.writeSealed`).
     static func encode(_ chunk: ChunkIndex) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(chunk.text.count + chunk.entries.count * 4 + 64)
@@ -101,17 +101,13 @@ public final class SearchChunkStore: @unchecked Sendable {
         add(chunk.pageSectionEnds)
         add(UInt64(chunk.text.count))
         out += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
-        out += SHA256.hash(data: out)
         return out
     }
 
     /// The chunk `encode` wrote, or nil when the bytes are damaged in any way.
     static func decode(_ bytes: [UInt8]) -> ChunkIndex? {
-        guard bytes.count >= SHA256.byteCount else { return nil }
-        let body = bytes.count - SHA256.byteCount
-        guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
-        return bytes.withUnsafeBytes { raw -> ChunkIndex? in
-            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: raw[..<body]))
+        bytes.withUnsafeBytes { raw -> ChunkIndex? in
+            var reader = ByteReader(raw)
             guard let termCount = reader.count(atLeast: 4) else { return nil }
             let terms = TermTable(capacity: max(16, termCount))
             for id in 0..<termCount {
