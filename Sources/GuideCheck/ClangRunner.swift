@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,8 @@ public struct ProcessOutput: Hashable, Sendable {
 public struct ProcessRunner: Sendable {
     public var timeout: Double
     public var environment: [String: String]?
+    /// Where the child runs, with its limits (clang reading the book); nil: as it is.
+    public var sandbox: ClangSandbox?
 
     public init(timeout: Double, environment: [String: String]? = nil) {
         self.timeout = timeout
@@ -37,8 +40,9 @@ public struct ProcessRunner: Sendable {
     /// Runs `executable`. With `inputFile`, `input` is written to a file of that name in an
     /// empty private folder and its path appended to the arguments (clang then looks for
     /// `#include "x"` next to it, not in the working folder); else `input` is standard input.
+    /// `writable`: folders a sandboxed child may write besides its own.
     public func run(_ executable: String, _ arguments: [String], input: String? = nil,
-                    inputFile: String? = nil) -> ProcessOutput {
+                    inputFile: String? = nil, writable: [String] = []) -> ProcessOutput {
         let start = Date()
         let scratch = NSTemporaryDirectory() + "guide-run-" + UUID().uuidString
         let manager = FileManager.default
@@ -52,19 +56,25 @@ public struct ProcessRunner: Sendable {
         let outPath = scratch + "/out", errPath = scratch + "/err"
         let inPath = scratch + "/in"
         var arguments = arguments
+        // Plain writes: these files live for one run (FileManager.createFile syncs each to disk).
         if let inputFile {
             let path = scratch + "/work/" + inputFile
-            _ = manager.createFile(atPath: path, contents: Data((input ?? "").utf8))
+            FileBytes.write(Array((input ?? "").utf8), to: path)
             arguments.append(path)
-            _ = manager.createFile(atPath: inPath, contents: nil)
+            FileBytes.write([], to: inPath)
         } else {
-            _ = manager.createFile(atPath: inPath, contents: Data((input ?? "").utf8))
+            FileBytes.write(Array((input ?? "").utf8), to: inPath)
         }
         if !manager.isExecutableFile(atPath: executable) {
             return ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
                                  launchError: "cannot run \(executable): not an executable file", seconds: 0)
         }
-        let (status, timedOut, launchError) = spawn(executable, arguments, stdin: inPath, stdout: outPath, stderr: errPath)
+        var command = (executable: executable, arguments: arguments)
+        if let sandbox {
+            command = sandbox.command(executable, arguments, scratch: scratch + "/work", writable: writable)
+        }
+        let (status, timedOut, launchError) = spawn(command.executable, command.arguments,
+                                                    stdin: inPath, stdout: outPath, stderr: errPath)
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
         return ProcessOutput(status: status, stdout: read(outPath), stderr: read(errPath), timedOut: timedOut,
                              launchError: launchError, seconds: Date().timeIntervalSince(start))
@@ -207,7 +217,7 @@ public enum ClangLocator {
         }
     }
 
-    static func searchPath(_ name: String, environment: [String: String], isExecutable: (String) -> Bool) -> String? {
+    public static func searchPath(_ name: String, environment: [String: String], isExecutable: (String) -> Bool) -> String? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = String(folder) + "/" + name

@@ -8,6 +8,8 @@ public struct CompileRecord: Hashable, Sendable, Codable {
     public var version: Int
     public var status: Int32
     public var diagnostics: [RawDiagnostic]
+    /// What stopped clang when it did not finish on its own (a crash, the memory limit).
+    public var failure: String?
 
     public init(status: Int32, diagnostics: [RawDiagnostic]) {
         self.version = Self.formatVersion

@@ -33,6 +33,8 @@ public struct SDKProfile: Hashable, Sendable {
         "-fsyntax-only", "-fobjc-arc", "-fblocks", "-Wall",
         "-fno-color-diagnostics", "-fno-caret-diagnostics", "-fdiagnostics-show-option",
         "-fno-diagnostics-fixit-info", "-ferror-limit=50",
+        // A crash is the snippet's failure, not a reproduction file left in the temporary folder.
+        "-fno-crash-diagnostics",
     ]
 
     /// `auto` on this platform.

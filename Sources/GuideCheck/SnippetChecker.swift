@@ -50,6 +50,18 @@ public struct CheckOptions: Sendable {
         if parent.isEmpty, folder.hasPrefix("/") { parent = "/" }
         return (parent.isEmpty ? "." : parent) + "/.guide-cache"
     }
+
+    /// The cache folder beside `content`, refused when it is a link: a build reads and writes
+    /// its entries, and a link could lead them anywhere (or into the book itself).
+    public static func confinedCacheFolder(forContent content: String) throws -> String {
+        let folder = defaultCacheFolder(forContent: content)
+        var status = stat()
+        if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw GuideError("refused: a link on this path leads outside: it is the cache folder, which must be a real folder; "
+                             + "remove the link (guide makes the folder itself)", file: folder)
+        }
+        return folder
+    }
 }
 
 /// Compiles every Objective-C code block of the book, in every language, with clang.
@@ -137,7 +149,7 @@ public struct SnippetChecker: Sendable {
                 notChecked(problem.reason)
             case .success(let session):
                 report.compiler = session.compilerDescription
-                compile(plans: &plans, indices: toCompile, session: session, runner: runner,
+                compile(plans: &plans, indices: toCompile, session: session,
                         jobs: options.jobs ?? config.jobs, report: &report)
                 session.cleanUp()
             }
@@ -239,6 +251,7 @@ public struct SnippetChecker: Sendable {
     }
 
     func planChapter(_ snippets: [CodeSnippet], counterparts: [SourceLocation?]) -> [Plan] {
+        let content = ConfinedFolder(options.contentRoot, role: "the content folder")
         var plans: [Plan] = []
         for (index, snippet) in snippets.enumerated() {
             let annotation = snippet.annotation
@@ -287,12 +300,12 @@ public struct SnippetChecker: Sendable {
                 let memberAnnotation = memberPlan.annotation
                 var memberCode = Self.trimmedCode(memberSnippet.code)
                 if memberAnnotation?.elide == true { memberCode = CodeScanner.elide(memberCode) }
-                for violation in IncludeGuard.violations(in: memberCode) where member == index {
+                for violation in IncludeGuard.violations(in: memberCode, content: content) where member == index {
                     refusals.append(SnippetDiagnostic(severity: .error, location: SourceLocation(
                         file: memberSnippet.file, line: memberSnippet.firstCodeLine + violation.line), message: violation.message))
                 }
                 for setup in memberAnnotation?.setup ?? [] {
-                    for violation in IncludeGuard.violations(in: setup.code) {
+                    for violation in IncludeGuard.violations(in: setup.code, content: content) {
                         refusals.append(SnippetDiagnostic(severity: .error, location: SourceLocation(
                             file: memberAnnotation?.location?.file ?? memberSnippet.file, line: setup.line),
                             message: violation.message))
@@ -345,6 +358,8 @@ public struct SnippetChecker: Sendable {
         var cache: ResultCache?
         var temporaryFolder: String?
         var displayPaths: [String: String]
+        /// Runs clang in the sandbox, under its limits.
+        var runner: ProcessRunner
 
         /// Everything of the session a chapter's results depend on (see `ChapterResults`).
         var chapterKey: String {
@@ -393,11 +408,19 @@ public struct SnippetChecker: Sendable {
         case .success(let found): clang = found.path
         case .failure(let notFound): return fail(notFound.message)
         }
+        // Every run of clang from here on reads the book: in the sandbox, under the limits.
+        var runner = runner
+        switch ClangSandbox.locate(environment: environment, memoryLimit: config.memoryLimit << 20, clang: clang,
+                                   content: options.contentRoot, cache: cacheRoot) {
+        case .success(let sandbox): runner.sandbox = sandbox
+        case .failure(let problem): return fail(problem.message)
+        }
         let versionOutput = runner.run(clang, ["--version"])
         guard versionOutput.status == 0, !versionOutput.timedOut else {
+            let said = versionOutput.stderr.split(separator: "\n").prefix(3).joined(separator: " / ")
             let why = versionOutput.launchError ?? (versionOutput.timedOut ? "it did not answer within \(timeout) s"
-                                                                              : "it exited with status \(versionOutput.status)")
-            return fail("\(clang) --version failed: \(why)")
+                : "it exited with status \(versionOutput.status)" + (said.isEmpty ? "" : ": " + said))
+            return fail("\(clang) --version failed\(runner.sandbox?.bwrap == nil ? "" : " in the sandbox"): \(why)")
         }
         let version = versionOutput.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let flags = SDKProfile.commonFlags + profile.flags + ["-iquote", options.contentRoot] + config.flags
@@ -409,10 +432,14 @@ public struct SnippetChecker: Sendable {
         var contextText = ""
         var displayPaths: [String: String] = [:]
         if manager.fileExists(atPath: contextPath) {
+            guard ConfinedFolder(options.contentRoot, role: "the content folder").contains(contextPath) else {
+                return fail("the context header \(contextDisplay) is a link that leads outside the content folder; "
+                            + "guide reads nothing outside it")
+            }
             guard let text = try? String(contentsOfFile: contextPath, encoding: .utf8) else {
                 return fail("cannot read the context header \(contextDisplay)")
             }
-            let refusals = IncludeGuard.violations(in: text)
+            let refusals = IncludeGuard.violations(in: text, content: ConfinedFolder(options.contentRoot, role: "the content folder"))
             if !refusals.isEmpty {
                 return fail("the context header \(contextDisplay) includes a file outside the content folder",
                             refusals.map { "\(contextDisplay):\($0.line + 1): error: \($0.message)" })
@@ -421,7 +448,9 @@ public struct SnippetChecker: Sendable {
         } else if kind != .none {
             contextText = "#import <Foundation/Foundation.h>\n"
         }
-        let fingerprint = Fingerprint.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}")]
+        // The memory limit decides whether a snippet runs out of memory: part of every key.
+        let fingerprint = Fingerprint.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}"),
+                                           "memory \(config.memoryLimit)"]
             .joined(separator: "\u{1}"))
         var prefixFlags: [String] = []
         if !contextText.isEmpty {
@@ -436,7 +465,8 @@ public struct SnippetChecker: Sendable {
                 if !manager.fileExists(atPath: pch) {
                     let temporary = pch + ".tmp-" + UUID().uuidString
                     let pchFlags = flags.filter { $0 != "-fsyntax-only" }
-                    let output = runner.run(clang, pchFlags + ["-x", "objective-c-header", header, "-o", temporary])
+                    let output = runner.run(clang, pchFlags + ["-x", "objective-c-header", header, "-o", temporary],
+                                            writable: [cacheRoot + "/pch"])
                     guard output.status == 0, !output.timedOut, manager.fileExists(atPath: temporary) else {
                         try? manager.removeItem(atPath: temporary)
                         let diagnostics = ClangOutputParser.parse(output.stderr).map {
@@ -458,10 +488,10 @@ public struct SnippetChecker: Sendable {
         return .success(Session(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
                                 cache: options.cacheFolder == nil ? nil : ResultCache(folder: cacheRoot, seen: seenRecords),
-                                temporaryFolder: temporaryFolder, displayPaths: displayPaths))
+                                temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner))
     }
 
-    private func compile(plans: inout [Plan], indices: [Int], session: Session, runner: ProcessRunner,
+    private func compile(plans: inout [Plan], indices: [Int], session: Session,
                          jobs: Int, report: inout CheckReport) {
         struct Job: Sendable {
             var index: Int
@@ -482,7 +512,7 @@ public struct SnippetChecker: Sendable {
                 jobsToRun.append(Job(index: index, key: key, text: unit.text, arguments: arguments))
             }
         }
-        let clang = session.clang
+        let clang = session.clang, runner = session.runner
         let outputs = ParallelMap.run(jobsToRun, jobs: max(1, jobs)) { job in
             runner.run(clang, job.arguments, input: job.text, inputFile: "snippet.m")
         }
@@ -496,13 +526,12 @@ public struct SnippetChecker: Sendable {
                 plans[job.index].result = plans[job.index].finish(.notChecked, reason: launchError)
                 continue
             }
-            guard output.status == 0 || output.status == 1 else {
-                let tail = output.stderr.split(separator: "\n").suffix(3).joined(separator: " / ")
-                plans[job.index].result = plans[job.index].finish(
-                    .notChecked, reason: "clang stopped with status \(output.status): \(tail)")
-                continue
-            }
-            let record = CompileRecord(status: output.status, diagnostics: ClangOutputParser.parse(output.stderr))
+            // A crash (or running out of memory) is kept like any verdict: the key holds the limits.
+            var record = CompileRecord(status: output.status, diagnostics: ClangOutputParser.parse(output.stderr))
+            record.failure = ClangFailure.describe(status: output.status, stderr: output.stderr,
+                                                   memoryLimit: runner.sandbox?.memoryLimit)
+            // The driver's own line about the failure ("clang frontend command failed…") is said better by `failure`.
+            if record.failure != nil { record.diagnostics.removeAll { $0.file == nil } }
             session.cache?.store(record, for: job.key)
             records[job.index] = (record, false)
         }
@@ -515,7 +544,10 @@ public struct SnippetChecker: Sendable {
                                         fenceLine: plan.snippet.fenceLine, annotation: plan.annotation,
                                         displayPaths: session.displayPaths)
             var (outcome, diagnostics, unmet) = evaluation.evaluate(record.diagnostics)
-            if record.status != 0 && !record.diagnostics.contains(where: { $0.severity == .error }) {
+            if let failure = record.failure {
+                outcome = .fail
+                diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location, message: failure))
+            } else if record.status != 0 && !record.diagnostics.contains(where: { $0.severity == .error }) {
                 outcome = .fail
                 diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location,
                                                      message: "clang failed (status \(record.status)) without saying why"))

@@ -53,6 +53,8 @@ public struct CheckConfig: Hashable, Sendable {
     public var timeout: Double
     /// clang processes run at once.
     public var jobs: Int
+    /// MiB of memory (address space) one clang process may use.
+    public var memoryLimit: Int = 1024
 
     public static let defaultLanguages = ["objective-c", "objc", "obj-c", "objectivec"]
 

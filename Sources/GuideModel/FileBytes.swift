@@ -38,6 +38,25 @@ public enum FileBytes {
         return bytes.count <= limit ? bytes : nil
     }
 
+    /// Writes `bytes` to a new or truncated file at `path` (mode 0600), without syncing: for
+    /// files that live for one run. False when the file cannot be written whole.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += count
+        }
+        return true
+    }
+
     /// Reads into `buffer` until it is full or the file ends; the count read.
     private static func fill(_ buffer: UnsafeMutablePointer<UInt8>, count: Int, from fd: Int32, failed: inout Bool) -> Int {
         var filled = 0

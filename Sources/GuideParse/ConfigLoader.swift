@@ -33,6 +33,7 @@ public enum ConfigLoader {
             var flags: [String]?
             var timeout: Double?
             var jobs: Int?
+            var memory_limit: Int?
         }
     }
 
@@ -118,6 +119,12 @@ public enum ConfigLoader {
             guard jobs > 0 else { throw GuideError("'check.jobs' must be at least 1", file: displayPath) }
             config.jobs = jobs
         }
+        if let megabytes = check.memory_limit {
+            guard (64...65_536).contains(megabytes) else {
+                throw GuideError("'check.memory_limit' must be a number of MiB from 64 to 65536", file: displayPath)
+            }
+            config.memoryLimit = megabytes
+        }
         return config
     }
 
@@ -165,6 +172,7 @@ public enum ConfigLoader {
         "check.flags": "a list of strings",
         "check.timeout": "a number of seconds",
         "check.jobs": "a whole number",
+        "check.memory_limit": "a whole number of MiB",
     ]
 
     private static func expectation(_ path: [CodingKey]) -> String {

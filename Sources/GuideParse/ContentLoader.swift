@@ -45,10 +45,11 @@ public struct ContentLoader {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw GuideError("the content folder does not exist", file: displayRoot)
         }
+        // Resolved once: every file the book is read from is checked against it.
+        let resolvedRoot = ConfinedFolder(root, role: "the content folder")
+        try resolvedRoot.check(join(root, Self.configName), display: display(Self.configName))
         let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName))
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
-        // Resolved once: every chapter and asset is checked against it.
-        let resolvedRoot = ContentPath.resolved(root)
         let editions = try config.languages.map {
             try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
         }
@@ -59,15 +60,17 @@ public struct ContentLoader {
             return parts.count > 1 && !languageFolders.contains(String(parts[0]))
         }
         let glossaryPath = join(root, GlossaryLoader.fileName)
+        try resolvedRoot.check(glossaryPath, display: display(GlossaryLoader.fileName))
         let glossary = FileManager.default.fileExists(atPath: glossaryPath)
             ? try GlossaryLoader.load(path: glossaryPath, displayPath: display(GlossaryLoader.fileName)) : Glossary()
         return Book(config: config, editions: editions, sharedAssets: shared, glossary: glossary)
     }
 
     private func loadEdition(_ language: Language, config: Config, parser: MarkdownParser,
-                             resolvedRoot: String) throws -> Edition {
+                             resolvedRoot: ConfinedFolder) throws -> Edition {
         let folder = join(root, language.code)
         let summaryDisplay = display(language.code, "SUMMARY.md")
+        try resolvedRoot.check(join(folder, "SUMMARY.md"), display: summaryDisplay)
         guard FileManager.default.fileExists(atPath: join(folder, "SUMMARY.md")) else {
             throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
         }
@@ -91,9 +94,7 @@ public struct ContentLoader {
                 throw GuideError("'\(path)' is listed in SUMMARY.md but the file \(chapterDisplay) does not exist",
                                  file: summaryDisplay, line: entry.line)
             }
-            guard ContentPath.isInside(file, resolvedRoot: resolvedRoot) else {
-                throw GuideError("the chapter is a link that points outside the content folder", file: chapterDisplay)
-            }
+            try resolvedRoot.check(file, display: chapterDisplay)
             listed.append((path, file, chapterDisplay, entry.title))
         }
         // Reading and parsing are independent per chapter: use every core.
@@ -111,7 +112,8 @@ public struct ContentLoader {
                                contentDigest: digest)
             }
         return Edition(language: language, title: config.title(for: language), toc: toc,
-                       chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot), ledger: try ledger(for: language))
+                       chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot),
+                       ledger: try ledger(for: language, resolvedRoot: resolvedRoot))
     }
 
     /// A chapter's blocks: parsed when first used if its facts are known, else now (for its facts).
@@ -139,10 +141,11 @@ public struct ContentLoader {
     /// The accept ledger of a language, empty when there is none yet.
     public static func ledgerName(_ language: Language) -> String { "\(language.code).accepted" }
 
-    private func ledger(for language: Language) throws -> AcceptLedger {
+    private func ledger(for language: Language, resolvedRoot: ConfinedFolder) throws -> AcceptLedger {
         let path = join(root, Self.ledgerName(language))
-        guard FileManager.default.fileExists(atPath: path) else { return AcceptLedger() }
         let display = self.display(Self.ledgerName(language))
+        try resolvedRoot.check(path, display: display)
+        guard FileManager.default.fileExists(atPath: path) else { return AcceptLedger() }
         do {
             return try AcceptLedger.parse(try TextFile.read(path: path, displayPath: display))
         } catch let error as AcceptLedger.FormatError {
@@ -169,18 +172,17 @@ public struct ContentLoader {
     }
 
     /// Non-markdown files of a folder, sorted, skipping hidden files and links that leave the folder.
-    private func assets(in folder: String, resolvedRoot: String) throws -> [String] {
+    private func assets(in folder: String, resolvedRoot: ConfinedFolder) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         for case let path as String in enumerator {
             let name = PathText.lastComponent(path)
             if name.hasPrefix(".") || path.hasSuffix(".md") { continue }
             let full = join(folder, path)
+            // Folders too: one that is a link out of the book would be read by clang or a reader.
+            try resolvedRoot.check(full, display: display(relative(full)))
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            guard ContentPath.isInside(full, resolvedRoot: resolvedRoot) else {
-                throw GuideError("the asset is a link that points outside the content folder", file: display(relative(full)))
-            }
             found.append(path)
         }
         return found.sorted()

@@ -17,25 +17,8 @@ public enum ContentPath {
         }
     }
 
-    /// True when `path`, with symlinks resolved, lies inside `root`.
+    /// True when `path`, with symlinks resolved, lies inside `root` (see `ConfinedFolder`).
     public static func isInside(_ path: String, root: String) -> Bool {
-        isInside(path, resolvedRoot: resolved(root))
-    }
-
-    /// The same test against a root already passed through `resolved` (a loader checks
-    /// every chapter and asset against one root).
-    static func isInside(_ path: String, resolvedRoot: String) -> Bool {
-        let resolved = resolved(path)
-        return resolved == resolvedRoot || resolved.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
-    }
-
-    /// The absolute path with symlinks resolved: `realpath` for a path that exists (Foundation's
-    /// resolution cost a visible share of loading a large book), Foundation's for one that does not.
-    static func resolved(_ path: String) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        return URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        ConfinedFolder(root, role: "the content folder").contains(path)
     }
 }

@@ -46,7 +46,7 @@ public struct SiteBuilder: Sendable {
         var clock = StageClock()
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
-        let cacheFolder = CheckOptions.defaultCacheFolder(forContent: content)
+        let cacheFolder = try CheckOptions.confinedCacheFolder(forContent: content)
         var loader = ContentLoader(root: content)
         loader.memo = memory?.parse
         // Serve keeps the parsed chapters in memory instead.

@@ -21,8 +21,10 @@ public struct TemplateSet: Sendable {
         var statics: [String: [UInt8]] = [:]
         var hash = SHA256()
         let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+        let confined = ConfinedFolder(folder, role: "the templates folder")
         for path in paths where !PathText.lastComponent(path).hasPrefix(".") {
             let full = folder + "/" + path
+            try confined.check(full, display: full)
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
                   let data = FileManager.default.contents(atPath: full) else { continue }

@@ -64,7 +64,7 @@ struct CheckCommand: ParsableCommand {
             let book = try ContentLoader(root: content).load()
             let options = CheckOptions(
                 contentRoot: content, displayRoot: content,
-                cacheFolder: noCache ? nil : (cache ?? CheckOptions.defaultCacheFolder(forContent: content)),
+                cacheFolder: noCache ? nil : try (cache ?? CheckOptions.confinedCacheFolder(forContent: content)),
                 clang: clang, jobs: jobs, timeout: timeout, sdk: sdk.flatMap(SDKProfile.Kind.init(rawValue:)),
                 precompile: !noPCH)
             let report = SnippetChecker(options: options).run(book: book)

@@ -53,6 +53,7 @@ struct ReviewCommand: ParsableCommand {
         var failed = false
         try reportingErrors {
             let book = try ContentLoader(root: content).load()
+            let cacheFolder = try CheckOptions.confinedCacheFolder(forContent: content)
             var reviews = book.cachedReviews(content: content)
             if accept {
                 try record(reviews, book: book)
@@ -62,7 +63,7 @@ struct ReviewCommand: ParsableCommand {
             // a translation finding of their own; the harness's cache keeps this quick.
             let divergences = noCheck ? [] : SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: ContentLoader(root: content).displayRoot,
-                cacheFolder: CheckOptions.defaultCacheFolder(forContent: content))).run(book: book).divergences
+                cacheFolder: cacheFolder)).run(book: book).divergences
             let snippetLines = divergences.map { pair in
                 "\(pair.translation.location): warning: snippet: \(pair.translation.outcome.rawValue) in "
                     + "\(pair.translation.language.code), \(pair.source.outcome.rawValue) in \(pair.source.language.code) "

@@ -57,10 +57,14 @@ enum CheckFixtures {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
     }
 
-    /// Options for a run with no SDK (the fake clang needs none).
+    /// Options for a run with no SDK (the fake clang needs none), outside the sandbox: the
+    /// fake clang writes its log beside itself (the sandbox is tested with the real clang).
     static func options(_ folder: TempFolder, clang: String, cache: Bool = true, timeout: Double? = nil,
                         sdk: SDKProfile.Kind = .none) -> CheckOptions {
-        CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
-                     cacheFolder: cache ? folder.path + "/.guide-cache" : nil, clang: clang, timeout: timeout, sdk: sdk)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GUIDE_SANDBOX"] = "off"
+        return CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
+                            cacheFolder: cache ? folder.path + "/.guide-cache" : nil, clang: clang, timeout: timeout,
+                            sdk: sdk, environment: environment)
     }
 }

@@ -92,10 +92,12 @@ func guideBinary() -> String {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
 }
 
-func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil) throws -> RunResult {
+func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil,
+              environment: [String: String]? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: guideBinary())
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     // Files, not pipes: a chatty child can never block on a full pipe.
     let scratch = try TempFolder()

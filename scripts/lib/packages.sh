@@ -17,3 +17,5 @@ ensure_packages() {
 GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config curl libclang-dev)
 # guide check: GNUstep's Foundation headers (brings gcc's Objective-C runtime headers, libobjc-*-dev).
 GUIDE_BUILD_PACKAGES+=(libgnustep-base-dev)
+# guide check: clang compiles snippets in a bubblewrap sandbox (namespaces, no root needed).
+GUIDE_BUILD_PACKAGES+=(bubblewrap)

@@ -1,0 +1,117 @@
+import Foundation
+import GuideCheck
+import GuideModel
+import Testing
+
+/// clang runs where it sees only the book, and under limits: what the include guard would miss
+/// (a computed path, a query) still cannot reach a file outside, and no snippet can take
+/// unbounded memory or leave files behind.
+@Suite struct ClangSandboxTests {
+    let environment = ProcessInfo.processInfo.environment
+
+    func clang() throws -> String {
+        try ClangLocator.locate(configured: nil, environment: environment).get().path
+    }
+
+    @Test func clangSeesOnlyTheBook() throws {
+        let folder = try TempFolder()
+        try folder.write("outside/secret.h", "#error TOP-SECRET-4242\n")
+        try folder.write("content/inside.h", "int inside;\n")
+        try folder.write("cache/x", "")
+        let clang = try clang()
+        var runner = ProcessRunner(timeout: 30)
+        runner.sandbox = try ClangSandbox.locate(environment: environment, memoryLimit: ClangSandbox.defaultMemoryLimit,
+                                                 clang: clang, content: folder.path + "/content",
+                                                 cache: folder.path + "/cache").get()
+        #expect(runner.sandbox?.bwrap != nil)
+        // Every road the include guard refuses, written so the guard would not see it.
+        let code = """
+            #define OUTSIDE "\(folder.path)/outside/secret.h"
+            #if __has_include(OUTSIDE) || __has_include("/etc/passwd") || __has_include("\(repositoryRoot)/Package.swift")
+            #error SEES-OUTSIDE
+            #endif
+            #include "\(folder.path)/content/inside.h"
+            #include OUTSIDE
+            """
+        let output = runner.run(clang, ["-fsyntax-only", "-x", "objective-c"], input: code, inputFile: "s.m")
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("s.m:6:10: fatal error: '\(folder.path)/outside/secret.h' file not found"),
+                "\(output.stderr)")
+        #expect(!output.stderr.contains("TOP-SECRET-4242"))
+        #expect(!output.stderr.contains("SEES-OUTSIDE"))
+        #expect(!output.stderr.contains("inside.h"))
+    }
+
+    @Test func theSandboxCanBeTurnedOffByTheMaintainerOnly() throws {
+        var environment = self.environment
+        environment["GUIDE_SANDBOX"] = "off"
+        let sandbox = try ClangSandbox.locate(environment: environment, memoryLimit: 1 << 28, clang: try clang(),
+                                              content: "/nonexistent", cache: "/nonexistent").get()
+        #expect(sandbox.bwrap == nil)
+        // The limits stay.
+        let command = sandbox.command("/bin/true", [], scratch: "/tmp")
+        #expect(command.arguments.contains("--as=\(1 << 28)"))
+        environment["PATH"] = "/nonexistent"
+        #expect(throws: ClangSandbox.Problem.missing("prlimit")) {
+            try ClangSandbox.locate(environment: environment, memoryLimit: 1 << 28, clang: "/bin/true",
+                                    content: "/", cache: "/").get()
+        }
+    }
+
+    /// A macro bomb (clang past 18 GB within 30 s without a limit) and a deliberate crash: each is
+    /// its snippet's failure at its line, within the memory limit, and leaves no file behind.
+    @Test func boundedMemoryAndCrashes() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/guide.yml", """
+            languages: [en, zh]
+            check:
+              memory_limit: 256
+            """)
+        let bomb = """
+            # Second
+
+            ```objective-c
+            #define A(x) x x x x x x x x x x x x x x x x
+            #define B(x) A(A(A(A(x))))
+            int f(void) { return 0 B(B(+ 1)); }
+            ```
+
+            ```objective-c
+            #pragma clang __debug crash
+            ```
+            """
+        try folder.write("content/en/second.md", bomb)
+        try folder.write("content/zh/second.md", bomb)
+        try folder.write("tmp/.keep", "")
+        var environment = self.environment
+        environment["TMPDIR"] = folder.path + "/tmp"
+        // Peak memory of guide and every process under it, as the kernel counts it for a waited child.
+        let measure = """
+            import resource, subprocess, sys
+            run = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+            sys.stdout.write(run.stdout + run.stderr)
+            print("peak-kib", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "status", run.returncode)
+            """
+        try folder.write("measure.py", measure)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", folder.path + "/measure.py", guideBinary(), "check"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("content/en/second.md:3: error: clang ran out of memory compiling this snippet"), "\(text)")
+        #expect(text.contains("(256 MiB; check.memory_limit in guide.yml)"))
+        #expect(text.contains("content/en/second.md:9: error: clang crashed compiling this snippet"), "\(text)")
+        #expect(text.contains("status 1"))
+        let peak = text.split(separator: "\n").last { $0.hasPrefix("peak-kib") }?.split(separator: " ")[1]
+        let kib = Int(peak ?? "") ?? .max
+        #expect(kib < 600 * 1024, "peak \(kib) KiB")
+        // No crash reproductions, no scratch folders left.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/tmp") == [".keep"])
+    }
+}
