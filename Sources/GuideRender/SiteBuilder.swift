@@ -14,6 +14,8 @@ public struct SiteBuilder: Sendable {
     public var checkSnippets: Bool
     /// Kept between rebuilds by `guide serve` (nil: every build starts from the disk caches).
     public var memory: BuildMemory?
+    /// Replace the output folder even when guide did not write it (`guide build --force`).
+    public var force = false
 
     public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
         self.content = content
@@ -112,10 +114,12 @@ public struct SiteBuilder: Sendable {
     /// Renders and swaps the result into the output folder.
     public func build() throws -> Rendered {
         let manifest = CheckOptions.defaultCacheFolder(forContent: content) + "/written"
+        // A previous site a killed build moved aside is put back before anything reads or fails.
+        SiteWriter.removeLeftovers(of: output)
         let written = WrittenSite(folder: output, manifest: manifest)
         var rendered = try render(keeping: written)
         var clock = StageClock()
-        try OutputGuard.check(output: output, keeping: [content, templates])
+        try OutputGuard.check(output: output, keeping: [content, templates], force: force)
         try SiteWriter(output: output, manifest: manifest, written: written)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
         clock.lap("write and swap")

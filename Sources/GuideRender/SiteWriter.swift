@@ -5,9 +5,11 @@ import GuideModel
 /// Writes a `Site` to disk so that the output folder is only ever complete.
 ///
 /// Everything goes into a fresh temporary folder next to the output; only when all
-/// files are written is the old output moved aside and the new one renamed into its
-/// place (a rename in the same folder). A failed or interrupted build leaves the
-/// previous site as it was, plus at most a stray `.guide-tmp-*` folder.
+/// files are written does the new folder take the output's name, in one exchange of the two
+/// names (`FolderExchange`), and only then is the previous site removed. A failed or
+/// interrupted build leaves the previous site as it was, plus at most a stray folder the
+/// next build removes. The new folder carries `OutputGuard.mark`: guide replaces only
+/// folders it wrote.
 public struct SiteWriter {
     public var output: String
     /// Where the last write is described (`WriteManifest`), so that unchanged files are
@@ -37,6 +39,7 @@ public struct SiteWriter {
         var next = WriteManifest()
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            try Self.write(Array(OutputGuard.markText.utf8), to: staging.path + "/" + OutputGuard.mark)
             try Self.makeFolders(for: site.paths + assets.map(\.to), in: staging.path)
             // Plain POSIX writes, both cores: Foundation's per-file calls cost seconds on a 4,000-page site.
             let root = staging.path, current = outputURL.path
@@ -120,6 +123,11 @@ public struct SiteWriter {
 
     private func swap(_ staging: URL, into outputURL: URL, retired: URL) throws {
         let fm = FileManager.default
+        // One step where the system has it: the old site is then at the staging name.
+        if fm.fileExists(atPath: outputURL.path), FolderExchange.exchange(staging.path, outputURL.path) {
+            try? fm.removeItem(at: staging)
+            return
+        }
         let hadOutput = fm.fileExists(atPath: outputURL.path)
         do {
             if hadOutput { try fm.moveItem(at: outputURL, to: retired) }
@@ -133,14 +141,26 @@ public struct SiteWriter {
     }
 
     /// Staging and retired folders of builds that were killed part-way (their process is
-    /// gone): safe to remove, they were never the site.
+    /// gone). A retired folder is the previous site: when the kill came after it was moved
+    /// aside and before the new one took its name, it is put back; the rest were never the site.
+    /// The same for the output folder `output` (a build calls it first, before it reads the site).
+    public static func removeLeftovers(of output: String) {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        removeLeftovers(of: url.lastPathComponent, in: url.deletingLastPathComponent())
+    }
+
     static func removeLeftovers(of name: String, in parent: URL) {
         let fm = FileManager.default
         let prefixes = [".\(name).guide-tmp-", ".\(name).guide-old-"]
-        for entry in (try? fm.contentsOfDirectory(atPath: parent.path)) ?? [] {
+        let output = parent.appendingPathComponent(name)
+        for entry in ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).sorted() {
             guard let prefix = prefixes.first(where: { entry.hasPrefix($0) }),
                   let pid = Int32(entry.dropFirst(prefix.count)), !isRunning(pid) else { continue }
-            try? fm.removeItem(at: parent.appendingPathComponent(entry))
+            let leftover = parent.appendingPathComponent(entry)
+            if prefix == prefixes[1], !fm.fileExists(atPath: output.path), (try? fm.moveItem(at: leftover, to: output)) != nil {
+                continue
+            }
+            try? fm.removeItem(at: leftover)
         }
     }
 

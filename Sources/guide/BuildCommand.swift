@@ -19,12 +19,16 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (no verdicts under code blocks).")
     var noCheck = false
     @Flag(help: "Print how long each stage took.") var timings = false
+    @Flag(help: "Replace the output folder even when guide did not write it (it holds no .guide-site).")
+    var force = false
 
     func run() throws {
         try reportingErrors {
             MallocTuning.forOneBuild()
-            let result = try SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
-                                         checkSnippets: !noCheck).build()
+            var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
+                                      checkSnippets: !noCheck)
+            builder.force = force
+            let result = try builder.build()
             result.model?.keepUntilExit()
             for warning in result.warnings { printError(warning) }
             if let summary = result.checkSummary { print(summary) }
