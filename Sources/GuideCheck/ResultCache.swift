@@ -3,7 +3,7 @@ import GuideModel
 
 /// What compiling one translation unit gave, as the cache keeps it.
 public struct CompileRecord: Hashable, Sendable, Codable {
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     public var version: Int
     public var status: Int32
@@ -40,8 +40,11 @@ public struct ResultCache: Sendable {
     public func lookup(_ key: String) -> CompileRecord? {
         if let known = seen?.record(for: key) { return known }
         let file = path(for: key)
-        guard let data = FileManager.default.contents(atPath: file) else { return nil }
-        guard let record = try? JSONDecoder().decode(CompileRecord.self, from: data),
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        // Sealed and naming its own key: a damaged, edited or misplaced entry is compiled again.
+        guard let bytes = CacheFile.readSealed(file), let newline = bytes.firstIndex(of: 0x0A),
+              bytes[..<newline].elementsEqual(key.utf8),
+              let record = try? JSONDecoder().decode(CompileRecord.self, from: Data(bytes[(newline + 1)...])),
               record.version == CompileRecord.formatVersion else {
             try? FileManager.default.removeItem(atPath: file)
             return nil
@@ -53,7 +56,7 @@ public struct ResultCache: Sendable {
     public func store(_ record: CompileRecord, for key: String) {
         seen?.keep(record, for: key)
         guard let data = try? JSONEncoder().encode(record) else { return }
-        CacheFile.write(data, to: path(for: key))
+        CacheFile.writeSealed(Array(key.utf8) + [0x0A] + [UInt8](data), to: path(for: key))
     }
 }
 

@@ -456,13 +456,15 @@ public struct SnippetChecker: Sendable {
         if !contextText.isEmpty {
             let key = Fingerprint.hex(fingerprint + "\u{1}" + contextText)
             let header = cacheRoot + "/pch/context-\(key.prefix(24)).h"
-            if !manager.fileExists(atPath: header) {
+            // The copy, and the header precompiled from it, are checked before use: a damaged or
+            // foreign one is made again, never turned into every snippet's failure.
+            if FileBytes.read(header).map({ !$0.elementsEqual(contextText.utf8) }) ?? true {
                 CacheFile.write(Data(contextText.utf8), to: header)
             }
             displayPaths[header] = contextDisplay
             if options.precompile {
                 let pch = cacheRoot + "/pch/context-\(key.prefix(24)).pch"
-                if !manager.fileExists(atPath: pch) {
+                if !FileSeal.holds(pch) {
                     let temporary = pch + ".tmp-" + UUID().uuidString
                     let pchFlags = flags.filter { $0 != "-fsyntax-only" }
                     let output = runner.run(clang, pchFlags + ["-x", "objective-c-header", header, "-o", temporary],
@@ -479,6 +481,7 @@ public struct SnippetChecker: Sendable {
                                         + diagnostics.map(\.formatted))
                     }
                     if rename(temporary, pch) != 0 { try? manager.removeItem(atPath: temporary) }
+                    FileSeal.seal(pch)
                 }
                 prefixFlags = ["-include-pch", pch]
             } else {

@@ -140,6 +140,16 @@ struct CheckRunnerTests {
         #expect(cache.lookup("abcdef") == nil)
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(cache.lookup("missing") == nil)
+        // A whole, sealed entry put under another key's name (a foreign entry) is not that key's.
+        cache.store(record, for: "abcdef")
+        try FileManager.default.createDirectory(atPath: folder.path + "/cache/results/12", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: path, toPath: folder.path + "/cache/results/12/123456.json")
+        #expect(cache.lookup("123456") == nil)
+        // One byte changed inside an entry breaks its seal.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[bytes.count / 2] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(cache.lookup("abcdef") == nil)
     }
 
     @Test func aDamagedEntryIsCompiledAgain() throws {

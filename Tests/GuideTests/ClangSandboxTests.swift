@@ -115,3 +115,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/tmp") == [".keep"])
     }
 }
+
+/// A cache can only make things faster: a damaged precompiled header is made again, never
+/// turned into every snippet's failure, and what a build prints matches what its pages show.
+@Suite struct PrecompiledHeaderTests {
+    @Test func aDamagedPrecompiledHeaderIsMadeAgain() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n")
+        try folder.write("content/en/second.md", "# Second\n\n```objective-c\nNSString *name = @\"x\";\n```\n")
+        try folder.write("content/zh/second.md", "# 第二章\n\n```objective-c\nNSString *name = @\"x\";\n```\n")
+        let templates = ["--templates", repositoryRoot + "/templates"]
+        let first = try runGuide(["build"] + templates, in: folder.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        let pages = try folder.read("site/en/second.html")
+        let pchFolder = folder.path + "/.guide-cache/check/pch"
+        let pch = try #require(try FileManager.default.contentsOfDirectory(atPath: pchFolder).first { $0.hasSuffix(".pch") })
+        for damage in [Data("not a precompiled header".utf8), Data(count: 4096)] {
+            try damage.write(to: URL(fileURLWithPath: pchFolder + "/" + pch))
+            // The chapter's results must not come from a kept verdict either: the book changed.
+            try folder.write("content/zh/second.md", "# 第二章\n\n```objective-c\nNSString *name = @\"y\";\n```\n")
+            let again = try runGuide(["build"] + templates, in: folder.path)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(!again.stderr.contains("PCH"), "\(again.stderr)")
+            #expect(again.stdout.contains(" 0 fail"), "\(again.stdout)")
+            #expect(try folder.read("site/en/second.html") == pages)
+            try folder.write("content/zh/second.md", "# 第二章\n\n```objective-c\nNSString *name = @\"x\";\n```\n")
+        }
+    }
+}
