@@ -69,6 +69,9 @@ public struct Chapter: Hashable, Sendable {
     public var pagePath: String {
         (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
     }
+
+    /// `pagePath` as links write it (`URLPath`).
+    public var pageURL: String { URLPath.encode(pagePath) }
 }
 
 /// An entry of SUMMARY.md: a chapter and the entries nested below it.

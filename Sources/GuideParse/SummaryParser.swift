@@ -19,6 +19,11 @@ public enum SummaryParser {
 
     private static func entries(in block: Block, displayPath: String) throws -> [TocEntry] {
         guard case .list = block.kind else { return [] }
+        // cmark gives every list an item: none means the parser's nesting bound cut it off.
+        guard !block.items.isEmpty else {
+            throw GuideError("SUMMARY.md nests lists deeper than \(MarkdownParser.Options().maxItemDepth) levels; "
+                             + "guide reads no deeper (its entries would be lost)", file: displayPath, line: block.lines.start)
+        }
         return try block.items.map { item in
             let head = item.first { if case .paragraph = $0.kind { return true } else { return false } }
             let children = try item.flatMap { try entries(in: $0, displayPath: displayPath) }

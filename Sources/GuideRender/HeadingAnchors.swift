@@ -48,10 +48,20 @@ public enum HeadingAnchors {
         return result.isEmpty ? "section" : result
     }
 
+    /// Ids the templates give elements of their own: the layout's `<main id="main">` (the skip
+    /// link's target) and the side-by-side page's rows without a heading, `pair-N`. A heading
+    /// whose slug is one of these takes the next free suffix instead (`main-1`, `pair-6-1`).
+    public static func isReserved(_ id: String) -> Bool {
+        if id == "main" { return true }
+        guard id.hasPrefix("pair-") else { return false }
+        let number = id.dropFirst("pair-".count)
+        return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     private static func unique(_ base: String, used: inout Set<String>) -> String {
         var candidate = base
         var counter = 1
-        while used.contains(candidate) {
+        while used.contains(candidate) || isReserved(candidate) {
             candidate = "\(base)-\(counter)"
             counter += 1
         }

@@ -20,6 +20,9 @@ struct ReviewPages {
         "\(Self.folder(for: review.language, in: book))/\(review.source.pagePath)"
     }
 
+    /// `bilingualPath` as links write it.
+    func bilingualURL(_ review: ChapterReview) -> String { URLPath.encode(bilingualPath(review)) }
+
     /// Where each bead's row is: its anchor and the lines it comes from (cheap: no HTML).
     struct RowPlace {
         var id: String
@@ -101,7 +104,7 @@ struct ReviewPages {
                 GapView(status: finding.status.name, message: finding.message,
                         location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
                             ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
-                        href: "../\(bilingualPath(review))#\(row.id)",
+                        href: "../\(bilingualURL(review))#\(row.id)",
                         excerpt: Excerpt.of(
                             (bead.bead.target.first.map { review.target.blocks[$0].text }
                              ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70),
@@ -110,7 +113,7 @@ struct ReviewPages {
         }
         return ChapterProgressView(
             title: review.target.title, lang: review.language.htmlLang, language: SiteRenderer.languageName(review.language),
-            bilingualHref: "../\(bilingualPath(review))",
+            bilingualHref: "../\(bilingualURL(review))",
             translatedPercent: Int((review.translatedShare * 100).rounded()),
             acceptedPercent: Int((review.acceptedShare * 100).rounded()),
             counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
@@ -125,7 +128,7 @@ struct ReviewPages {
             let isSource = result.language == book.source.language
             let block = result.blockPath.first ?? -1
             let index = review.beads.firstIndex { (isSource ? $0.bead.source : $0.bead.target).contains(block) }
-            return "../\(bilingualPath(review))" + (index.map { "#\(rows[$0].id)" } ?? "")
+            return "../\(bilingualURL(review))" + (index.map { "#\(rows[$0].id)" } ?? "")
         }
         let inChapter = { (result: SnippetResult) in
             result.chapterPath == review.source.path

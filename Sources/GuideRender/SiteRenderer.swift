@@ -245,13 +245,13 @@ public struct SiteRenderer: Sendable {
                 return LanguageLinkView(
                     name: Self.languageName(other.language),
                     lang: other.language.htmlLang,
-                    href: target.map { "\(root)\(other.language.code)/\($0.pagePath)" } ?? "\(root)index.html")
+                    href: target.map { "\(root)\(other.language.code)/\($0.pageURL)" } ?? "\(root)index.html")
             },
             sidebar: edition.toc.isEmpty ? nil : SidebarView(
                 script: "\(root)\(Self.sidebarScriptPath(edition))",
-                current: chapter.map { "\(edition.language.code)/\($0.pagePath)" } ?? ""),
+                current: chapter.map { "\(edition.language.code)/\($0.pageURL)" } ?? ""),
             bilingualHref: chapter.flatMap { chapter in
-                book.translations.first.map { "\(root)\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pagePath)" }
+                book.translations.first.map { "\(root)\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pageURL)" }
             }
         )
     }
@@ -276,13 +276,13 @@ public struct SiteRenderer: Sendable {
         let chapter = entry.path.flatMap { path in edition.chapter(at: path) }
         return TocItemView(
             title: entry.title,
-            href: chapter.map { "\(edition.language.code)/\($0.pagePath)" },
+            href: chapter.map { "\(edition.language.code)/\($0.pageURL)" },
             children: entry.children.map { tocItem($0, edition: edition) }
         )
     }
 
     func link(_ chapter: Chapter, root: String, folder: String) -> LinkView {
-        LinkView(title: chapter.title, href: "\(root)\(folder)/\(chapter.pagePath)")
+        LinkView(title: chapter.title, href: "\(root)\(folder)/\(chapter.pageURL)")
     }
 
     /// The 404 page is served for any missing path, so its links start at the site's root URL.
@@ -318,9 +318,9 @@ public struct SiteRenderer: Sendable {
                         guard let chapter = entry.path.flatMap({ edition.chapter(at: $0) }) else { return nil }
                         let review = progress["\(edition.language.code)/\(chapter.path)"]
                         return ChapterLinkView(
-                            title: entry.title, href: "\(edition.language.code)/\(chapter.pagePath)", depth: depth,
+                            title: entry.title, href: "\(edition.language.code)/\(chapter.pageURL)", depth: depth,
                             translatedPercent: review.map { Int(($0.translatedShare * 100).rounded()) },
-                            bilingualHref: review.map { "\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pagePath)" })
+                            bilingualHref: review.map { "\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pageURL)" })
                     })
             },
             hasReview: !reviews.isEmpty)

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// `sitemap.xml`: every HTML page of the site, under the configured base URL.
 /// Without a base URL the locations are relative to the site root (search engines
 /// need absolute ones: set `output.base_url` in guide.yml when publishing).
@@ -7,7 +9,7 @@ enum Sitemap {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted() where page != "404.html" {
-            out += "  <url><loc>\(HTMLEscape.attribute(base + page))</loc></url>\n"
+            out += "  <url><loc>\(HTMLEscape.attribute(base + URLPath.encode(page)))</loc></url>\n"
         }
         return out + "</urlset>\n"
     }

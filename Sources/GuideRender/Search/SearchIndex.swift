@@ -370,7 +370,7 @@ public enum SearchIndex {
         book.editions.flatMap { edition in
             edition.chapters.map { chapter in
                 let ids = anchors[edition.language]?[chapter.path] ?? [:]
-                let href = "\(edition.language.code)/\(chapter.pagePath)"
+                let href = "\(edition.language.code)/\(chapter.pageURL)"
                 let make = { @Sendable in
                     let make = {
                         SearchPage(language: edition.language.code, chapterTitle: chapter.title, href: href,
