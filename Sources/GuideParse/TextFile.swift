@@ -6,7 +6,9 @@ public enum TextFile {
     /// No chapter of a book comes near this; a larger file is a mistake or an attack.
     public static let maximumSize = 16 * 1024 * 1024
 
-    public static func read(path: String, displayPath: String) throws -> String {
+    /// The file's text; a byte order mark is dropped unless `keepingByteOrderMark` (for
+    /// `guide merge`, which gives a chapter back byte for byte).
+    public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false) throws -> String {
         // Only regular files: reading a FIFO or a device would wait or never end.
         guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
         guard size <= maximumSize else {
@@ -16,8 +18,9 @@ public enum TextFile {
         guard let bytes = FileBytes.read(path, expected: size, limit: maximumSize) else {
             throw GuideError("cannot read the file", file: displayPath)
         }
-        if let text = bytes.withUnsafeBufferPointer(validText) { return text }
-        return try decode(Data(bytes), displayPath: displayPath)
+        let mark = keepingByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
+        if let text = bytes.withUnsafeBufferPointer(validText) { return mark + text }
+        return try mark + decode(Data(bytes), displayPath: displayPath)
     }
 
     /// The size of the regular file `path` leads to (through a symlink, to what is read), or

@@ -51,7 +51,7 @@ struct FixSpacingCommand: ParsableCommand {
                     print(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(path)", newName: "b/\(path)"), terminator: "")
                 } else if result.text != text {
                     let bom = data.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
-                    try AtomicFile.write(bom + result.text, to: path)
+                    try OutputFiles.write([(path, bom + result.text)])
                 }
                 if !result.fixed.isEmpty {
                     let counts = Dictionary(grouping: result.fixed, by: \.rule.rawValue).sorted { $0.key < $1.key }

@@ -88,7 +88,7 @@ struct ReviewCommand: ParsableCommand {
             for review in reviews where review.language == edition.language {
                 ledger = ledger.replacing(chapter: review.source.path, with: review.acceptEntries)
             }
-            try AtomicFile.write(ledger.serialized(), to: "\(content)/\(ContentLoader.ledgerName(edition.language))")
+            try OutputFiles.write([("\(content)/\(ContentLoader.ledgerName(edition.language))", ledger.serialized())])
         }
     }
 }
