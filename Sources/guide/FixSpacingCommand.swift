@@ -27,6 +27,8 @@ struct FixSpacingCommand: ParsableCommand {
         var failed = false
         try reportingErrors {
             let parser = MarkdownParser()
+            // The book's own chapters are rewritten only inside the content folder (links included).
+            let inside = files.isEmpty ? ConfinedFolder(content, role: "the content folder") : nil
             for path in try targets() {
                 let data = FileManager.default.contents(atPath: path) ?? Data()
                 let text = try TextFile.read(path: path, displayPath: path)
@@ -51,7 +53,7 @@ struct FixSpacingCommand: ParsableCommand {
                     print(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(path)", newName: "b/\(path)"), terminator: "")
                 } else if result.text != text {
                     let bom = data.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
-                    try OutputFiles.write([(path, bom + result.text)])
+                    try OutputFiles.write([(path, bom + result.text)], read: [path: [UInt8](data)], inside: inside)
                 }
                 if !result.fixed.isEmpty {
                     let counts = Dictionary(grouping: result.fixed, by: \.rule.rawValue).sorted { $0.key < $1.key }

@@ -52,11 +52,13 @@ struct ReviewCommand: ParsableCommand {
     func run() throws {
         var failed = false
         try reportingErrors {
+            // The ledgers as they are before the book is read: one saved meanwhile is not written over.
+            let ledgersRead = accept ? Self.ledgers(in: content) : [:]
             let book = try ContentLoader(root: content).load()
             let cacheFolder = try CheckOptions.confinedCacheFolder(forContent: content)
             var reviews = book.cachedReviews(content: content)
             if accept {
-                try record(reviews, book: book)
+                try record(reviews, book: book, ledgersRead: ledgersRead)
                 reviews = try ContentLoader(root: content).load().cachedReviews(content: content)
             }
             // Snippets that compile in English but not in the translation (or the other way) are
@@ -82,13 +84,23 @@ struct ReviewCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    private func record(_ reviews: [ChapterReview], book: Book) throws {
+    /// Each accept ledger's bytes, by path.
+    static func ledgers(in content: String) -> [String: [UInt8]] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []).filter { $0.hasSuffix(".accepted") }
+        return Dictionary(uniqueKeysWithValues: names.compactMap { name in
+            FileBytes.read(content + "/" + name).map { (content + "/" + name, $0) }
+        })
+    }
+
+    private func record(_ reviews: [ChapterReview], book: Book, ledgersRead: [String: [UInt8]]) throws {
         for edition in book.translations {
             var ledger = edition.ledger
             for review in reviews where review.language == edition.language {
                 ledger = ledger.replacing(chapter: review.source.path, with: review.acceptEntries)
             }
-            try OutputFiles.write([("\(content)/\(ContentLoader.ledgerName(edition.language))", ledger.serialized())])
+            let path = "\(content)/\(ContentLoader.ledgerName(edition.language))"
+            try OutputFiles.write([(path, ledger.serialized())], read: ledgersRead.filter { $0.key == path },
+                                  inside: ConfinedFolder(content, role: "the content folder"))
         }
     }
 }

@@ -1,30 +1,34 @@
 import Foundation
-import GuideModel
 
 /// The files `split` and `merge` write, so that nothing of a user's is lost: every refusal
 /// comes before any file is written, and each file is written whole or not at all.
-enum OutputFiles {
-    struct Output {
-        var path: String
+public enum OutputFiles {
+    public struct Output: Sendable {
+        public var path: String
         /// How the user named it (`--en`, `-o`), for messages.
-        var option: String
+        public var option: String
+
+        public init(path: String, option: String) {
+            self.path = path
+            self.option = option
+        }
     }
 
     /// Refuses an output that is one of the inputs, two outputs that are one file, a folder,
     /// a file in a missing folder, and an existing file unless `force`. Files are compared by
     /// device and inode, so a symlink or a hard link to an input, or `./x` for `x`, is caught.
-    static func check(_ outputs: [Output], inputs: [(path: String, what: String)], force: Bool) throws {
+    public static func check(_ outputs: [Output], inputs: [(path: String, what: String)], force: Bool) throws {
         for (index, output) in outputs.enumerated() {
-            guard let identity = FileIdentity(output.path) else {
+            guard let identity = PathIdentity(output.path) else {
                 let folder = URL(fileURLWithPath: output.path).deletingLastPathComponent().path
                 throw GuideError("cannot write the file: the folder '\(folder)' does not exist", file: output.path)
             }
             if identity.isFolder { throw GuideError("\(output.option) names a folder, not a file", file: output.path) }
-            for input in inputs where FileIdentity(input.path) == identity {
+            for input in inputs where PathIdentity(input.path) == identity {
                 throw GuideError("\(output.option) names \(input.what) ('\(input.path)'); refusing to write over an input",
                                  file: output.path)
             }
-            for other in outputs[..<index] where FileIdentity(other.path) == identity {
+            for other in outputs[..<index] where PathIdentity(other.path) == identity {
                 throw GuideError("\(other.option) and \(output.option) name the same file ('\(other.path)' and '\(output.path)')",
                                  file: output.path)
             }
@@ -36,14 +40,26 @@ enum OutputFiles {
     }
 
     /// Writes each text to a temporary file beside its path, then renames them all into place.
-    /// A file that is replaced keeps its mode, and its owner where the user may set it; a
-    /// symlink is written through, to the file it leads to.
-    static func write(_ files: [(path: String, text: String)]) throws {
+    /// A file that is replaced keeps its mode and owner (or nothing is written, saying why); a
+    /// symlink is written through, to the file it leads to, which must stay inside `inside`
+    /// when given (the content folder). `read` holds, per path, the bytes guide read from it:
+    /// a file that no longer holds them changed on disk since, and is not written over.
+    public static func write(_ files: [(path: String, text: String)], read: [String: [UInt8]] = [:],
+                      inside: ConfinedFolder? = nil) throws {
         var staged: [(temporary: String, final: String, shown: String)] = []
         defer { for file in staged { unlink(file.temporary) } }
         for (path, text) in files {
+            try inside?.check(path, display: path)
             let final = realpath(path) ?? path
             staged.append((try stage(text, beside: final, shown: path), final, path))
+        }
+        // Asked last, just before the renames: what the user saved meanwhile is never lost.
+        for file in staged {
+            guard let before = read[file.shown] else { continue }
+            if FileBytes.read(file.final).map({ $0 != before }) ?? true {
+                throw GuideError("the file changed on disk after guide read it; nothing written (run the command again)",
+                                 file: file.shown)
+            }
         }
         for file in staged where rename(file.temporary, file.final) != 0 {
             throw GuideError("cannot write the file: \(String(cString: strerror(errno)))", file: file.shown)
@@ -72,8 +88,15 @@ enum OutputFiles {
         }
         var old = stat()
         if failure == 0, stat(final, &old) == 0 {
-            // Owner first: changing it may clear set-id bits that the mode then restores.
-            if fchown(fd, old.st_uid, old.st_gid) != 0 { _ = fchown(fd, uid_t.max, old.st_gid) }
+            // Owner first: changing it may clear set-id bits that the mode then restores. A file
+            // that would change hands (another user's, rewritten by this one) is left as it is.
+            var mine = stat()
+            if fchown(fd, old.st_uid, old.st_gid) != 0, fstat(fd, &mine) == 0,
+               mine.st_uid != old.st_uid || (mine.st_gid != old.st_gid && fchown(fd, uid_t.max, old.st_gid) != 0) {
+                unlink(temporary)
+                throw GuideError("cannot keep the file's owner (user \(old.st_uid), group \(old.st_gid)) in a rewritten "
+                                 + "copy; nothing written (run as its owner)", file: shown)
+            }
             if fchmod(fd, old.st_mode & 0o7777) != 0 { failure = errno }
         }
         if failure == 0, fsync(fd) != 0 { failure = errno }
@@ -93,13 +116,13 @@ enum OutputFiles {
 
 /// What a path names on disk: a file's device and inode, or for a file not there yet, its
 /// folder's and its name.
-struct FileIdentity: Equatable {
+public struct PathIdentity: Equatable {
     var device: UInt64
     var inode: UInt64
     var name: String?
     var isFolder = false
 
-    init?(_ path: String) {
+    public init?(_ path: String) {
         var status = stat()
         if stat(path, &status) == 0 {
             (device, inode, name) = (UInt64(status.st_dev), UInt64(status.st_ino), nil)
