@@ -28,6 +28,12 @@ let package = Package(
             name: "CClang",
             providers: [.apt(["libclang-dev"])]
         ),
+        // Debian's libpcre2-dev: the book's regular expressions (annotations), matched under a step budget.
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
         // Value types shared by every stage: blocks, chapters, the book, diagnostics.
         .target(name: "GuideModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Stage 1: markdown (through cmark) and the content folder → model.
@@ -38,7 +44,7 @@ let package = Package(
         .target(name: "GuideMerge", dependencies: ["GuideModel", .product(name: "Crypto", package: "swift-crypto")]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
         .target(name: "GuideCheck", dependencies: [
-            "GuideModel", "GuideMerge",
+            "GuideModel", "GuideMerge", "CPCRE2",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Stage 4: view models + Mustache templates → site/.

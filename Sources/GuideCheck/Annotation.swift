@@ -23,6 +23,9 @@ public struct Annotation: Hashable, Sendable {
     /// Each must match a warning: `-Wflag` (the flag clang names, and turned on for this
     /// snippet) or a regular expression on the message.
     public var expectWarnings: [String] = []
+    /// The markdown line each expectation is written on (the first, if written twice): where
+    /// a pattern too costly to match is reported.
+    public var expectationLines: [String: Int] = [:]
     /// Hidden code put before the snippet, at file scope.
     public var setup: [SetupLine] = []
     /// The class whose `@implementation` holds bare methods and statements.
@@ -64,7 +67,12 @@ public struct Annotation: Hashable, Sendable {
 
     /// `-Wflag` expectations: the warnings the snippet turns on.
     public var expectedFlags: [String] {
-        expectWarnings.filter { $0.hasPrefix("-W") && !$0.contains(" ") }
+        expectWarnings.filter(Self.isFlag)
+    }
+
+    /// `-Wname` is a flag clang names; anything else is a regular expression on the message.
+    public static func isFlag(_ expectation: String) -> Bool {
+        expectation.hasPrefix("-W") && !expectation.contains(" ")
     }
 }
 
@@ -156,14 +164,13 @@ public enum AnnotationParser {
         case "expect-error":
             if let value = needsValue("a regular expression"), validRegex(value, line: line, problems: &problems) {
                 annotation.expectErrors.append(value)
+                annotation.expectationLines[value] = annotation.expectationLines[value] ?? line
             }
         case "expect-warning":
-            if let value = needsValue("a flag (-Wname) or a regular expression") {
-                if value.hasPrefix("-W") && !value.contains(" ") {
-                    annotation.expectWarnings.append(value)
-                } else if validRegex(value, line: line, problems: &problems) {
-                    annotation.expectWarnings.append(value)
-                }
+            if let value = needsValue("a flag (-Wname) or a regular expression"),
+               Annotation.isFlag(value) || validRegex(value, line: line, problems: &problems) {
+                annotation.expectWarnings.append(value)
+                annotation.expectationLines[value] = annotation.expectationLines[value] ?? line
             }
         case "setup":
             // An empty `setup:` line is an empty line of hidden code.
@@ -199,10 +206,15 @@ public enum AnnotationParser {
         }
     }
 
+    /// Compiled as it will be matched (PCRE2, see `BoundedPattern`), so a mistake shows at its line.
     private static func validRegex(_ pattern: String, line: Int, problems: inout [AnnotationProblem]) -> Bool {
-        if (try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])) != nil { return true }
-        problems.append(AnnotationProblem(line: line, message: "'\(pattern)' is not a valid regular expression"))
-        return false
+        do {
+            _ = try BoundedPattern(pattern)
+            return true
+        } catch {
+            problems.append(AnnotationProblem(line: line, message: error.description))
+            return false
+        }
     }
 
     static func isIdentifier(_ text: String) -> Bool {

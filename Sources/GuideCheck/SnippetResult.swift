@@ -143,15 +143,25 @@ public struct Evaluation {
         let errorPatterns = annotation?.expectErrors ?? []
         let warningPatterns = annotation?.expectWarnings ?? []
         var met = Set<String>()
-        for index in diagnostics.indices {
-            let diagnostic = diagnostics[index]
-            let patterns = diagnostic.severity == .error ? errorPatterns : diagnostic.severity == .warning ? warningPatterns : []
-            for pattern in patterns where Self.matches(pattern, diagnostic) {
-                diagnostics[index].expected = true
-                met.insert(pattern)
+        // Patterns that could not be matched (too costly): an error at their line, neither met nor unmet.
+        var unmatchable = Set<String>()
+        var patternErrors: [SnippetDiagnostic] = []
+        for (severity, patterns) in [(RawDiagnostic.Severity.error, errorPatterns), (.warning, warningPatterns)] {
+            let candidates = diagnostics.indices.filter { diagnostics[$0].severity == severity }
+            for pattern in patterns {
+                switch Self.matching(pattern, candidates.map { diagnostics[$0] }) {
+                case .success(let found):
+                    for position in found { diagnostics[candidates[position]].expected = true }
+                    if !found.isEmpty { met.insert(pattern) }
+                case .failure(let error):
+                    unmatchable.insert(pattern)
+                    patternErrors.append(SnippetDiagnostic(severity: .error, location: expectationLocation(pattern),
+                                                           message: error.description))
+                }
             }
         }
-        let unmet = (errorPatterns + warningPatterns).filter { !met.contains($0) }
+        diagnostics = patternErrors + diagnostics
+        let unmet = (errorPatterns + warningPatterns).filter { !met.contains($0) && !unmatchable.contains($0) }
         let unexpectedErrors = diagnostics.contains { $0.severity == .error && !$0.expected }
         let unexpectedWarnings = diagnostics.contains { $0.severity == .warning && !$0.expected }
         let outcome: SnippetOutcome
@@ -163,11 +173,19 @@ public struct Evaluation {
         return (outcome, diagnostics, unmet)
     }
 
-    /// `-Wflag` matches the flag clang names; anything else is a case-insensitive regular
-    /// expression on the message.
-    static func matches(_ pattern: String, _ diagnostic: SnippetDiagnostic) -> Bool {
-        if pattern.hasPrefix("-W") && !pattern.contains(" ") { return diagnostic.flag == pattern }
-        return diagnostic.message.range(of: pattern, options: [.regularExpression, .caseInsensitive]) != nil
+    /// The positions of the diagnostics an expectation matches. `-Wflag` matches the flag clang
+    /// names; anything else is a case-insensitive regular expression on the message, matched
+    /// under a step budget (`BoundedPattern`): one too costly is an error, not a hang.
+    static func matching(_ pattern: String, _ diagnostics: [SnippetDiagnostic]) -> Result<[Int], PatternError> {
+        if Annotation.isFlag(pattern) { return .success(diagnostics.indices.filter { diagnostics[$0].flag == pattern }) }
+        return Result { () throws(PatternError) in try BoundedPattern(pattern).matching(diagnostics.map(\.message)) }
+    }
+
+    /// Where an expectation is written: its line of the annotation (in the source language's
+    /// file, for a translation that inherits it).
+    private func expectationLocation(_ pattern: String) -> SourceLocation {
+        guard let location = annotation?.location else { return SourceLocation(file: snippetFile, line: fenceLine) }
+        return SourceLocation(file: location.file, line: annotation?.expectationLines[pattern] ?? location.line)
     }
 
     private func region(of diagnostic: RawDiagnostic) -> (part: Int, region: SourceRegion)? {

@@ -72,6 +72,22 @@ struct CheckEvaluationTests {
         #expect(evaluate([aWarning("x", flag: "-Warc-retain-cycles"), anError("y")], annotation: annotation).0 == .fail)
     }
 
+    /// A pattern that would backtrack for minutes is an error at its line of the annotation (in
+    /// the source language's file, for a translation that inherits it); the others still count.
+    @Test func aPatternTooCostlyIsAnErrorAtItsLine() throws {
+        let (annotation, problems) = try #require(AnnotationParser.parse(
+            html: "<!-- snippet\nexpect-error: (a+)+b\nexpect-error: undeclared\n-->", file: "content/en/a.md", line: 40))
+        #expect(problems.isEmpty)
+        let identifier = String(repeating: "a", count: 50_000) + "cb"
+        let result = evaluate([anError("use of undeclared identifier '\(identifier)'")], annotation: annotation)
+        #expect(result.0 == .fail)
+        #expect(result.2.isEmpty) // neither met nor unmet: it could not be matched
+        let first = try #require(result.1.first)
+        #expect(first.location == SourceLocation(file: "content/en/a.md", line: 41))
+        #expect(first.message.hasPrefix("the pattern '(a+)+b' is too costly to match (more than 10000000 steps"))
+        #expect(result.1.count == 2 && result.1[1].expected) // `undeclared` met the error
+    }
+
     @Test func diagnosticsInASnippetContinuedFromBelongToIt() {
         let result = evaluate([anError("in the earlier snippet", line: 5)])
         #expect(result.0 == .pass && result.1.isEmpty)

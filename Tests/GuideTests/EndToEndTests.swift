@@ -79,6 +79,8 @@ struct RunResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Stopped at the `timeout` given to `runGuide`.
+    var timedOut = false
 }
 
 /// The `guide` executable next to the test bundle (swift build puts both in one folder).
@@ -92,8 +94,9 @@ func guideBinary() -> String {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
 }
 
+/// `timeout`: seconds after which the run is stopped (SIGKILL) and reported as timed out.
 func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil,
-              environment: [String: String]? = nil) throws -> RunResult {
+              environment: [String: String]? = nil, timeout: Double? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: guideBinary())
     process.arguments = arguments
@@ -113,10 +116,29 @@ func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil,
         process.standardInput = FileHandle.nullDevice
     }
     try process.run()
+    let stopped = LockedFlag()
+    let pid = process.processIdentifier
+    let stop = DispatchWorkItem {
+        stopped.set()
+        kill(pid, SIGKILL)
+    }
+    if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: stop) }
     process.waitUntilExit()
+    stop.cancel()
     return RunResult(status: process.terminationStatus,
                      stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                     stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+                     stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+                     timedOut: stopped.isSet && process.terminationReason == .uncaughtSignal)
+}
+
+/// A flag one thread sets and another reads.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+
+    var isSet: Bool { lock.withLock { value } }
 }
 
 /// Every file below a folder with its bytes.

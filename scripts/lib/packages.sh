@@ -15,6 +15,8 @@ ensure_packages() {
 
 # What building and testing guide needs from Debian.
 GUIDE_BUILD_PACKAGES=(libcmark-dev cmark pkg-config curl libclang-dev)
+# guide check: PCRE2 for the regular expressions of snippet annotations (matched under a step budget).
+GUIDE_BUILD_PACKAGES+=(libpcre2-dev)
 # guide check: GNUstep's Foundation headers (brings gcc's Objective-C runtime headers, libobjc-*-dev).
 GUIDE_BUILD_PACKAGES+=(libgnustep-base-dev)
 # guide check: clang compiles snippets in a bubblewrap sandbox (namespaces, no root needed).
