@@ -28,17 +28,21 @@ public struct AlignmentCache: Sendable {
         let key = Self.key(source, target)
         use?.record(key, in: folder)
         let file = folder + "/" + key
-        if let data = FileManager.default.contents(atPath: file), let beads = Self.decode(data, source.count, target.count) {
+        // Sealed and naming its key: a damaged, edited or misplaced entry is aligned again.
+        let prefix = Array(key.utf8) + [0x0A]
+        if let bytes = CacheFile.readSealed(file), bytes.starts(with: prefix),
+           let beads = Self.decode(Data(bytes[prefix.count...]), source.count, target.count) {
             return beads
         }
         let beads = Aligner().align(source, target)
-        CacheFile.write(Self.encode(beads), to: file)
+        CacheFile.writeSealed(prefix + [UInt8](Self.encode(beads)), to: file)
         return beads
     }
 
     static func key(_ source: [Block], _ target: [Block]) -> String {
         var hash = SHA256()
-        hash.update(data: Array(version.utf8))
+        // The build of the tool decides the beads too: a changed aligner never serves old ones.
+        hash.update(data: Array((version + " " + ToolBuild.identity).utf8))
         for side in [source, target] {
             hash.update(data: [0])
             for index in side.indices {

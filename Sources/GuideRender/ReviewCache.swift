@@ -45,8 +45,11 @@ public struct ReviewCache: ReviewMemo {
         }
         let file = folder + "/" + key
         use?.record(key, in: folder)
-        // An entry: the key of the alignment it stands on (kept from pruning), a newline, the beads.
-        if let data = FileBytes.read(file), data.count > Self.alignmentKeyLength,
+        // An entry, sealed: its own key and a newline (a misplaced entry is not this pair's),
+        // the key of the alignment it stands on (kept from pruning), a newline, the beads.
+        let prefix = Array(key.utf8) + [0x0A]
+        if let sealed = CacheFile.readSealed(file), sealed.starts(with: prefix),
+           case let data = sealed[prefix.count...], data.count > Self.alignmentKeyLength,
            data[data.startIndex + Self.alignmentKeyLength] == 0x0A,
            let beads = ReviewCodec.decode([UInt8](data.dropFirst(Self.alignmentKeyLength + 1))),
            Self.fits(beads, source.facts.blockCount, target.facts.blockCount) {
@@ -61,7 +64,7 @@ public struct ReviewCache: ReviewMemo {
         review.cacheKey = key
         let alignment = alignmentKey ?? AlignmentCache.key(source.blocks, target.blocks)
         if let use, let alignments { use.record(alignment, in: alignments) }
-        CacheFile.write(Data(Array(alignment.utf8) + [0x0A] + ReviewCodec.encode(review.beads)), to: file)
+        CacheFile.writeSealed(prefix + Array(alignment.utf8) + [0x0A] + ReviewCodec.encode(review.beads), to: file)
         return review
     }
 

@@ -16,10 +16,16 @@ import Testing
         #expect(first == Aligner().align(source, target))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/align")
         #expect(files.count == 1)
-        // A planted entry is used: proof the second call reads the cache.
+        // A planted entry, sealed and naming its key, is used: proof the second call reads the cache.
         let planted = [Bead(source: [0, 1, 2], target: [0, 1, 2])]
-        try AlignmentCache.encode(planted).write(to: URL(fileURLWithPath: folder.path + "/align/" + files[0]))
+        let entry = Array(files[0].utf8) + [0x0A] + [UInt8](AlignmentCache.encode(planted))
+        CacheFile.writeSealed(entry, to: folder.path + "/align/" + files[0])
         #expect(cache.beads(source, target) == planted)
+        // The same entry under another pair's name is not that pair's.
+        let other = MarkdownParser().parse("# A\n\nOne.\n\nThree.\n")
+        let otherKey = AlignmentCache.key(other, target)
+        CacheFile.writeSealed(entry, to: folder.path + "/align/" + otherKey)
+        #expect(cache.beads(other, target) == Aligner().align(other, target))
     }
 
     @Test func damagedOrWrongEntriesAreIgnored() throws {
