@@ -37,7 +37,7 @@ public struct PreviewServer: Sendable {
         await state.rebuild(with: builder, timings: timings, log: log)
         // FlyingFox listens where no browser can reach it; clients reach it through the gate.
         let upstream = sockaddr_un.privateAddress()
-        let server = HTTPServer(address: upstream, handler: PreviewHandler(state: state))
+        let server = HTTPServer(address: upstream, logger: EscapingLogger(), handler: PreviewHandler(state: state))
         let pool = HTTPServer.defaultPool()
         try await pool.prepare()
         let watcher = FolderWatcher(folders: [builder.content, builder.templates])

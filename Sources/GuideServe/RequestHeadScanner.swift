@@ -81,6 +81,8 @@ struct RequestHeadScanner {
     }
 
     private static func checkRequestLine(_ line: [UInt8]) -> RequestRejection? {
+        // No request line has them, and FlyingFox's log would print them to the terminal.
+        if line.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return .badRequest("the request line has control characters") }
         guard let text = String(bytes: line, encoding: .utf8) else { return .badRequest("the request line is not UTF-8") }
         let parts = text.split(separator: " ")
         guard parts.count == 3, parts[2].hasPrefix("HTTP/") else {

@@ -48,7 +48,7 @@ struct MergeCommand: ParsableCommand {
             let target = parser.parse(try TextFile.read(path: zh, displayPath: zh))
             let draft = InterleavedDraft.interleave(source: source, target: target,
                                                     beads: Aligner().align(source, target))
-            if let output { try AtomicFile.write(draft, to: output) } else { print(draft, terminator: "") }
+            if let output { try AtomicFile.write(draft, to: output) } else { printDocument(draft) }
         }
     }
 }

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func refusesMalformedRequestLinesAndBodies() {
-        for (head, status) in [("GARBAGE\r\n\r\n", 400), ("\r\n\r\n", 400), ("GET / FTP\r\n\r\n", 400),
+        for (head, status) in [("GARBAGE\r\n\r\n", 400), ("\r\n\r\n", 400), ("GET / FTP\r\n\r\n", 400), ("GET /\u{1B}]0;x\u{07} HTTP/1.1\r\n\r\n", 400),
                                ("GET /\u{FF} HTTP/1.1\r\n\r\n", nil),
                                ("POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello", 413),
                                ("POST / HTTP/1.1\r\ntransfer-encoding: chunked\r\n\r\n", 413),
