@@ -94,10 +94,12 @@ struct RequestGate: Sendable {
 
     /// Reads and drops what the client is still sending, for a moment, before the connection
     /// closes: closing with unread bytes resets it, and a reset can destroy the refusal unread.
+    /// Two seconds and 2 MiB at most, so a client streaming on cannot keep the server reading.
     private func linger(_ client: AsyncSocket) async {
         _ = shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
         _ = try? await withDeadline(.now + .seconds(2)) { () async throws -> Void in
-            while true { _ = try await client.read(atMost: 4096) }
+            var dropped = 0
+            while dropped < 2 << 20 { dropped += try await client.read(atMost: 4096).count }
         }
     }
 
