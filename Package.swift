@@ -53,10 +53,12 @@ let package = Package(
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // The preview server (`guide serve`): serves a build from memory, rebuilds on change.
+        // The preview server (`guide serve`): serves a build from memory, rebuilds on change;
+        // a gate in front bounds what clients may send before FlyingFox reads it.
         .target(name: "GuideServe", dependencies: [
             "GuideModel", "GuideRender",
             .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),   // the gate's own sockets
         ]),
         .executableTarget(name: "guide", dependencies: [
             "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe",

@@ -4,14 +4,14 @@
 #   scripts/roundtrip-book.sh
 #
 # Lays out the whole book as chapter pairs with the shared bench's make_pairs.sh
-# (MAKE_PAIRS=path, default /work/shared/bench/make_pairs.sh; nothing to do without it), then
+# (MAKE_PAIRS=path, default ../shared/bench/make_pairs.sh beside the checkout; nothing to do without it), then
 # for each pair runs `guide merge EN ZH -o DRAFT` and `guide split DRAFT --en … --zh …` and
 # compares the files with the originals. Prints one line per chapter and a total such as
 # "13 passed, 0 failed"; exits non-zero when a chapter fails. Uses the newer of the release
 # and debug binaries (GUIDE=path to choose one; a debug build is made when there is none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-make_pairs=${MAKE_PAIRS:-/work/shared/bench/make_pairs.sh}
+make_pairs=${MAKE_PAIRS:-../shared/bench/make_pairs.sh}
 if [ ! -x "$make_pairs" ] && [ ! -f "$make_pairs" ]; then
     echo "skipped: $make_pairs not found (the book is not on this machine)"
     exit 0

@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 import GuideModel
 import GuideRender
@@ -7,7 +8,8 @@ import GuideRender
 /// when content or templates change, and tells open pages to reload.
 ///
 /// Nothing is read from disk by request path: pages come from the in-memory `Site`,
-/// assets from the list the build made, so no request can reach another file.
+/// assets from the list the build made, so no request can reach another file. Clients reach
+/// FlyingFox only through `RequestGate`, which bounds what they may send and how slowly.
 public struct PreviewServer: Sendable {
     public var builder: SiteBuilder
     public var host: String
@@ -16,10 +18,14 @@ public struct PreviewServer: Sendable {
     public var pollInterval: Duration
     /// Log how long each stage of every rebuild took.
     public var timings: Bool
+    /// What a client may send before it is refused.
+    public var limits: RequestLimits
 
     public init(builder: SiteBuilder, host: String = "127.0.0.1", port: UInt16 = 3000,
-                pollInterval: Duration = .milliseconds(300), timings: Bool = false) {
+                pollInterval: Duration = .milliseconds(300), timings: Bool = false,
+                limits: RequestLimits = RequestLimits()) {
         self.timings = timings
+        self.limits = limits
         self.builder = builder
         self.host = host
         self.port = port
@@ -29,15 +35,23 @@ public struct PreviewServer: Sendable {
     public func run(log: @escaping @Sendable (String) -> Void) async throws {
         let state = PreviewState()
         await state.rebuild(with: builder, timings: timings, log: log)
-        let server = HTTPServer(address: try .inet(ip4: host, port: port), handler: PreviewHandler(state: state))
+        // FlyingFox listens where no browser can reach it; clients reach it through the gate.
+        let upstream = sockaddr_un.privateAddress()
+        let server = HTTPServer(address: upstream, logger: EscapingLogger(), handler: PreviewHandler(state: state))
+        let pool = HTTPServer.defaultPool()
+        try await pool.prepare()
         let watcher = FolderWatcher(folders: [builder.content, builder.templates])
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
+            group.addTask { try await pool.run() }
             group.addTask {
                 try await server.waitUntilListening()
-                var actualPort = port   // --port 0 asks the system for a free port
-                if case .ip4(_, let listening)? = await server.listeningAddress { actualPort = listening }
-                log("serving on http://\(host):\(actualPort)/ (Ctrl-C to stop)")
+                let gate = try RequestGate(host: host, port: port, upstream: upstream, pool: pool, limits: limits)
+                log("serving on http://\(host):\(gate.port ?? port)/ (Ctrl-C to stop)")   // --port 0: the one picked
+                try await gate.run()
+            }
+            group.addTask {
+                try await server.waitUntilListening()
                 var stamp = watcher.stamp()
                 while !Task.isCancelled {
                     try await Task.sleep(for: pollInterval)

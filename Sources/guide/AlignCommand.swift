@@ -17,12 +17,14 @@ struct AlignCommand: ParsableCommand {
     @Option(help: "Output format: text (side-by-side listing) or json.") var format: Format = .text
 
     func run() throws {
-        let parser = MarkdownParser()
-        let sourceBlocks = parser.parse(try TextFile.read(path: source, displayPath: source))
-        let targetBlocks = parser.parse(try TextFile.read(path: target, displayPath: target))
-        let beads = Aligner().align(sourceBlocks, targetBlocks)
-        let alignment = Alignment(sourcePath: source, targetPath: target,
-                                  sourceBlocks: sourceBlocks, targetBlocks: targetBlocks, beads: beads)
-        print(format == .json ? alignment.json() : alignment.listing(), terminator: "")
+        try reportingErrors {
+            let parser = MarkdownParser()
+            let sourceBlocks = parser.parse(try TextFile.read(path: source, displayPath: source))
+            let targetBlocks = parser.parse(try TextFile.read(path: target, displayPath: target))
+            let beads = Aligner().align(sourceBlocks, targetBlocks)
+            let alignment = Alignment(sourcePath: source, targetPath: target,
+                                      sourceBlocks: sourceBlocks, targetBlocks: targetBlocks, beads: beads)
+            if format == .json { printJSON(alignment.json()) } else { printText(alignment.listing(), terminator: "") }
+        }
     }
 }

@@ -31,11 +31,11 @@ struct BuildCommand: ParsableCommand {
             let result = try builder.build()
             result.model?.keepUntilExit()
             for warning in result.warnings { printError(warning) }
-            if let summary = result.checkSummary { print(summary) }
+            if let summary = result.checkSummary { printText(summary) }
             if timings {
-                for (stage, seconds) in result.timings { print(String(format: "%8.3f s  %@", seconds, stage)) }
+                for (stage, seconds) in result.timings { printText(String(format: "%8.3f s  %@", seconds, stage)) }
             }
-            print("built \(result.fileCount) files into \(paths.output)/")
+            printText("built \(result.fileCount) files into \(paths.output)/")
         }
     }
 }
@@ -58,8 +58,4 @@ func reportingErrors(_ body: () throws -> Void) throws {
         for error in list.errors { printError(error.description) }
         throw ExitCode.failure
     }
-}
-
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -69,12 +69,10 @@ struct CheckCommand: ParsableCommand {
                 precompile: !noPCH)
             let report = SnippetChecker(options: options).run(book: book)
             let messages = report.messages
-            if !messages.isEmpty {
-                FileHandle.standardError.write(Data((messages.joined(separator: "\n") + "\n").utf8))
-            }
+            if !messages.isEmpty { printError(messages.joined(separator: "\n")) }
             switch format {
-            case .json: print(report.json(), terminator: "")
-            case .text: print(report.summary)
+            case .json: printJSON(report.json())
+            case .text: printText(report.summary)
             }
             if report.fails(on: try outcomes()) { throw ExitCode.failure }
         }

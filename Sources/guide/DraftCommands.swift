@@ -63,7 +63,7 @@ struct MergeCommand: ParsableCommand {
             } catch let error as DraftError {
                 throw GuideError(error.message, file: error.side == .zh ? zh : en, line: error.line)
             }
-            if let output { try OutputFiles.write([(output, draft)]) } else { print(draft, terminator: "") }
+            if let output { try OutputFiles.write([(output, draft)]) } else { printDocument(draft) }
         }
     }
 }

@@ -35,7 +35,7 @@ struct FixSpacingCommand: ParsableCommand {
                 if check {
                     let findings = parser.parse(text).flatMap { Typography.findings(in: $0) }
                     for finding in findings {
-                        print("\(path):\(finding.position): warning: typography: \(finding.message)")
+                        printText("\(path):\(finding.position): warning: typography: \(finding.message)")
                     }
                     failed = failed || !findings.isEmpty
                     continue
@@ -50,7 +50,7 @@ struct FixSpacingCommand: ParsableCommand {
                     printError("\(path):\(line): warning: block left as it is: fixing it would change its markdown")
                 }
                 if dryRun {
-                    print(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(path)", newName: "b/\(path)"), terminator: "")
+                    printText(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(path)", newName: "b/\(path)"), terminator: "")
                 } else if result.text != text {
                     let bom = data.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
                     try OutputFiles.write([(path, bom + result.text)], read: [path: [UInt8](data)], inside: inside)

@@ -72,10 +72,10 @@ struct ReviewCommand: ParsableCommand {
                     + "(English: \(pair.source.location))"
             }
             if format == .json {
-                print(ReviewReport.json(reviews, snippetFindings: snippetLines), terminator: "")
+                printJSON(ReviewReport.json(reviews, snippetFindings: snippetLines))
             } else {
-                print(ReviewReport.text(reviews), terminator: "")
-                for line in snippetLines { print(line) }
+                printText(ReviewReport.text(reviews), terminator: "")
+                for line in snippetLines { printText(line) }
             }
             let gate = failOnStatuses.known
             failed = reviews.contains { $0.beads.contains { !gate.isDisjoint(with: $0.review.statuses) } }

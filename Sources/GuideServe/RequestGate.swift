@@ -1,0 +1,140 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The front of `guide serve`: takes the clients' connections, lets through only whole request
+/// heads within `limits`, and relays them to FlyingFox listening on a private socket.
+///
+/// FlyingFox (0.27.1) has no limit on a request's size and no timeout while one arrives, and
+/// reads each line in time quadratic in its length: one 1 MB request line kept a core busy
+/// for minutes. It has no setting for either, so the bytes it reads are bounded here instead.
+struct RequestGate: Sendable {
+    let listener: AsyncSocket
+    let upstream: sockaddr_un
+    let pool: any AsyncSocketPool
+    let limits: RequestLimits
+
+    /// Binds `host:port` (port 0: one the system picks) without accepting yet.
+    init(host: String, port: UInt16, upstream: sockaddr_un, pool: some AsyncSocketPool, limits: RequestLimits) throws {
+        let socket = try Socket(domain: AF_INET)
+        try socket.setValue(true, for: .localAddressReuse)
+        try socket.bind(to: sockaddr_in.inet(ip4: host, port: port))
+        try socket.listen()
+        listener = try AsyncSocket(socket: socket, pool: pool)
+        self.upstream = upstream
+        self.pool = pool
+        self.limits = limits
+    }
+
+    var port: UInt16? {
+        if case .ip4(_, let port)? = try? listener.socket.sockname() { return port }
+        return nil
+    }
+
+    func run() async throws {
+        let slots = Slots(limits.connections)
+        try await withThrowingDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                await slots.acquire()
+                let client: AsyncSocket
+                do {
+                    client = try await listener.accept()
+                } catch SocketError.disconnected {
+                    return
+                } catch {
+                    // Out of file descriptors, or a client gone before it was accepted: not the
+                    // server's end. Pause so a persistent error cannot spin.
+                    await slots.release()
+                    try await Task.sleep(for: .milliseconds(50))
+                    continue
+                }
+                group.addTask {
+                    await serve(client)
+                    await slots.release()
+                }
+            }
+        }
+    }
+
+    private enum Ended: Sendable {
+        case responses
+        case requests(RequestRejection?)
+    }
+
+    /// One client: its requests go up, FlyingFox's responses come back, until either side ends.
+    private func serve(_ client: AsyncSocket) async {
+        defer { try? client.close() }
+        guard let server = try? await AsyncSocket.connected(to: upstream, pool: pool) else { return }
+        defer { try? server.close() }
+        var rejection: RequestRejection?
+        await withTaskGroup(of: Ended.self) { group in
+            group.addTask { await relayResponses(from: server, to: client); return .responses }
+            group.addTask { .requests(await forwardHeads(from: client, to: server)) }
+            for await ended in group {
+                switch ended {
+                case .responses:
+                    group.cancelAll()   // FlyingFox closed the connection: nothing more can be answered
+                case .requests(let refused):
+                    rejection = refused
+                    // FlyingFox answers what it was given, reads the end, and closes its side.
+                    _ = shutdown(server.socket.file.rawValue, Int32(SHUT_WR))
+                }
+            }
+        }
+        if let rejection {
+            _ = try? await withDeadline(.now + limits.idleTime) { try await client.write(rejection.response) }
+            await linger(client)
+        }
+    }
+
+    /// Reads and drops what the client is still sending, for a moment, before the connection
+    /// closes: closing with unread bytes resets it, and a reset can destroy the refusal unread.
+    /// Two seconds and 2 MiB at most, so a client streaming on cannot keep the server reading.
+    private func linger(_ client: AsyncSocket) async {
+        _ = shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
+        _ = try? await withDeadline(.now + .seconds(2)) { () async throws -> Void in
+            var dropped = 0
+            while dropped < 2 << 20 { dropped += try await client.read(atMost: 4096).count }
+        }
+    }
+
+    /// Passes whole heads on as they complete; returns why it stopped if a head was refused.
+    private func forwardHeads(from client: AsyncSocket, to server: AsyncSocket) async -> RequestRejection? {
+        var scanner = RequestHeadScanner(limits: limits)
+        var headStarted = ContinuousClock.now
+        do {
+            while true {
+                let deadline = scanner.isMidHead ? headStarted + limits.headTime : .now + limits.idleTime
+                let bytes: [UInt8]
+                do {
+                    bytes = try await withDeadline(deadline) { try await client.read(atMost: 4096) }
+                } catch is DeadlinePassed {
+                    return scanner.isMidHead ? .timedOut : nil
+                }
+                if !scanner.isMidHead { headStarted = .now }
+                let scan = scanner.scan(bytes)
+                for head in scan.heads { try await server.write(Data(head)) }
+                if let rejection = scan.rejection { return rejection }
+                if !scan.heads.isEmpty, scanner.isMidHead { headStarted = .now }
+            }
+        } catch {
+            return nil   // the client left, or FlyingFox did
+        }
+    }
+
+    private func relayResponses(from server: AsyncSocket, to client: AsyncSocket) async {
+        do {
+            while true {
+                let bytes = try await server.read(atMost: 4096)
+                try await withDeadline(.now + limits.idleTime) { try await client.write(Data(bytes)) }
+            }
+        } catch {
+            return
+        }
+    }
+}
