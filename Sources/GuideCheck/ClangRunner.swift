@@ -43,39 +43,48 @@ public struct ProcessRunner: Sendable {
     /// `writable`: folders a sandboxed child may write besides its own.
     public func run(_ executable: String, _ arguments: [String], input: String? = nil,
                     inputFile: String? = nil, writable: [String] = []) -> ProcessOutput {
+        let output = runInFolder(writable: writable) { work in
+            var arguments = arguments
+            let path = work + "/" + (inputFile ?? ".stdin")
+            guard FileBytes.write(Array((input ?? "").utf8), to: path) else { return nil }
+            if inputFile != nil { arguments.append(path) }
+            return (executable, arguments)
+        } collect: { _ in }
+        return output ?? ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
+                                       launchError: "cannot write to the temporary folder", seconds: 0)
+    }
+
+    /// Runs what `prepare` returns, given a new empty private folder (the child's working
+    /// folder, the one a sandboxed child may write), with standard input from `.stdin` there
+    /// when `prepare` wrote one; `collect` reads what the child left before the folder goes.
+    /// nil when `prepare` gave nothing to run.
+    func runInFolder(writable: [String] = [], prepare: (String) -> (String, [String])?,
+                     collect: (String) -> Void) -> ProcessOutput? {
         let start = Date()
         let scratch = NSTemporaryDirectory() + "guide-run-" + UUID().uuidString
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(atPath: scratch + "/work", withIntermediateDirectories: true)
-        } catch {
+        let work = scratch + "/work"
+        guard mkdir(scratch, 0o700) == 0, mkdir(work, 0o700) == 0 else {
             return ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
-                                 launchError: "cannot create a temporary folder: \(error.localizedDescription)", seconds: 0)
+                                 launchError: "cannot create a temporary folder: \(String(cString: strerror(errno)))",
+                                 seconds: 0)
         }
-        defer { try? manager.removeItem(atPath: scratch) }
-        let outPath = scratch + "/out", errPath = scratch + "/err"
-        let inPath = scratch + "/in"
-        var arguments = arguments
-        // Plain writes: these files live for one run (FileManager.createFile syncs each to disk).
-        if let inputFile {
-            let path = scratch + "/work/" + inputFile
-            FileBytes.write(Array((input ?? "").utf8), to: path)
-            arguments.append(path)
-            FileBytes.write([], to: inPath)
-        } else {
-            FileBytes.write(Array((input ?? "").utf8), to: inPath)
-        }
-        if !manager.isExecutableFile(atPath: executable) {
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        guard let (executable, arguments) = prepare(work) else { return nil }
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
             return ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
                                  launchError: "cannot run \(executable): not an executable file", seconds: 0)
         }
+        let outPath = scratch + "/out", errPath = scratch + "/err"
+        var inPath = work + "/.stdin"
+        if !FileManager.default.fileExists(atPath: inPath) { inPath = "/dev/null" }
         var command = (executable: executable, arguments: arguments)
         if let sandbox {
-            command = sandbox.command(executable, arguments, scratch: scratch + "/work", writable: writable)
+            command = sandbox.command(executable, arguments, scratch: work, writable: writable)
         }
         let (status, timedOut, launchError) = spawn(command.executable, command.arguments,
                                                     stdin: inPath, stdout: outPath, stderr: errPath)
-        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        collect(work)
+        let read = { (path: String) in FileBytes.read(path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         return ProcessOutput(status: status, stdout: read(outPath), stderr: read(errPath), timedOut: timedOut,
                              launchError: launchError, seconds: Date().timeIntervalSince(start))
     }

@@ -515,10 +515,13 @@ public struct SnippetChecker: Sendable {
                 jobsToRun.append(Job(index: index, key: key, text: unit.text, arguments: arguments))
             }
         }
-        let clang = session.clang, runner = session.runner
-        let outputs = ParallelMap.run(jobsToRun, jobs: max(1, jobs)) { job in
-            runner.run(clang, job.arguments, input: job.text, inputFile: "snippet.m")
-        }
+        let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner)
+        // Batches of compiles, a few per worker so the workers stay even.
+        let size = max(1, min(16, jobsToRun.count / (4 * max(1, jobs))))
+        let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
+        let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
+            batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })
+        }.flatMap { $0 }
         for (job, output) in zip(jobsToRun, outputs) {
             if output.timedOut {
                 plans[job.index].result = plans[job.index].finish(

@@ -5,20 +5,27 @@ import Foundation
 /// written only makes the next build slower; and whole or not at all.
 public enum CacheFile {
     /// Writes to a temporary name beside `file`, then renames: a reader, even another build
-    /// running at the same time, never sees half an entry.
+    /// running at the same time, never sees half an entry. Plain POSIX writes and no `fsync`
+    /// (Foundation's `createFile` syncs every file to disk): a cache is disposable, and an
+    /// entry a crash left damaged fails its seal and is made again.
     public static func write(_ data: Data, to file: String) {
-        let folder = (file as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        write([UInt8](data), to: file)
+    }
+
+    public static func write(_ bytes: [UInt8], to file: String) {
         let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
-        if FileManager.default.createFile(atPath: temporary, contents: data) {
-            _ = rename(temporary, file)
+        if !FileBytes.write(bytes, to: temporary) {
+            // The folder is made only when the write says it is missing (one look-up saved per entry).
+            try? FileManager.default.createDirectory(atPath: PathText.parent(file), withIntermediateDirectories: true)
+            guard FileBytes.write(bytes, to: temporary) else { unlink(temporary); return }
         }
+        if rename(temporary, file) != 0 { unlink(temporary) }
     }
 
     /// Writes `bytes` sealed with their SHA-256 (after them): `readSealed` gives them back only
     /// while the seal holds, so a damaged entry reads as missing, never as other bytes.
     public static func writeSealed(_ bytes: [UInt8], to file: String) {
-        write(Data(bytes + SHA256.hash(data: bytes)), to: file)
+        write(bytes + SHA256.hash(data: bytes), to: file)
     }
 
     /// The bytes `writeSealed` wrote to `file`, or nil when there are none or the seal does not hold.

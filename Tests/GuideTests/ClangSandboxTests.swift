@@ -1,5 +1,5 @@
 import Foundation
-import GuideCheck
+@testable import GuideCheck
 import GuideModel
 import Testing
 
@@ -142,5 +142,45 @@ import Testing
             #expect(try folder.read("site/en/second.html") == pages)
             try folder.write("content/zh/second.md", "# 第二章\n\n```objective-c\nNSString *name = @\"x\";\n```\n")
         }
+    }
+}
+
+/// Compiles run in batches, one sandbox per batch: each keeps its own arguments, output,
+/// status and time limit, exactly as if it ran alone.
+@Suite struct BatchRunnerTests {
+    @Test func eachCompileOfABatchIsItsOwn() throws {
+        let folder = try TempFolder()
+        try folder.write("bin/tool", """
+            #!/bin/sh
+            for argument in "$@"; do printf '[%s]' "$argument" >&2; done
+            case "$1" in
+              sleep) sleep 20 ;;
+              fail) exit 3 ;;
+            esac
+            cat "$2" 2>/dev/null || true
+            """)
+        chmod(folder.path + "/bin/tool", 0o755)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GUIDE_SANDBOX"] = "off"
+        var runner = ProcessRunner(timeout: 1)
+        runner.sandbox = try ClangSandbox.locate(environment: environment, memoryLimit: 1 << 30,
+                                                 clang: folder.path + "/bin/tool", content: folder.path,
+                                                 cache: folder.path).get()
+        let strange = "it's $HOME `x` \"q\" \\ ;&|\n*"
+        let jobs = [
+            BatchRunner.Job(arguments: ["ok", strange], text: "unit one"),
+            BatchRunner.Job(arguments: ["sleep"], text: "unit two"),
+            BatchRunner.Job(arguments: ["fail"], text: "unit three"),
+            BatchRunner.Job(arguments: ["ok"], text: "unit four"),
+        ]
+        let start = Date()
+        let outputs = BatchRunner(runner: runner).run(folder.path + "/bin/tool", jobs)
+        #expect(Date().timeIntervalSince(start) < 15)
+        #expect(outputs.map(\.timedOut) == [false, true, false, false])
+        #expect(outputs.map(\.status) == [0, -1, 3, 0])
+        #expect(outputs[0].stderr.hasPrefix("[ok][\(strange)]"), "\(outputs[0].stderr)")
+        #expect(outputs[0].stderr.hasSuffix("/snippet.m]"))
+        #expect(outputs[3].stdout == "unit four")   // the unit, written to its own file, is the last argument
+        #expect(outputs[2].stderr.hasPrefix("[fail]"))
     }
 }
