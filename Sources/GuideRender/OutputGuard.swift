@@ -10,6 +10,8 @@ public enum OutputGuard {
     public static let mark = ".guide-site"
     public static let markText = "This folder is written by guide (guide build), which replaces it whole.\n"
 
+    /// `protected`: the folders a build reads (content, templates, cache), which the output may
+    /// neither hold nor lie inside (a build would replace them, or read its own site as input).
     public static func check(output: String, keeping protected: [String], force: Bool = false) throws {
         let out = canonical(output)
         for folder in protected + [FileManager.default.currentDirectoryPath] {
@@ -17,6 +19,10 @@ public enum OutputGuard {
             if kept == out || kept.hasPrefix(out == "/" ? "/" : out + "/") {
                 throw GuideError("refusing to replace '\(output)': it holds \(folder)", file: output)
             }
+        }
+        for folder in protected where isInside(out, canonical(folder)) {
+            throw GuideError("the output folder '\(output)' is inside '\(folder)', which the build reads: "
+                             + "choose an output folder outside it", file: output)
         }
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
@@ -30,6 +36,20 @@ public enum OutputGuard {
         throw GuideError("refusing to replace '\(output)': guide did not write this folder (it holds \(shown) "
                          + "and no \(mark)); choose another output folder, empty it, or pass --force to replace it whole (a site an older guide built: once)",
                          file: output)
+    }
+
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
+    /// Folders `guide serve` watches (content, templates) may not hold the cache it writes:
+    /// every build would set off the next.
+    public static func checkWatched(_ watched: [String], cache: String) throws {
+        let cached = canonical(cache)
+        for folder in watched where canonical(folder) == cached || isInside(cached, canonical(folder)) {
+            throw GuideError("the cache folder '\(cache)' is inside '\(folder)', which is watched: "
+                             + "every build would start the next", file: folder)
+        }
     }
 
     static func canonical(_ path: String) -> String {

@@ -113,13 +113,17 @@ public struct SiteBuilder: Sendable {
 
     /// Renders and swaps the result into the output folder.
     public func build() throws -> Rendered {
-        let manifest = CheckOptions.defaultCacheFolder(forContent: content) + "/written"
+        let cache = CheckOptions.defaultCacheFolder(forContent: content)
+        let manifest = cache + "/written"
+        // Before anything is written (the caches included): the output must be a folder guide may replace.
+        try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
         // A previous site a killed build moved aside is put back before anything reads or fails.
         SiteWriter.removeLeftovers(of: output)
         let written = WrittenSite(folder: output, manifest: manifest)
         var rendered = try render(keeping: written)
         var clock = StageClock()
-        try OutputGuard.check(output: output, keeping: [content, templates], force: force)
+        // Asked again: the folder may have changed while the book was rendered.
+        try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
         try SiteWriter(output: output, manifest: manifest, written: written)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
         clock.lap("write and swap")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GuideCheck
 import GuideRender
 import GuideServe
 
@@ -27,6 +28,10 @@ struct ServeCommand: AsyncParsableCommand {
                                   checkSnippets: !noCheck)
         // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
         builder.memory = BuildMemory(content: paths.content)
+        try reportingErrors {
+            try OutputGuard.checkWatched([paths.content, paths.templates],
+                                         cache: CheckOptions.defaultCacheFolder(forContent: paths.content))
+        }
         do {
             try await PreviewServer(builder: builder, host: host, port: port, timings: timings).run { printError($0) }
         } catch let error as ValidationError {

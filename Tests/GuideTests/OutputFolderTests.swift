@@ -63,4 +63,29 @@ import Testing
         #expect(try folder.read("b/x") == "new")
         #expect(try folder.read("a/y") == "old")
     }
+
+    /// The output may not lie inside a folder the build reads: the next build would read the
+    /// old site as content (or templates) and nest a copy in itself on every run.
+    @Test func anOutputInsideAnInputIsRefusedBeforeAnythingIsWritten() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        for (output, input) in [("content/out", "content"), ("templates/x", "templates"), (".guide-cache/site", ".guide-cache")] {
+            let result = try runGuide(["build", "--no-check", "-o", output], in: folder.path)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("the output folder '\(output)' is inside"), "\(result.stderr)")
+            #expect(result.stderr.contains(input))
+            #expect(!folder.exists(output))
+            #expect(!folder.exists(".guide-cache/facts"))
+        }
+    }
+
+    @Test func serveRefusesToWatchItsOwnCache() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let result = try runGuide(["serve", "--no-check", "--templates", ".", "--port", "0"], in: folder.path, timeout: 20)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("the cache folder"), "\(result.stderr)")
+        #expect(result.stderr.contains("is inside '.', which is watched"))
+    }
 }
