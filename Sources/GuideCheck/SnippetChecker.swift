@@ -431,15 +431,16 @@ public struct SnippetChecker: Sendable {
         let contextDisplay = options.displayRoot + "/" + config.context
         var contextText = ""
         var displayPaths: [String: String] = [:]
+        let content = ConfinedFolder(options.contentRoot, role: "the content folder")
         if manager.fileExists(atPath: contextPath) {
-            guard ConfinedFolder(options.contentRoot, role: "the content folder").contains(contextPath) else {
+            guard content.contains(contextPath) else {
                 return fail("the context header \(contextDisplay) is a link that leads outside the content folder; "
                             + "guide reads nothing outside it")
             }
             guard let text = try? String(contentsOfFile: contextPath, encoding: .utf8) else {
                 return fail("cannot read the context header \(contextDisplay)")
             }
-            let refusals = IncludeGuard.violations(in: text, content: ConfinedFolder(options.contentRoot, role: "the content folder"))
+            let refusals = IncludeGuard.violations(in: text, content: content)
             if !refusals.isEmpty {
                 return fail("the context header \(contextDisplay) includes a file outside the content folder",
                             refusals.map { "\(contextDisplay):\($0.line + 1): error: \($0.message)" })

@@ -38,23 +38,25 @@ public enum FileBytes {
         return bytes.count <= limit ? bytes : nil
     }
 
-    /// Writes `bytes` to a new or truncated file at `path` (mode 0600), without syncing: for
-    /// files that live for one run. False when the file cannot be written whole.
+    /// Writes `bytes` to a new or truncated file at `path` (a new file gets `mode`), without
+    /// syncing. False when the file cannot be written whole (`errno` says why).
     @discardableResult
-    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { return false }
-        defer { close(fd) }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
+                let failure = errno
+                close(fd)
+                errno = failure
                 return false
             }
             written += count
         }
-        return true
+        return close(fd) == 0
     }
 
     /// Reads into `buffer` until it is full or the file ends; the count read.

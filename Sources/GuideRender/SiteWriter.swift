@@ -105,20 +105,7 @@ public struct SiteWriter {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIXWriteError(path: path, code: errno) }
-        defer { close(fd) }
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXWriteError(path: path, code: errno)
-                }
-                offset += written
-            }
-        }
+        guard FileBytes.write(bytes, to: path, mode: 0o644) else { throw POSIXWriteError(path: path, code: errno) }
     }
 
     private func swap(_ staging: URL, into outputURL: URL, retired: URL) throws {
