@@ -6,7 +6,8 @@ import GuideModel
 /// only for pages whose view changed: after a one-paragraph edit, that chapter's pages.
 ///
 /// A page is keyed by the SHA-256 of its view (every field the template can see, see
-/// `ViewFingerprint`), the template set and the guide build. Each entry is sealed with the
+/// `ViewFingerprint`), the template set, the highlighter (the libclang that classifies its
+/// code's tokens) and the guide build. Each entry is sealed with the
 /// SHA-256 of the page it holds (`CacheFile.writeSealed`), checked on every read: a damaged
 /// entry is rendered again and replaced. `prune` removes the entries this build did not use.
 public final class PageStore: @unchecked Sendable {
@@ -15,9 +16,9 @@ public final class PageStore: @unchecked Sendable {
     private let salt: [UInt8]
     private let use = CacheUse()
 
-    public init(folder: String, templates: TemplateSet) {
+    public init(folder: String, templates: TemplateSet, highlighterVersion: String) {
         self.folder = folder
-        salt = Array("\(Self.format) \(ToolBuild.identity) \(templates.fingerprint)".utf8)
+        salt = Array("\(Self.format) \(ToolBuild.identity) \(templates.fingerprint) \(highlighterVersion)".utf8)
     }
 
     func page(_ view: some TemplateFields, template: String, render: () throws -> String) rethrows -> String {

@@ -76,7 +76,8 @@ public struct SiteBuilder: Sendable {
             clock.lap("check snippets")
         }
         let highlights = memory?.highlights ?? HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)
-        let pages = PageStore(folder: cacheFolder + "/pages", templates: renderer.templates)
+        let pages = PageStore(folder: cacheFolder + "/pages", templates: renderer.templates,
+                              highlighterVersion: CodeHighlighter.version)
         renderer.highlights = highlights
         renderer.pages = pages
         renderer.memo = memory?.pages

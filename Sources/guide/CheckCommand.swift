@@ -61,9 +61,11 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let book = try ContentLoader(root: content).load()
+            let loader = ContentLoader(root: content)
+            let book = try loader.load()
             let options = CheckOptions(
-                contentRoot: content, displayRoot: content,
+                // Named as build names it (`./content` is `content`): the same keys for the same book.
+                contentRoot: content, displayRoot: loader.displayRoot,
                 cacheFolder: noCache ? nil : try (cache ?? CheckOptions.confinedCacheFolder(forContent: content)),
                 clang: clang, jobs: jobs, timeout: timeout, sdk: sdk.flatMap(SDKProfile.Kind.init(rawValue:)),
                 precompile: !noPCH)

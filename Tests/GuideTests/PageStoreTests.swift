@@ -12,7 +12,7 @@ import Testing
 
     @Test func aPageIsRenderedAgainOnlyWhenItsViewChanges() throws {
         let folder = try TempFolder()
-        let store = PageStore(folder: folder.path, templates: try templates())
+        let store = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 1")
         var rendered = 0
         func page(_ view: LinkView) -> String {
             store.page(view, template: "t") {
@@ -26,9 +26,12 @@ import Testing
         #expect(page(LinkView(title: "a", href: "y")) == "<a>a</a>")
         #expect(rendered == 2)
         // A new store (the next build) reads the same entries from disk.
-        let next = PageStore(folder: folder.path, templates: try templates())
+        let next = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 1")
         #expect(next.page(LinkView(title: "a", href: "x"), template: "t") { "rendered again" } == "<a>a</a>")
         #expect(next.page(LinkView(title: "a", href: "x"), template: "u") { "other template" } == "other template")
+        // Another highlighter classifies code differently: its pages are not this one's.
+        let otherHighlighter = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 2")
+        #expect(otherHighlighter.page(LinkView(title: "a", href: "x"), template: "t") { "new" } == "new")
         // Only the entries the last build used are kept.
         next.prune()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
@@ -36,7 +39,7 @@ import Testing
 
     @Test func aDamagedEntryIsRenderedAgain() throws {
         let folder = try TempFolder()
-        let store = PageStore(folder: folder.path, templates: try templates())
+        let store = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 1")
         _ = store.page(LinkView(title: "a", href: "x"), template: "t") { "<p>page</p>" }
         let file = folder.path + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder.path))[0]
         for damage in [Data("<p>paGe</p>".utf8), Data(), Data("short".utf8)] {
