@@ -49,6 +49,7 @@ public enum ConfigLoader {
         let file: File
         do {
             file = try YAMLDecoder().decode(File.self, from: text)
+            try KnownKeys.check(text, known: Set(expected.keys), free: ["title"], displayPath: displayPath)
         } catch let error as YamlError {
             throw GuideError("invalid YAML: \(YAMLErrorText.describe(error))", file: displayPath, line: YAMLErrorText.line(of: error))
         } catch let error as DecodingError {

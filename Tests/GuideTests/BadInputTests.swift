@@ -114,3 +114,35 @@ import Testing
         #expect(CheckOptions.defaultCacheFolder(forContent: "/c") == "//.guide-cache")
     }
 }
+
+/// A typo in guide.yml is an error at its place naming the key meant, never a default used in silence.
+@Suite struct ConfigKeyTests {
+    @Test func unknownKeysAreErrorsWithTheNearestKnownKey() throws {
+        let cases: [(String, String)] = [
+            ("languages: [en, zh]\nsourc: en\n", "guide.yml:2:1: error: unknown key 'sourc'; did you mean 'source'?"),
+            ("languages: [en, zh]\ncheck:\n  timeot: 3\n", "guide.yml:3:3: error: unknown key 'check.timeot'; did you mean 'timeout'?"),
+            ("output:\n  rawhtml: true\n", "guide.yml:2:3: error: unknown key 'output.rawhtml'; did you mean 'raw_html'?"),
+            ("colour: blue\n", "guide.yml:1:1: error: unknown key 'colour' (known here: check, languages, output, review, source, title)"),
+        ]
+        for (text, message) in cases {
+            #expect(throws: Error.self) { try ConfigLoader.parse(text, displayPath: "guide.yml") }
+            do {
+                _ = try ConfigLoader.parse(text, displayPath: "guide.yml")
+            } catch let error as GuideError {
+                #expect(error.description == message)
+            }
+        }
+        // The book's own titles are its languages: any key goes there.
+        _ = try ConfigLoader.parse("languages: [en, fr]\ntitle:\n  en: A\n  fr: B\n", displayPath: "guide.yml")
+    }
+
+    @Test func theBinaryExitsNonZeroOnATypo() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/guide.yml", "languages: [en, zh]\nsourc: en\n")
+        let result = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(result.status != 0)
+        #expect(result.stderr == "content/guide.yml:2:1: error: unknown key 'sourc'; did you mean 'source'?\n")
+        #expect(!folder.exists("site"))
+    }
+}
