@@ -10,9 +10,12 @@ import GuideModel
 public struct Aligner: Sendable {
     /// Band cells on each side of the anchor path.
     public var margin: Int
+    /// Cells the band may add to its margin for imbalanced stretches (`SearchBand.extraCells`).
+    public var extraCells: Int
 
-    public init(margin: Int = 20) {
+    public init(margin: Int = 20, extraCells: Int = SearchBand.extraCells) {
         self.margin = margin
+        self.extraCells = extraCells
     }
 
     static let beadShapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (1, 4), (4, 1)]
@@ -61,7 +64,8 @@ public struct Aligner: Sendable {
         let targetSignatures = rawTarget.map(weights.filtering)
 
         let band = SearchBand(anchors: Anchors.find(sourceSignatures, targetSignatures),
-                              sourceCount: sourceIndexes.count, targetCount: targetIndexes.count, margin: margin)
+                              sourceCount: sourceIndexes.count, targetCount: targetIndexes.count, margin: margin,
+                              extraCells: extraCells)
         var scorer = BeadScorer(source: sourceSignatures, target: targetSignatures,
                                 weights: weights, cjkWidth: Self.defaultCJKWidth)
         var beads = Self.search(scorer, band: band)

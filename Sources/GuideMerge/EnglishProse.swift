@@ -83,6 +83,7 @@ enum EnglishProse {
 
     /// A short quotation of a run for messages.
     static func excerpt(_ words: [String], limit: Int = 8) -> String {
-        words.prefix(limit).joined(separator: " ") + (words.count > limit ? " …" : "")
+        // Cut too when the words are long (a "word" may be a megabyte of letters).
+        Excerpt.cut(words.prefix(limit).joined(separator: " "), length: 300) + (words.count > limit ? " …" : "")
     }
 }

@@ -79,6 +79,9 @@ public struct StatusClassifier: Sendable {
         return findings
     }
 
+    /// Characters of a code token a finding quotes (a string literal may be a megabyte long).
+    static let quotedToken = 80
+
     /// Paired code blocks (in order) whose code tokens differ once comments are removed.
     func codeDrift(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
         let sourceCode = bead.source.filter { source[$0].codeLiteral != nil }
@@ -88,8 +91,8 @@ public struct StatusClassifier: Sendable {
             let english = CodeTokens.of(source[s].codeLiteral!), chinese = CodeTokens.of(target[t].codeLiteral!)
             guard english != chinese else { continue }
             let at = (0..<min(english.count, chinese.count)).first { english[$0] != chinese[$0] } ?? min(english.count, chinese.count)
-            let theirs = at < english.count ? "`\(english[at])`" : "the end"
-            let ours = at < chinese.count ? "`\(chinese[at])`" : "the end"
+            let theirs = at < english.count ? "`\(Excerpt.cut(english[at], length: Self.quotedToken))`" : "the end"
+            let ours = at < chinese.count ? "`\(Excerpt.cut(chinese[at], length: Self.quotedToken))`" : "the end"
             findings.append(BeadFinding(.codeDrift, "code differs at token \(at + 1): \(theirs) in English, \(ours) in Chinese",
                                         sourceBlock: s, targetBlock: t))
         }

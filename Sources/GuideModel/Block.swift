@@ -78,14 +78,20 @@ public struct InlineFeatures: Hashable, Sendable {
     public var images: [String]
     public var emphasisCount: Int
     public var strongCount: Int
+    /// The source line of each of `urls` and `images` (cmark's, 1-based in the file): where a
+    /// finding about the link points. Empty when the block was made in code.
+    public var urlLines: [Int]
+    public var imageLines: [Int]
 
     public init(codeSpans: [String] = [], urls: [String] = [], images: [String] = [],
-                emphasisCount: Int = 0, strongCount: Int = 0) {
+                emphasisCount: Int = 0, strongCount: Int = 0, urlLines: [Int] = [], imageLines: [Int] = []) {
         self.codeSpans = codeSpans
         self.urls = urls
         self.images = images
         self.emphasisCount = emphasisCount
         self.strongCount = strongCount
+        self.urlLines = urlLines
+        self.imageLines = imageLines
     }
 }
 

@@ -15,16 +15,19 @@ public struct ChapterFacts: Hashable, Sendable {
         }
     }
 
-    /// A link or image URL of a block (anything nested in it included), in the block's order.
+    /// A link or image URL of a block (anything nested in it included), in the block's order,
+    /// with the source line it is on (0: not known, the block's first line stands for it).
     public struct Reference: Hashable, Sendable {
         public var block: Int
         public var url: String
         public var isImage: Bool
+        public var line: Int
 
-        public init(block: Int, url: String, isImage: Bool) {
+        public init(block: Int, url: String, isImage: Bool, line: Int = 0) {
             self.block = block
             self.url = url
             self.isImage = isImage
+            self.line = line
         }
     }
 
@@ -55,8 +58,15 @@ public struct ChapterFacts: Hashable, Sendable {
         // By index: `for block in` copied every block (a dozen reference counts each).
         for index in blocks.indices {
             if blocks[index].headingLevel != nil { headings.append(Heading(block: index, text: blocks[index].text)) }
-            for url in blocks[index].inline.urls { references.append(Reference(block: index, url: url, isImage: false)) }
-            for url in blocks[index].inline.images { references.append(Reference(block: index, url: url, isImage: true)) }
+            let inline = blocks[index].inline, start = blocks[index].lines.start
+            for (offset, url) in inline.urls.enumerated() {
+                let line = offset < inline.urlLines.count ? inline.urlLines[offset] : start
+                references.append(Reference(block: index, url: url, isImage: false, line: line))
+            }
+            for (offset, url) in inline.images.enumerated() {
+                let line = offset < inline.imageLines.count ? inline.imageLines[offset] : start
+                references.append(Reference(block: index, url: url, isImage: true, line: line))
+            }
             textLengths.append(blocks[index].text.count)
         }
     }

@@ -10,7 +10,7 @@ import GuideModel
 /// checked when the file is read: a damaged or foreign file is ignored (every chapter is parsed,
 /// and the file written again), never trusted. Only the entries of the last load are kept.
 public final class FactsStore: @unchecked Sendable {
-    static let format = "guide-facts-1"
+    static let format = "guide-facts-2"
     public let file: String
     private let lock = NSLock()
     private let stored: [[UInt8]: [UInt8]]
@@ -86,6 +86,7 @@ public final class FactsStore: @unchecked Sendable {
             writer.int(reference.block)
             writer.string(reference.url)
             writer.bool(reference.isImage)
+            writer.int(reference.line)
         }
         writer.list(facts.textLengths) { $0.int($1) }
         return writer.bytes
@@ -101,8 +102,9 @@ public final class FactsStore: @unchecked Sendable {
                       return ChapterFacts.Heading(block: block, text: text)
                   }),
                   let references = reader.list({ reader -> ChapterFacts.Reference? in
-                      guard let block = reader.int(), let url = reader.string(), let isImage = reader.bool() else { return nil }
-                      return ChapterFacts.Reference(block: block, url: url, isImage: isImage)
+                      guard let block = reader.int(), let url = reader.string(), let isImage = reader.bool(),
+                            let line = reader.int() else { return nil }
+                      return ChapterFacts.Reference(block: block, url: url, isImage: isImage, line: line)
                   }),
                   let lengths = reader.list({ $0.int() }), reader.isAtEnd,
                   lengths.count == blockCount, (0...blockCount).contains(codeBlockCount),

@@ -33,9 +33,12 @@ public struct MarkdownParser: Sendable {
     public func parse(_ markdown: String) -> [Block] {
         let lines = SourceLines(Self.unixLineEnds(markdown))
         let flags = options.rawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
-        // cmark takes a length, so the text's own bytes do (no copy, no NUL terminator).
+        // cmark takes a length, so the text's own bytes do (no copy, no NUL terminator). With
+        // CMARK_OPT_SOURCEPOS when parsing (never when rendering: the HTML has no positions),
+        // cmark counts the lines inside code spans and raw HTML too, so a link's line is right
+        // after them (it still misses a line break inside a link's destination or title).
         guard let document = lines.withBytes({ bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags | CMARK_OPT_SOURCEPOS) }
         }) else { return [] }
         defer { cmark_node_free(document) }
 
@@ -197,14 +200,24 @@ private struct Converter {
             guard entering else { return }
             switch cmark_node_get_type(current) {
             case CMARK_NODE_CODE: features.codeSpans.append(string(cmark_node_get_literal(current)))
-            case CMARK_NODE_LINK: features.urls.append(string(cmark_node_get_url(current)))
-            case CMARK_NODE_IMAGE: features.images.append(string(cmark_node_get_url(current)))
+            case CMARK_NODE_LINK:
+                features.urls.append(string(cmark_node_get_url(current)))
+                features.urlLines.append(line(of: current))
+            case CMARK_NODE_IMAGE:
+                features.images.append(string(cmark_node_get_url(current)))
+                features.imageLines.append(line(of: current))
             case CMARK_NODE_EMPH: features.emphasisCount += 1
             case CMARK_NODE_STRONG: features.strongCount += 1
             default: break
             }
         }
         return features
+    }
+
+    /// The line a link or image ends on (where its destination is written; with the whole
+    /// link on one line, its line), never before its block's first line.
+    func line(of node: OpaquePointer) -> Int {
+        max(Int(cmark_node_get_end_line(node)), Int(cmark_node_get_start_line(node)), 1)
     }
 
     func isBlock(_ node: OpaquePointer) -> Bool {

@@ -10,7 +10,7 @@ import GuideModel
 /// that does not parse, or does not fit the blocks it is for, is ignored and replaced.
 public struct AlignmentCache: Sendable {
     /// Bump when the aligner's output for the same input may change.
-    public static let version = "align-1"
+    public static let version = "align-2"   // 2: the band's widening has a budget (SearchBand.extraCells)
     public let folder: String
     /// Where the keys this build used are noted (for pruning).
     let use: CacheUse?

@@ -9,10 +9,10 @@ import GuideModel
 public enum HeadingAnchors {
     /// Ids by block index, for the headings of one chapter (`ChapterFacts.headings`).
     public static func slugs(for headings: [ChapterFacts.Heading]) -> [Int: String] {
-        var used = Set<String>()
+        var used = UsedSlugs()
         var ids: [Int: String] = [:]
         for heading in headings {
-            ids[heading.block] = unique(slug(heading.text), used: &used)
+            ids[heading.block] = used.unique(slug(heading.text))
         }
         return ids
     }
@@ -27,12 +27,22 @@ public enum HeadingAnchors {
             let targetHeadings = pair.target.filter { isHeading.contains($0) }
             for (s, t) in zip(sourceHeadings, targetHeadings) { borrowed[t] = sourceIDs[s] }
         }
-        var used = Set(borrowed.values)
+        var used = UsedSlugs(Set(borrowed.values))
         var ids = borrowed
         for heading in target where ids[heading.block] == nil {
-            ids[heading.block] = unique(slug(heading.text), used: &used)
+            ids[heading.block] = used.unique(slug(heading.text))
         }
         return ids
+    }
+
+    /// Ids the templates give elements of their own: the layout's `<main id="main">` (the skip
+    /// link's target) and the side-by-side page's rows without a heading, `pair-N`. A heading
+    /// whose slug is one of these takes the next free suffix instead (`main-1`, `pair-6-1`).
+    public static func isReserved(_ id: String) -> Bool {
+        if id == "main" { return true }
+        guard id.hasPrefix("pair-") else { return false }
+        let number = id.dropFirst("pair-".count)
+        return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// GitHub-style slug; letters of any script (Chinese included) are kept.
@@ -47,25 +57,35 @@ public enum HeadingAnchors {
         }
         return result.isEmpty ? "section" : result
     }
+}
 
-    /// Ids the templates give elements of their own: the layout's `<main id="main">` (the skip
-    /// link's target) and the side-by-side page's rows without a heading, `pair-N`. A heading
-    /// whose slug is one of these takes the next free suffix instead (`main-1`, `pair-6-1`).
-    public static func isReserved(_ id: String) -> Bool {
-        if id == "main" { return true }
-        guard id.hasPrefix("pair-") else { return false }
-        let number = id.dropFirst("pair-".count)
-        return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+/// The ids a chapter has given so far, and per slug the suffix to try next.
+///
+/// GitHub's rule tries `slug`, `slug-1`, `slug-2`… and takes the first one not yet used. Trying
+/// from 1 for every repeat made a chapter of n equal headings cost n² look-ups; since ids are
+/// only ever added, a suffix found taken stays taken, so each slug's search resumes where its
+/// last one stopped and gives the same ids.
+struct UsedSlugs {
+    private(set) var used: Set<String>
+    private var nextSuffix: [String: Int] = [:]
+    /// Candidates looked up so far (for tests: it grows linearly with the headings).
+    private(set) var lookups = 0
+
+    init(_ used: Set<String> = []) {
+        self.used = used
     }
 
-    private static func unique(_ base: String, used: inout Set<String>) -> String {
-        var candidate = base
-        var counter = 1
-        while used.contains(candidate) || isReserved(candidate) {
-            candidate = "\(base)-\(counter)"
-            counter += 1
+    mutating func unique(_ base: String) -> String {
+        func name(_ suffix: Int) -> String { suffix == 0 ? base : "\(base)-\(suffix)" }
+        var suffix = nextSuffix[base] ?? 0
+        lookups += 1
+        while used.contains(name(suffix)) || HeadingAnchors.isReserved(name(suffix)) {
+            suffix += 1
+            lookups += 1
         }
-        used.insert(candidate)
-        return candidate
+        nextSuffix[base] = suffix + 1
+        let id = name(suffix)
+        used.insert(id)
+        return id
     }
 }

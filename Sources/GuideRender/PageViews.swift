@@ -169,12 +169,15 @@ struct ChapterProgressView {
     var counts: [StatusCountView]
     var gaps: [GapView]
     let hasGaps: Bool
+    /// How many gaps the list leaves out, when it is cut (`ReportLimit.perChapter`).
+    var moreGaps: String?
     /// Snippets that fail, warn, were not checked, or compile differently in the translation.
     var snippets: [GapView]
     let hasSnippets: Bool
 
     init(title: String, lang: String, language: String, bilingualHref: String, translatedPercent: Int, acceptedPercent: Int,
-         counts: [StatusCountView], gaps: [GapView], snippets: [GapView]) {
+         counts: [StatusCountView], gaps: [GapView], moreGaps: String? = nil, snippets: [GapView]) {
+        self.moreGaps = moreGaps
         self.snippets = snippets
         self.hasSnippets = !snippets.isEmpty
         self.lang = lang

@@ -67,7 +67,7 @@ struct ReviewPages {
                 id: place.id,
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
-                findings: bead.review.findings.map { finding in
+                findings: Self.shown(bead.review.findings, limit: ReportLimit.perPair, more: "findings in this pair") { finding in
                     let at = finding.line.map { line in " \(line)" + (finding.column.map { ":\($0)" } ?? "") } ?? ""
                     return "\(finding.status.name)\(at): \(finding.message)"
                 },
@@ -99,8 +99,10 @@ struct ReviewPages {
     func chapterProgress(_ review: ChapterReview) -> ChapterProgressView {
         let places = rowPlaces(review)
         let counts = review.counts
-        let gaps = zip(review.beads, places).flatMap { bead, row in
-            bead.review.findings.map { finding in
+        // The first gaps of the chapter (`ReportLimit.perChapter`), then how many more.
+        let gapCount = review.beads.reduce(0) { $0 + $1.review.findings.count }
+        let gaps = zip(review.beads, places).lazy.flatMap { bead, row in
+            bead.review.findings.lazy.map { finding in
                 GapView(status: finding.status.name, message: finding.message,
                         location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
                             ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
@@ -110,24 +112,40 @@ struct ReviewPages {
                              ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70),
                         excerptLang: bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang)
             }
-        }
+        }.prefix(ReportLimit.perChapter)
         return ChapterProgressView(
             title: review.target.title, lang: review.language.htmlLang, language: SiteRenderer.languageName(review.language),
             bilingualHref: "../\(bilingualURL(review))",
             translatedPercent: Int((review.translatedShare * 100).rounded()),
             acceptedPercent: Int((review.acceptedShare * 100).rounded()),
             counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
-            gaps: gaps, snippets: snippetGaps(review, rows: places))
+            gaps: Array(gaps), moreGaps: gapCount > ReportLimit.perChapter
+                ? "\(ReportLimit.more(gapCount - ReportLimit.perChapter)) gaps in this chapter not shown (`guide review --format json` lists them all)"
+                : nil,
+            snippets: snippetGaps(review, rows: places))
+    }
+
+    /// The first `limit` findings as `line` gives them, then one saying how many more there are.
+    static func shown(_ findings: [BeadFinding], limit: Int, more what: String, line: (BeadFinding) -> String) -> [String] {
+        var lines = findings.prefix(limit).map(line)
+        if findings.count > limit { lines.append("\(ReportLimit.more(findings.count - limit)) \(what) not shown") }
+        return lines
     }
 
     /// The chapter's snippets that fail, warn or were not checked, and translations that
     /// compile differently from the English, each linking to its row.
     func snippetGaps(_ review: ChapterReview, rows: [RowPlace]) -> [GapView] {
         guard let check else { return [] }
+        // Each block's bead, found once (searching the beads for every snippet was quadratic).
+        var beadOfSource: [Int: Int] = [:], beadOfTarget: [Int: Int] = [:]
+        for (index, bead) in review.beads.enumerated().reversed() {
+            for block in bead.bead.source { beadOfSource[block] = index }
+            for block in bead.bead.target { beadOfTarget[block] = index }
+        }
         func href(_ result: SnippetResult) -> String {
             let isSource = result.language == book.source.language
             let block = result.blockPath.first ?? -1
-            let index = review.beads.firstIndex { (isSource ? $0.bead.source : $0.bead.target).contains(block) }
+            let index = isSource ? beadOfSource[block] : beadOfTarget[block]
             return "../\(bilingualURL(review))" + (index.map { "#\(rows[$0].id)" } ?? "")
         }
         let inChapter = { (result: SnippetResult) in

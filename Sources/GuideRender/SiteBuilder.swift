@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import GuideCheck
 import GuideMerge
 import GuideModel
@@ -99,8 +100,9 @@ public struct SiteBuilder: Sendable {
         }
         clock.lap("render pages and search index")
         let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
-        let findings = LinkChecker(book: book, contentRoot: content, anchors: anchors,
-                                   anchorsAreErrors: book.config.brokenAnchorsAreErrors).check()
+        // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
+        let findings = LinkChecker.report(LinkChecker(book: book, contentRoot: content, anchors: anchors,
+                                                      anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
         let errors = findings.filter(\.isError)
         if !errors.isEmpty {
             throw GuideErrors(errors.map { GuideError($0.message, at: $0.location) })
@@ -151,14 +153,22 @@ public final class BuildModel: Sendable {
     }
 }
 
-/// Wall time per stage of a build.
+/// Wall time per stage of a build, and the process's peak memory when each stage ended
+/// (a stage whose peak is far above the one before holds what the input's size costs).
 struct StageClock {
     private var last = DispatchTime.now()
     private(set) var laps: [(stage: String, seconds: Double)] = []
 
     mutating func lap(_ stage: String) {
         let now = DispatchTime.now()
-        laps.append((stage, Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
+        laps.append(("\(stage) (peak \(Self.peakMiB()) MiB)", Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
         last = now
+    }
+
+    /// The most resident memory the process has had so far (`getrusage`, KiB on Linux).
+    static func peakMiB() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
     }
 }

@@ -121,7 +121,7 @@ extension ChapterProgressView: TemplateFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
         "title": \.title, "lang": \.lang, "language": \.language, "bilingualHref": \.bilingualHref,
         "translatedPercent": \.translatedPercent, "acceptedPercent": \.acceptedPercent, "counts": \.counts,
-        "gaps": \.gaps, "hasGaps": \.hasGaps, "snippets": \.snippets, "hasSnippets": \.hasSnippets,
+        "gaps": \.gaps, "hasGaps": \.hasGaps, "moreGaps": \.moreGaps, "snippets": \.snippets, "hasSnippets": \.hasSnippets,
     ]
 }
 

@@ -32,10 +32,11 @@ import Testing
         #expect(facts.codeBlockCount == 1)
         #expect(facts.headings == [.init(block: 0, text: "Title"), .init(block: 2, text: "第二节")])
         #expect(facts.references == [
-            .init(block: 1, url: "other.html#x", isImage: false),
-            .init(block: 3, url: "https://example.org", isImage: false),
-            .init(block: 3, url: "img/a.png", isImage: true),
-            .init(block: 4, url: "q.html", isImage: false),
+            // Each with the line it is on, which a link finding names.
+            .init(block: 1, url: "other.html#x", isImage: false, line: 3),
+            .init(block: 3, url: "https://example.org", isImage: false, line: 8),
+            .init(block: 3, url: "img/a.png", isImage: true, line: 7),
+            .init(block: 4, url: "q.html", isImage: false, line: 10),
         ])
         #expect(facts.textLengths == blocks.map(\.text.count))
         #expect(HeadingAnchors.slugs(for: facts.headings) == [0: "title", 2: "第二节"])

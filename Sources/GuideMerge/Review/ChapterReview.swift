@@ -169,4 +169,15 @@ public enum Excerpt {
         }
         return line
     }
+
+    /// The text as it is, cut to `length` characters with "…" when longer (a quoted code token
+    /// or URL may be a megabyte long). Reads only as far as the cut.
+    public static func cut(_ text: String, length: Int) -> String {
+        var end = text.startIndex
+        for _ in 0..<length {
+            guard end < text.endIndex else { return text }
+            end = text.index(after: end)
+        }
+        return end == text.endIndex ? text : String(text[..<end]) + "…"
+    }
 }

@@ -4,14 +4,21 @@ import GuideModel
 /// How `guide review` prints a book's reviews: compiler-style lines, or JSON.
 public enum ReviewReport {
     /// One line per gap, `file:line: warning: status: message “excerpt” (other side file:line)`,
-    /// then a summary line per chapter.
-    public static func text(_ reviews: [ChapterReview]) -> String {
+    /// then a summary line per chapter. A chapter shows its first `limit` gaps and counts the
+    /// rest (the JSON lists them all).
+    public static func text(_ reviews: [ChapterReview], limit: Int = ReportLimit.perChapter) -> String {
         var out = ""
         for review in reviews {
+            var shown = 0
             for bead in review.beads where bead.status != .translated || bead.review.findings.count > 0 {
                 for finding in bead.review.findings {
-                    out += line(finding, bead: bead, in: review) + "\n"
+                    shown += 1
+                    if shown <= limit { out += line(finding, bead: bead, in: review) + "\n" }
                 }
+            }
+            if shown > limit {
+                out += "\(review.target.displayPath): warning: \(ReportLimit.more(shown - limit)) findings in this chapter "
+                    + "not shown (`guide review --format json` lists them all)\n"
             }
             out += summary(review) + "\n"
         }

@@ -92,9 +92,32 @@ public struct GlossaryMatcher: Sendable {
             }
         }
         // “multiple delegation” is one term, not also “delegation”.
-        return found.filter { inner in
-            !found.contains { $0.range != inner.range && $0.range.lowerBound <= inner.range.lowerBound && inner.range.upperBound <= $0.range.upperBound }
+        let inside = Self.insideAnother(found.map(\.range))
+        return found.indices.filter { !inside[$0] }.map { found[$0] }
+    }
+
+    /// For each range, whether another (different) range holds it. By one sweep in order of
+    /// start (the longest first at a start): a range is held when one that starts before it
+    /// ends at or after its end, or one that starts with it ends after it. Asking every pair
+    /// cost a paragraph that uses a term n times n² comparisons (a minute for a megabyte).
+    static func insideAnother(_ ranges: [Range<Int>]) -> [Bool] {
+        let order = ranges.indices.sorted {
+            (ranges[$0].lowerBound, -ranges[$0].upperBound, $0) < (ranges[$1].lowerBound, -ranges[$1].upperBound, $1)
         }
+        var inside = [Bool](repeating: false, count: ranges.count)
+        var furthestBefore = Int.min   // the furthest end of the ranges that start before this start
+        var position = 0
+        while position < order.count {
+            let start = ranges[order[position]].lowerBound
+            let furthestHere = ranges[order[position]].upperBound   // longest first
+            while position < order.count, ranges[order[position]].lowerBound == start {
+                let end = ranges[order[position]].upperBound
+                inside[order[position]] = furthestBefore >= end || furthestHere > end
+                position += 1
+            }
+            furthestBefore = max(furthestBefore, furthestHere)
+        }
+        return inside
     }
 
     /// Whether the Chinese gives the term as agreed: one of its translations, or the English where it may stay.

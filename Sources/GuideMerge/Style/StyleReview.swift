@@ -49,10 +49,13 @@ public struct StyleReview: Sendable {
         let chineseString = chinese.string
         var seen = Set<Int>()
         var findings: [BeadFinding] = []
+        // Each term's first occurrence left in the Chinese (looked up per term, not searched for).
+        var firstLeft: [Int: GlossaryMatcher.Occurrence] = [:]
+        for occurrence in leftInChinese where firstLeft[occurrence.term] == nil { firstLeft[occurrence.term] = occurrence }
         for occurrence in used where seen.insert(occurrence.term).inserted {
             guard !matcher.isRendered(occurrence.term, in: chinese, string: chineseString, found: leftInChinese) else { continue }
             let term = matcher.glossary.terms[occurrence.term]
-            let left = leftInChinese.first { $0.term == occurrence.term }
+            let left = firstLeft[occurrence.term]
             let at = left?.position
             let block = at.flatMap { position in bead.target.first { target[$0].lines.start <= position.line && position.line <= target[$0].lines.end } }
                 ?? bead.target.first

@@ -1,4 +1,5 @@
 import Foundation
+import GuideMerge
 import GuideModel
 import GuideParse
 
@@ -42,17 +43,17 @@ public struct LinkChecker: Sendable {
             // A block's inline features cover everything nested in it (list items, quotes); the
             // chapter's facts list them, so an unchanged chapter is not parsed for its links.
             chapter.facts.references.flatMap { reference in
-                reference.isImage ? checkImage(reference.url, in: chapter, edition: edition, block: reference.block)
-                                  : checkLink(reference.url, in: chapter, edition: edition, block: reference.block)
+                reference.isImage ? checkImage(reference, in: chapter, edition: edition)
+                                  : checkLink(reference, in: chapter, edition: edition)
             }
         }.joined()
         return findings.sorted { ($0.location.file, $0.location.line ?? 0, $0.message) < ($1.location.file, $1.location.line ?? 0, $1.message) }
     }
 
-    func checkLink(_ url: String, in chapter: Chapter, edition: Edition, block: Int) -> [Finding] {
+    func checkLink(_ reference: ChapterFacts.Reference, in chapter: Chapter, edition: Edition) -> [Finding] {
+        let url = reference.url
         if url.isEmpty || LinkTarget.isExternal(url) { return [] }
-        // Found only for a finding: most links are fine, and finding the line splits the block.
-        let location = { self.location(of: url, in: chapter, block: block) }
+        let location = { self.location(of: reference, in: chapter) }
         // Links were rewritten to pages by the parser: `other.md#x` is now `other.html#x`.
         let (path, fragment) = Self.split(url)
         if path.isEmpty {
@@ -62,12 +63,12 @@ public struct LinkChecker: Sendable {
         let directory = PathText.parent(chapter.path)
         let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path)
         guard let resolved else {
-            return [Finding(location: location(), message: "link '\(url)' leaves the content folder", isError: true)]
+            return [Finding(location: location(), message: "link '\(Self.quoted(url))' leaves the content folder", isError: true)]
         }
         if resolved.hasSuffix(".html") {
             let chapterPath = String(resolved.dropLast(5)) + ".md"
             guard edition.chapter(at: chapterPath) != nil else {
-                return [Finding(location: location(), message: "link '\(url)' points to a page that does not exist (no chapter \(chapterPath) in SUMMARY.md)", isError: true)]
+                return [Finding(location: location(), message: "link '\(Self.quoted(url))' points to a page that does not exist (no chapter \(Self.quoted(chapterPath)) in SUMMARY.md)", isError: true)]
             }
             if let fragment, !fragment.isEmpty {
                 return checkAnchor(fragment, chapterPath: chapterPath, edition: edition, location: location)
@@ -77,13 +78,14 @@ public struct LinkChecker: Sendable {
         return checkFile(resolved, original: url, edition: edition, location: location, kind: "link")
     }
 
-    func checkImage(_ url: String, in chapter: Chapter, edition: Edition, block: Int) -> [Finding] {
+    func checkImage(_ reference: ChapterFacts.Reference, in chapter: Chapter, edition: Edition) -> [Finding] {
+        let url = reference.url
         if LinkTarget.isExternal(url) { return [] }
-        let location = { self.location(of: url, in: chapter, block: block) }
+        let location = { self.location(of: reference, in: chapter) }
         let directory = PathText.parent(chapter.path)
         let (path, _) = Self.split(url)
         guard let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path) else {
-            return [Finding(location: location(), message: "image '\(url)' leaves the content folder", isError: true)]
+            return [Finding(location: location(), message: "image '\(Self.quoted(url))' leaves the content folder", isError: true)]
         }
         return checkFile(resolved, original: url, edition: edition, location: location, kind: "image")
     }
@@ -94,30 +96,52 @@ public struct LinkChecker: Sendable {
         if resolved.hasPrefix("../") {
             let shared = String(resolved.dropFirst(3))
             guard !shared.hasPrefix("../") else {
-                return [Finding(location: location(), message: "\(kind) '\(original)' leaves the content folder", isError: true)]
+                return [Finding(location: location(), message: "\(kind) '\(Self.quoted(original))' leaves the content folder", isError: true)]
             }
             exists = sharedAssets.contains(shared)
         } else {
             exists = assets[edition.language]?.contains(resolved) == true
         }
-        return exists ? [] : [Finding(location: location(), message: "\(kind) '\(original)' points to a file that does not exist", isError: true)]
+        return exists ? [] : [Finding(location: location(), message: "\(kind) '\(Self.quoted(original))' points to a file that does not exist", isError: true)]
     }
 
     func checkAnchor(_ fragment: String, chapterPath: String, edition: Edition, location: () -> SourceLocation) -> [Finding] {
         let id = fragment.removingPercentEncoding ?? fragment
         guard anchors[edition.language]?[chapterPath]?.contains(id) != true else { return [] }
-        return [Finding(location: location(), message: "anchor '#\(fragment)' matches no heading of \(chapterPath)",
+        return [Finding(location: location(), message: "anchor '#\(Self.quoted(fragment))' matches no heading of \(Self.quoted(chapterPath))",
                         isError: anchorsAreErrors)]
     }
 
-    /// The line of the block that mentions the URL (cmark gives lines for blocks only); the
-    /// chapter is parsed for it, if it was not.
-    func location(of url: String, in chapter: Chapter, block index: Int) -> SourceLocation {
-        let block = chapter.blocks[index]
-        let original = url.hasSuffix(".html") || url.contains(".html#") ? url.replacingOccurrences(of: ".html", with: ".md") : url
-        let lines = block.source.split(separator: "\n", omittingEmptySubsequences: false)
-        let offset = lines.firstIndex { $0.contains(original) || $0.contains(url) } ?? 0
-        return SourceLocation(file: chapter.displayPath, line: block.lines.start + offset)
+    /// Where the parser found the link (its line is in the chapter's facts, so a finding costs
+    /// neither a parse nor a search). It once searched the block's lines for the URL's text,
+    /// for every finding: a paragraph of n broken links cost n searches of a paragraph n
+    /// links long, and one of 20,000 took minutes.
+    func location(of reference: ChapterFacts.Reference, in chapter: Chapter) -> SourceLocation {
+        SourceLocation(file: chapter.displayPath, line: reference.line)
+    }
+
+    /// A URL as a message quotes it: whole, unless it is long (a link's target may be a
+    /// megabyte long, and a finding's line should stay a line).
+    static func quoted(_ text: String) -> String {
+        Excerpt.of(text, length: 200)
+    }
+
+    /// The findings a person reads: per file and severity, the first `ReportLimit.perChapter`,
+    /// then one line saying how many more there are (an error if any of them is).
+    public static func report(_ findings: [Finding], limit: Int = ReportLimit.perChapter) -> [Finding] {
+        var report: [Finding] = []
+        for isError in [true, false] {
+            let (shown, leftOut) = ReportLimit.firsts(findings.filter { $0.isError == isError }, limit: limit) { $0.location.file }
+            report += shown
+            report += leftOut.map { file, count in
+                Finding(location: SourceLocation(file: file),
+                        message: "\(ReportLimit.more(count)) link \(isError ? "errors" : "warnings") in this file not shown",
+                        isError: isError)
+            }
+        }
+        return report.sorted {
+            ($0.location.file, $0.location.line ?? .max, $0.message) < ($1.location.file, $1.location.line ?? .max, $1.message)
+        }
     }
 
     static func split(_ url: String) -> (String, String?) {
