@@ -17,15 +17,27 @@ public enum ProseScanner {
     }
 
     static func leaves(of block: Block, firstInItem: Bool) -> [[ProseUnit]] {
+        var leaves: [[ProseUnit]] = []
+        forEachLeaf(of: block, firstInItem: firstInItem) { leaves.append($0) }
+        return leaves
+    }
+
+    /// The leaves one at a time, for a caller that needs one at a time: a list of a million
+    /// items, or a paragraph of ten million characters, is never held as units all at once.
+    public static func forEachLeaf(of block: Block, _ body: ([ProseUnit]) -> Void) {
+        forEachLeaf(of: block, firstInItem: false, body)
+    }
+
+    static func forEachLeaf(of block: Block, firstInItem: Bool, _ body: ([ProseUnit]) -> Void) {
         switch block.kind {
         case .list:
-            return block.items.flatMap { item in
-                item.enumerated().flatMap { index, child in leaves(of: child, firstInItem: index == 0) }
+            for item in block.items {
+                for (index, child) in item.enumerated() { forEachLeaf(of: child, firstInItem: index == 0, body) }
             }
         case .paragraph, .heading, .blockQuote:
-            return units(of: block, firstInItem: firstInItem).map { [$0] } ?? []
+            if let units = units(of: block, firstInItem: firstInItem) { body(units) }
         default:
-            return []
+            break
         }
     }
 

@@ -1,15 +1,28 @@
 /// A place in a markdown file: line, and column counted in characters (both 1-based).
+///
+/// Stored in 32 bits each: the style checks keep one per character of prose (two per unit),
+/// and a 10 MB paragraph has ten million of them.
 public struct TextPosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     public static func < (a: TextPosition, b: TextPosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
+        (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
     }
 
     public var description: String { "\(line):\(column)" }
@@ -38,13 +51,32 @@ public struct ProseUnit: Hashable, Sendable {
     }
 
     public var kind: Kind
-    /// For text and space: the character (an entity decoded).
-    public var character: Character
-    /// The markdown this unit covers.
-    public var source: String
+    /// For text and space, the character (an entity decoded); for the others, the markdown
+    /// they cover. One field, not a `Character` and a `String` side by side: a unit is kept
+    /// per character of prose.
+    private var payload: String
     public var start: TextPosition
     /// Just after the last character (on `start.line` unless the unit spans lines).
     public var end: TextPosition
+
+    public init(kind: Kind, character: Character, source: String, start: TextPosition, end: TextPosition) {
+        self.kind = kind
+        switch kind {
+        case .text, .space: payload = String(character)
+        case .code, .url, .lineBreak, .opening, .closing, .hidden: payload = source
+        }
+        self.start = start
+        self.end = end
+    }
+
+    /// For text and space: the character (an entity decoded); for the others, the first of their markdown.
+    public var character: Character {
+        payload.first ?? " "
+    }
+
+    /// The markdown the unit covers (a code span's backticks, a link's target…); for text and
+    /// space, the character itself (an entity's source is not kept: no check reads it).
+    public var source: String { payload }
 
     /// What a reader sees of it (for checking the scan against cmark's text).
     public var visible: String {

@@ -10,23 +10,30 @@ public struct StyleReview: Sendable {
     }
 
     public func findings(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
-        // Both checks read the Chinese blocks' prose: scan each block once.
-        let chinese = bead.target.map { ProseScanner.leaves(of: target[$0]) }
-        return glossary(bead, source: source, target: target, chineseLeaves: chinese)
-            + typography(bead, target: target, leaves: chinese)
+        let used = termsUsed(bead, source: source)
+        // Both checks read the Chinese blocks' prose: each leaf is scanned once, checked, and
+        // its text kept for the glossary only when the English uses a term.
+        var chinese = used.isEmpty ? nil : ProseText()
+        var spacing: [BeadFinding] = []
+        for index in bead.target {
+            let lines = Typography.SourceLineText(target[index])
+            ProseScanner.forEachLeaf(of: target[index]) { leaf in
+                spacing += Self.typography(Typography.findings(in: leaf, lineText: lines.characters), block: index)
+                chinese?.append(leaf: leaf)
+            }
+        }
+        let terms = chinese.map { glossary(bead, used: used, chinese: $0, target: target) } ?? []
+        return terms + spacing
     }
 
     /// Every typography finding of the bead's Chinese blocks, at its line and column.
     public func typography(_ bead: Bead, target: [Block]) -> [BeadFinding] {
-        typography(bead, target: target, leaves: bead.target.map { ProseScanner.leaves(of: target[$0]) })
+        bead.target.flatMap { index in Self.typography(Typography.findings(in: target[index]), block: index) }
     }
 
-    /// `leaves`: each of the bead's Chinese blocks' prose leaves, in the bead's order.
-    func typography(_ bead: Bead, target: [Block], leaves: [[[ProseUnit]]]) -> [BeadFinding] {
-        zip(bead.target, leaves).flatMap { index, leaves in
-            Typography.findings(in: target[index], leaves: leaves).map {
-                BeadFinding(.typography, $0.message, targetBlock: index, line: $0.position.line, column: $0.position.column)
-            }
+    static func typography(_ findings: [TypographyFinding], block: Int) -> [BeadFinding] {
+        findings.map {
+            BeadFinding(.typography, $0.message, targetBlock: block, line: $0.position.line, column: $0.position.column)
         }
     }
 
@@ -34,16 +41,22 @@ public struct StyleReview: Sendable {
     /// Terms in code are not prose and are not checked; Chinese with no Chinese text in it
     /// (a copy of the English, a heading kept in English) is left to the other checks.
     public func glossary(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
-        glossary(bead, source: source, target: target, chineseLeaves: nil)
+        let used = termsUsed(bead, source: source)
+        guard !used.isEmpty else { return [] }
+        var chinese = ProseText()
+        for index in bead.target { ProseScanner.forEachLeaf(of: target[index]) { chinese.append(leaf: $0) } }
+        return glossary(bead, used: used, chinese: chinese, target: target)
     }
 
-    /// `chineseLeaves`: as for `typography`, when the caller has them (else the blocks are scanned here).
-    func glossary(_ bead: Bead, source: [Block], target: [Block], chineseLeaves: [[[ProseUnit]]]?) -> [BeadFinding] {
+    /// The glossary terms the bead's English prose uses (none when either side is empty).
+    func termsUsed(_ bead: Bead, source: [Block]) -> [GlossaryMatcher.Occurrence] {
         guard !matcher.glossary.isEmpty, !bead.source.isEmpty, !bead.target.isEmpty else { return [] }
-        let english = ProseText(bead.source.flatMap { ProseScanner.leaves(of: source[$0]) })
-        let used = matcher.occurrences(in: english)
-        guard !used.isEmpty else { return [] }
-        let chinese = ProseText(chineseLeaves?.flatMap { $0 } ?? bead.target.flatMap { ProseScanner.leaves(of: target[$0]) })
+        var english = ProseText()
+        for index in bead.source { ProseScanner.forEachLeaf(of: source[index]) { english.append(leaf: $0) } }
+        return matcher.occurrences(in: english)
+    }
+
+    func glossary(_ bead: Bead, used: [GlossaryMatcher.Occurrence], chinese: ProseText, target: [Block]) -> [BeadFinding] {
         guard chinese.containsCJK else { return [] }
         let leftInChinese = matcher.occurrences(in: chinese, ignoringCase: true)
         let chineseString = chinese.string

@@ -20,16 +20,27 @@ public enum Typography {
 
     /// The same, from the block's prose leaves scanned already (`ProseScanner.leaves(of: block)`).
     static func findings(in block: Block, leaves: [[ProseUnit]]) -> [TypographyFinding] {
-        // Only a finding needs the source lines (for its excerpt), and most blocks have none.
-        var lines: [[Character]]?
-        let lineText: (Int) -> [Character] = { line in
+        let lines = SourceLineText(block)
+        return leaves.flatMap { findings(in: $0, lineText: lines.characters) }
+    }
+
+    /// A block's source lines as characters, split only when a finding first asks for its
+    /// excerpt (most blocks have none).
+    final class SourceLineText {
+        let block: Block
+        private var lines: [[Character]]?
+
+        init(_ block: Block) {
+            self.block = block
+        }
+
+        func characters(_ line: Int) -> [Character] {
             if lines == nil {
                 lines = block.source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(Array.init)
             }
             let index = line - block.lines.start
             return lines!.indices.contains(index) ? lines![index] : []
         }
-        return leaves.flatMap { findings(in: $0, lineText: lineText) }
     }
 
     /// The findings of one scanned leaf; `lineText` gives a file line's characters (for excerpts).
