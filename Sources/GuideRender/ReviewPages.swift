@@ -117,7 +117,22 @@ struct ReviewPages {
             translatedPercent: Int((review.translatedShare * 100).rounded()),
             acceptedPercent: Int((review.acceptedShare * 100).rounded()),
             counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
-            gaps: gaps, snippets: snippetGaps(review, rows: places))
+            gaps: gaps, snippets: snippetGaps(review, rows: places), reader: readerGaps(review, rows: places))
+    }
+
+    /// What the pair's markdown does that hurts readers (`ReaderChecks`), each linking to its row.
+    /// Made only with the section (no count for the whole book: it would parse every chapter
+    /// on every rebuild, where the facts cache lets a rebuild parse only the edited pair).
+    func readerGaps(_ review: ChapterReview, rows: [RowPlace]) -> [ReaderGapView] {
+        review.readerFindings.map { chapter, finding in
+            let isSource = chapter.displayPath == review.source.displayPath
+            let row = review.beads.firstIndex { (isSource ? $0.bead.source : $0.bead.target).contains(finding.block) }
+            return ReaderGapView(kind: finding.kind.rawValue, message: finding.message,
+                                 location: "\(chapter.displayPath):\(finding.line)",
+                                 href: "../\(bilingualURL(review))" + (row.map { "#\(rows[$0].id)" } ?? ""),
+                                 excerpt: finding.excerpt.isEmpty ? nil : Excerpt.of(finding.excerpt, length: 70),
+                                 excerptLang: isSource ? book.source.language.htmlLang : review.language.htmlLang)
+        }
     }
 
     /// The chapter's snippets that fail, warn or were not checked, and translations that
