@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/packages.sh
+source scripts/lib/browser-env.sh
 
 update=0
 pytest_args=()
@@ -20,27 +21,7 @@ while (($#)); do
   shift
 done
 
-# Debian: the browser, its WebDriver, CJK fonts; python3-venv for the virtual environment.
-ensure_packages "${GUIDE_BUILD_PACKAGES[@]}" chromium chromium-driver fonts-noto-cjk python3-venv
-
-# PyPI, into .build-browser/venv (git-ignored). pytest comes from the system's Python.
-# axe-selenium-python 3 bundles axe-core 4.10 (2.x bundles axe-core 3.1, whose contrast rule
-# crashes in current Chromium). It declares Python >= 3.12 but is plain Python that runs on
-# 3.11 (Debian 12's), so it is installed on its own, without that check.
-state=.build-browser
-venv=$state/venv
-requirements="selenium>=4.20,<5 axe-selenium-python==3.0.0"
-if [ ! -x "$venv/bin/python" ] || [ "$(cat "$state/requirements" 2>/dev/null)" != "$requirements" ]; then
-  rm -rf "$venv"
-  mkdir -p "$state"
-  python3 -m venv --system-site-packages "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "selenium>=4.20,<5"
-  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps --ignore-requires-python "axe-selenium-python==3.0.0"
-  "$venv/bin/python" -c "import pytest" 2>/dev/null || "$venv/bin/pip" install -q --disable-pip-version-check pytest
-  echo "$requirements" > "$state/requirements"
-fi
-"$venv/bin/python" -c "import selenium, pytest, axe_selenium_python" \
-  || { echo "error: the browser test's Python packages did not install" >&2; exit 1; }
+ensure_browser_env
 
 # guide, and the site of the repo's content (never the committed site/).
 swift build

@@ -7,8 +7,8 @@
       if (location.hash && link.href.indexOf("#") < 0) link.href += location.hash;
     });
   });
-  // Code blocks wider than their box scroll sideways: make those focusable, so the keyboard can scroll them too.
-  var codes = document.querySelectorAll("main pre");
+  // Code blocks and tables wider than their box scroll sideways: make those focusable, so the keyboard can scroll them too.
+  var codes = document.querySelectorAll("main pre, main table");
   function focusableWhenScrolling() {
     codes.forEach(function (pre) {
       if (pre.scrollWidth > pre.clientWidth) pre.setAttribute("tabindex", "0");

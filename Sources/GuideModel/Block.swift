@@ -78,20 +78,36 @@ public struct InlineFeatures: Hashable, Sendable {
     public var images: [String]
     public var emphasisCount: Int
     public var strongCount: Int
-    /// The source line of each of `urls` and `images` (cmark's, 1-based in the file): where a
-    /// finding about the link points. Empty when the block was made in code.
-    public var urlLines: [Int]
-    public var imageLines: [Int]
+    /// Every link and image with the words a reader (or a screen reader) gets for it, in order.
+    public var labels: [InlineLabel]
 
     public init(codeSpans: [String] = [], urls: [String] = [], images: [String] = [],
-                emphasisCount: Int = 0, strongCount: Int = 0, urlLines: [Int] = [], imageLines: [Int] = []) {
+                emphasisCount: Int = 0, strongCount: Int = 0, labels: [InlineLabel] = []) {
         self.codeSpans = codeSpans
         self.urls = urls
         self.images = images
         self.emphasisCount = emphasisCount
         self.strongCount = strongCount
-        self.urlLines = urlLines
-        self.imageLines = imageLines
+        self.labels = labels
+    }
+}
+
+/// A link's text or an image's alt text (inline markup dropped), and the line it starts on:
+/// what the review reads for links that say only "here" and images that say nothing.
+public struct InlineLabel: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case link, image }
+    public var kind: Kind
+    public var text: String
+    /// The link's URL or the image's source.
+    public var destination: String
+    /// The line in the chapter's file (cmark's position of the link or image).
+    public var line: Int
+
+    public init(_ kind: Kind, text: String, destination: String, line: Int) {
+        self.kind = kind
+        self.text = text
+        self.destination = destination
+        self.line = line
     }
 }
 

@@ -58,14 +58,13 @@ public struct ChapterFacts: Hashable, Sendable {
         // By index: `for block in` copied every block (a dozen reference counts each).
         for index in blocks.indices {
             if blocks[index].headingLevel != nil { headings.append(Heading(block: index, text: blocks[index].text)) }
-            let inline = blocks[index].inline, start = blocks[index].lines.start
-            for (offset, url) in inline.urls.enumerated() {
-                let line = offset < inline.urlLines.count ? inline.urlLines[offset] : start
-                references.append(Reference(block: index, url: url, isImage: false, line: line))
+            // Links, then images, each with its line (the labels hold both, in the file's order).
+            let labels = blocks[index].inline.labels
+            for label in labels where label.kind == .link {
+                references.append(Reference(block: index, url: label.destination, isImage: false, line: label.line))
             }
-            for (offset, url) in inline.images.enumerated() {
-                let line = offset < inline.imageLines.count ? inline.imageLines[offset] : start
-                references.append(Reference(block: index, url: url, isImage: true, line: line))
+            for label in labels where label.kind == .image {
+                references.append(Reference(block: index, url: label.destination, isImage: true, line: label.line))
             }
             textLengths.append(blocks[index].text.count)
         }

@@ -196,28 +196,54 @@ private struct Converter {
 
     func inlineFeatures(of node: OpaquePointer) -> InlineFeatures {
         var features = InlineFeatures()
+        // The links and images still open (an image may sit inside a link), as indexes into
+        // `labels`: each gathers the text below it, and passes it on to the one around it.
+        // Its line is that of its first text: cmark dates a link from where its `]` closes it,
+        // a line too late when its text runs over two lines.
+        var open: [(index: Int, hasText: Bool)] = []
         walk(node) { current, entering in
-            guard entering else { return }
-            switch cmark_node_get_type(current) {
+            let type = cmark_node_get_type(current)
+            let isLabelled = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+            guard entering else {
+                if isLabelled, let index = open.popLast()?.index {
+                    let text = features.labels[index].text
+                    if let outer = open.last?.index { features.labels[outer].text += text }
+                    features.labels[index].text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                }
+                return
+            }
+            // One string for both records of a URL (a long one is stored once).
+            let url = isLabelled ? string(cmark_node_get_url(current)) : ""
+            switch type {
             case CMARK_NODE_CODE: features.codeSpans.append(string(cmark_node_get_literal(current)))
-            case CMARK_NODE_LINK:
-                features.urls.append(string(cmark_node_get_url(current)))
-                features.urlLines.append(line(of: current))
-            case CMARK_NODE_IMAGE:
-                features.images.append(string(cmark_node_get_url(current)))
-                features.imageLines.append(line(of: current))
+            case CMARK_NODE_LINK: features.urls.append(url)
+            case CMARK_NODE_IMAGE: features.images.append(url)
             case CMARK_NODE_EMPH: features.emphasisCount += 1
             case CMARK_NODE_STRONG: features.strongCount += 1
             default: break
             }
+            let line = max(1, Int(cmark_node_get_start_line(current)))
+            if isLabelled {
+                open.append((features.labels.count, false))
+                features.labels.append(InlineLabel(type == CMARK_NODE_LINK ? .link : .image, text: "",
+                                                   destination: url, line: line))
+            } else if let (index, hasText) = open.last {
+                switch type {
+                case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                    features.labels[index].text += string(cmark_node_get_literal(current))
+                    if !hasText {
+                        // The first text of every label still open that has none yet.
+                        for level in open.indices.reversed() where !open[level].hasText {
+                            features.labels[open[level].index].line = min(features.labels[open[level].index].line, line)
+                            open[level].hasText = true
+                        }
+                    }
+                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: features.labels[index].text += " "
+                default: break
+                }
+            }
         }
         return features
-    }
-
-    /// The line a link or image ends on (where its destination is written; with the whole
-    /// link on one line, its line), never before its block's first line.
-    func line(of node: OpaquePointer) -> Int {
-        max(Int(cmark_node_get_end_line(node)), Int(cmark_node_get_start_line(node)), 1)
     }
 
     func isBlock(_ node: OpaquePointer) -> Bool {

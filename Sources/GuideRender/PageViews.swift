@@ -174,12 +174,20 @@ struct ChapterProgressView {
     /// Snippets that fail, warn, were not checked, or compile differently in the translation.
     var snippets: [GapView]
     let hasSnippets: Bool
+    /// What the markdown of the pair's files does that hurts readers (`ReaderChecks`).
+    var reader: [ReaderGapView]
+    let hasReader: Bool
+    let readerCount: Int
 
     init(title: String, lang: String, language: String, bilingualHref: String, translatedPercent: Int, acceptedPercent: Int,
-         counts: [StatusCountView], gaps: [GapView], moreGaps: String? = nil, snippets: [GapView]) {
+         counts: [StatusCountView], gaps: [GapView], moreGaps: String? = nil, snippets: [GapView], reader: [ReaderGapView], readerCount: Int? = nil) {
         self.moreGaps = moreGaps
         self.snippets = snippets
         self.hasSnippets = !snippets.isEmpty
+        self.reader = reader
+        self.hasReader = !reader.isEmpty
+        // All of them, where the list shows the first (`ReportLimit.perChapter`).
+        self.readerCount = readerCount ?? reader.count
         self.lang = lang
         self.title = title
         self.language = language
@@ -195,6 +203,16 @@ struct ChapterProgressView {
 struct StatusCountView {
     var status: String
     var count: Int
+}
+
+/// One reader finding in a dashboard section: the file's line, and the heading's text when it is one.
+struct ReaderGapView {
+    var kind: String
+    var message: String
+    var location: String
+    var href: String
+    var excerpt: String?
+    var excerptLang: String
 }
 
 struct GapView {

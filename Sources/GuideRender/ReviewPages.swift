@@ -99,6 +99,7 @@ struct ReviewPages {
     func chapterProgress(_ review: ChapterReview) -> ChapterProgressView {
         let places = rowPlaces(review)
         let counts = review.counts
+        let readerFindings = review.readerFindings
         // The first gaps of the chapter (`ReportLimit.perChapter`), then how many more.
         let gapCount = review.beads.reduce(0) { $0 + $1.review.findings.count }
         let gaps = zip(review.beads, places).lazy.flatMap { bead, row in
@@ -122,7 +123,8 @@ struct ReviewPages {
             gaps: Array(gaps), moreGaps: gapCount > ReportLimit.perChapter
                 ? "\(ReportLimit.more(gapCount - ReportLimit.perChapter)) gaps in this chapter not shown (`guide review --format json` lists them all)"
                 : nil,
-            snippets: snippetGaps(review, rows: places))
+            snippets: snippetGaps(review, rows: places), reader: readerGaps(review, findings: readerFindings, rows: places),
+            readerCount: readerFindings.count)
     }
 
     /// The first `limit` findings as `line` gives them, then one saying how many more there are.
@@ -132,20 +134,34 @@ struct ReviewPages {
         return lines
     }
 
+    /// What the pair's markdown does that hurts readers (`ReaderChecks`), each linking to its
+    /// row: the first `ReportLimit.perChapter` of them (a chapter of a million links that say
+    /// "here" has a million). Made only with the section (no count for the whole book: it would
+    /// parse every chapter on every rebuild, where the facts cache lets a rebuild parse only the
+    /// edited pair).
+    func readerGaps(_ review: ChapterReview, findings: [(chapter: Chapter, finding: ReaderFinding)],
+                    rows: [RowPlace]) -> [ReaderGapView] {
+        let beads = BeadIndex(review)
+        return findings.prefix(ReportLimit.perChapter).map { chapter, finding in
+            let isSource = chapter.displayPath == review.source.displayPath
+            let row = isSource ? beads.ofSource[finding.block] : beads.ofTarget[finding.block]
+            return ReaderGapView(kind: finding.kind.rawValue, message: finding.message,
+                                 location: "\(chapter.displayPath):\(finding.line)",
+                                 href: "../\(bilingualURL(review))" + (row.map { "#\(rows[$0].id)" } ?? ""),
+                                 excerpt: finding.excerpt.isEmpty ? nil : Excerpt.of(finding.excerpt, length: 70),
+                                 excerptLang: isSource ? book.source.language.htmlLang : review.language.htmlLang)
+        }
+    }
+
     /// The chapter's snippets that fail, warn or were not checked, and translations that
     /// compile differently from the English, each linking to its row.
     func snippetGaps(_ review: ChapterReview, rows: [RowPlace]) -> [GapView] {
         guard let check else { return [] }
-        // Each block's bead, found once (searching the beads for every snippet was quadratic).
-        var beadOfSource: [Int: Int] = [:], beadOfTarget: [Int: Int] = [:]
-        for (index, bead) in review.beads.enumerated().reversed() {
-            for block in bead.bead.source { beadOfSource[block] = index }
-            for block in bead.bead.target { beadOfTarget[block] = index }
-        }
+        let beads = BeadIndex(review)
         func href(_ result: SnippetResult) -> String {
             let isSource = result.language == book.source.language
             let block = result.blockPath.first ?? -1
-            let index = isSource ? beadOfSource[block] : beadOfTarget[block]
+            let index = isSource ? beads.ofSource[block] : beads.ofTarget[block]
             return "../\(bilingualURL(review))" + (index.map { "#\(rows[$0].id)" } ?? "")
         }
         let inChapter = { (result: SnippetResult) in
@@ -163,5 +179,18 @@ struct ReviewPages {
                     location: "\(pair.translation.file):\(pair.translation.fenceLine)", href: href(pair.translation), excerpt: "")
         }
         return gaps
+    }
+}
+
+/// Each block's bead, found once: searching the beads for every finding was quadratic.
+struct BeadIndex {
+    var ofSource: [Int: Int] = [:]
+    var ofTarget: [Int: Int] = [:]
+
+    init(_ review: ChapterReview) {
+        for (index, bead) in review.beads.enumerated().reversed() {
+            for block in bead.bead.source { ofSource[block] = index }
+            for block in bead.bead.target { ofTarget[block] = index }
+        }
     }
 }

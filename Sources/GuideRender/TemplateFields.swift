@@ -122,6 +122,7 @@ extension ChapterProgressView: TemplateFields {
         "title": \.title, "lang": \.lang, "language": \.language, "bilingualHref": \.bilingualHref,
         "translatedPercent": \.translatedPercent, "acceptedPercent": \.acceptedPercent, "counts": \.counts,
         "gaps": \.gaps, "hasGaps": \.hasGaps, "moreGaps": \.moreGaps, "snippets": \.snippets, "hasSnippets": \.hasSnippets,
+        "reader": \.reader, "hasReader": \.hasReader, "readerCount": \.readerCount,
     ]
 }
 
@@ -132,6 +133,13 @@ extension StatusCountView: TemplateFields {
 extension GapView: TemplateFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
         "status": \.status, "message": \.message, "location": \.location, "href": \.href,
+        "excerpt": \.excerpt, "excerptLang": \.excerptLang,
+    ]
+}
+
+extension ReaderGapView: TemplateFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "kind": \.kind, "message": \.message, "location": \.location, "href": \.href,
         "excerpt": \.excerpt, "excerptLang": \.excerptLang,
     ]
 }

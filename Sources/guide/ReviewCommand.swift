@@ -9,11 +9,13 @@ import GuideRender
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "List the translation's gaps: missing, extra, doubt, english-left, code-drift, glossary, typography, structure, stale.",
+        abstract: "List the translation's gaps (missing, extra, doubt, english-left, code-drift, glossary, typography, structure, stale) and markdown that hurts readers.",
         discussion: """
             Every chapter is aligned with its translation; each pair of blocks gets one status. \
             Gaps are printed as `file:line: warning: status: …` (the Chinese side where there is \
-            one), then a summary per chapter. With --accept, the current pairs are recorded in \
+            one), then what each chapter file's markdown does that hurts readers (heading-skip: a \
+            heading level skipped; image-alt: an image without alt text; link-text: a link that \
+            says only "here"), then a summary per chapter. With --accept, the current pairs are recorded in \
             content/<lang>.accepted; a pair whose English later changes while its Chinese does \
             not becomes `stale`.
             """
@@ -23,7 +25,7 @@ struct ReviewCommand: ParsableCommand {
 
     @Option(help: "The content folder.") var content = "content"
     @Option(help: "Output format: text or json.") var format: Format = .text
-    @Option(help: ArgumentHelp("Exit non-zero when a pair has one of these statuses (comma-separated).",
+    @Option(help: ArgumentHelp("Exit non-zero when a pair has one of these statuses (comma-separated; also 'snippet', 'reader': a reader finding).",
                                valueName: "status,…"))
     var failOn: String?
     @Flag(help: "Record every current pair as accepted (translators: after reviewing).") var accept = false
@@ -32,11 +34,14 @@ struct ReviewCommand: ParsableCommand {
 
     /// `--fail-on snippet`: a translation's snippet compiles differently from the English one.
     static let snippetGate = "snippet"
+    /// `--fail-on reader`: a chapter file has a reader finding (`ReaderChecks`).
+    static let readerGate = "reader"
+    static let gates = [snippetGate, readerGate]
 
     func validate() throws {
         for name in failOnStatuses.unknown {
             throw ValidationError("unknown status '\(name)' in --fail-on; statuses: "
-                + (BeadStatus.precedence.map(\.name) + [Self.snippetGate]).joined(separator: ", "))
+                + (BeadStatus.precedence.map(\.name) + Self.gates).joined(separator: ", "))
         }
     }
 
@@ -45,7 +50,7 @@ struct ReviewCommand: ParsableCommand {
     }
 
     var failOnStatuses: (known: Set<BeadStatus>, unknown: [String]) {
-        let names = failOnNames.filter { $0 != Self.snippetGate }
+        let names = failOnNames.filter { !Self.gates.contains($0) }
         return (Set(names.compactMap(BeadStatus.init(name:))), names.filter { BeadStatus(name: $0) == nil })
     }
 
@@ -80,6 +85,7 @@ struct ReviewCommand: ParsableCommand {
             let gate = failOnStatuses.known
             failed = reviews.contains { $0.beads.contains { !gate.isDisjoint(with: $0.review.statuses) } }
                 || (failOnNames.contains(Self.snippetGate) && !divergences.isEmpty)
+                || (failOnNames.contains(Self.readerGate) && reviews.contains { !$0.readerFindings.isEmpty })
         }
         if failed { throw ExitCode(1) }
     }

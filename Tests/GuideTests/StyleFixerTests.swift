@@ -32,7 +32,13 @@ import Testing
         #expect(!result.fixed.isEmpty)
         let before = parser.parse(Self.chapter), after = parser.parse(result.text)
         #expect(before.map(\.kind) == after.map(\.kind))
-        #expect(before.map(\.inline) == after.map(\.inline))
+        // The same inline markup; only the links' texts have new spaces.
+        func withoutLinkTexts(_ block: Block) -> InlineFeatures {
+            var inline = block.inline
+            inline.labels = inline.labels.map { InlineLabel($0.kind, text: "", destination: $0.destination, line: $0.line) }
+            return inline
+        }
+        #expect(before.map(withoutLinkTexts) == after.map(withoutLinkTexts))
         #expect(before.map(\.lines) == after.map(\.lines))
         #expect(result.text.contains("// 代码里的中文abc ，  不动"))
         #expect(result.text.contains("<https://example.com/中文abc>"))

@@ -120,8 +120,8 @@ def screenshots_dir():
     return path
 
 
-@pytest.fixture(scope="session")
-def _chromium():
+def start_chromium():
+    """Headless Chromium through chromedriver (also used by scripts/check-layout-book.sh)."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -132,6 +132,12 @@ def _chromium():
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(60)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def _chromium():
+    driver = start_chromium()
     yield driver
     driver.quit()
 

@@ -94,10 +94,13 @@ def test_dashboard_counts_and_gap_links(browser, site):
     assert progress.get_attribute("role") == "img" and "% translated" in progress.get_attribute("aria-label")
     assert "% of the English translated" in chapter.find_element(By.CSS_SELECTOR, ".progress-text").text
     gaps = [(a.get_attribute("href"), a.find_element(By.CSS_SELECTOR, ".badge").text)
-            for a in chapter.find_elements(By.CSS_SELECTOR, "ol.gaps:not(.snippet-gaps) li > a")]
+            for a in chapter.find_elements(By.CSS_SELECTOR, "ol.gaps:not(.snippet-gaps, .reader-gaps) li > a")]
     # Snippet findings (failing snippets, translations that compile differently) link to rows too.
     snippet_links = [a.get_attribute("href") for a in chapter.find_elements(By.CSS_SELECTOR, "ol.snippet-gaps li > a")]
     assert snippet_links, "the seed chapter's failing snippets are listed"
+    # So do the reader findings of its markdown (the seed chapter's image has no alt text), counted.
+    reader_links = [a.get_attribute("href") for a in chapter.find_elements(By.CSS_SELECTOR, "ol.reader-gaps li > a")]
+    assert reader_links and f"For readers: {len(reader_links)} in the markdown" in chapter.text
     assert len(gaps) >= sum(n for s, n in by_status.items() if s != "translated")
 
     # Every gap links to a row of the side-by-side page with that status.
@@ -121,7 +124,7 @@ def test_dashboard_counts_and_gap_links(browser, site):
     # Every row that is not plainly translated has a gap linking to it.
     flagged = {i for i, (classes, _) in rows.items() if "status-translated" not in classes.split()}
     assert flagged <= linked, flagged - linked
-    for href in snippet_links:
+    for href in snippet_links + reader_links:
         row_id = urllib.parse.unquote(urllib.parse.urlparse(href).fragment)
         assert row_id in rows, f"{href}: no row {row_id!r}"
 

@@ -95,6 +95,11 @@ public struct ChapterReview: Sendable {
         }
     }
 
+    /// What the markdown of the pair's two files does that hurts readers, English first.
+    public var readerFindings: [(chapter: Chapter, finding: ReaderFinding)] {
+        [source, target].flatMap { chapter in ReaderChecks.findings(in: chapter.blocks).map { (chapter, $0) } }
+    }
+
     public func sourceLines(_ bead: Bead) -> LineRange? { Alignment.span(bead.source, in: source.blocks) }
     public func targetLines(_ bead: Bead) -> LineRange? { Alignment.span(bead.target, in: target.blocks) }
 }

@@ -4,10 +4,12 @@ import GuideModel
 /// How `guide review` prints a book's reviews: compiler-style lines, or JSON.
 public enum ReviewReport {
     /// One line per gap, `file:line: warning: status: message “excerpt” (other side file:line)`,
-    /// then a summary line per chapter. A chapter shows its first `limit` gaps and counts the
-    /// rest (the JSON lists them all).
+    /// then the reader findings of both chapter files (an English file's once, with its first
+    /// translation), then a summary line per chapter. A chapter shows its first `limit` gaps,
+    /// and a file its first `limit` reader findings, and counts the rest (the JSON lists them all).
     public static func text(_ reviews: [ChapterReview], limit: Int = ReportLimit.perChapter) -> String {
         var out = ""
+        var filesDone: Set<String> = []
         for review in reviews {
             var shown = 0
             for bead in review.beads where bead.status != .translated || bead.review.findings.count > 0 {
@@ -20,9 +22,25 @@ public enum ReviewReport {
                 out += "\(review.target.displayPath): warning: \(ReportLimit.more(shown - limit)) findings in this chapter "
                     + "not shown (`guide review --format json` lists them all)\n"
             }
+            for chapter in [review.source, review.target] where filesDone.insert(chapter.displayPath).inserted {
+                let findings = ReaderChecks.findings(in: chapter.blocks)
+                for finding in findings.prefix(limit) {
+                    out += line(finding, in: chapter) + "\n"
+                }
+                if findings.count > limit {
+                    out += "\(chapter.displayPath): warning: \(ReportLimit.more(findings.count - limit)) reader findings in this file "
+                        + "not shown (`guide review --format json` lists them all)\n"
+                }
+            }
             out += summary(review) + "\n"
         }
         return out
+    }
+
+    /// `file:line: warning: heading-skip: level 4 after level 1 “Heading”`.
+    public static func line(_ finding: ReaderFinding, in chapter: Chapter) -> String {
+        "\(chapter.displayPath):\(finding.line): warning: \(finding.kind.rawValue): \(finding.message)"
+            + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”")
     }
 
     static func line(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> String {
@@ -55,14 +73,17 @@ public enum ReviewReport {
         }
         let translated = Int((review.translatedShare * 100).rounded())
         let accepted = Int((review.acceptedShare * 100).rounded())
+        let reader = review.readerFindings.count
         return "\(review.target.displayPath): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
             + "\(translated)% of the English translated, \(accepted)% accepted"
+            + (reader == 0 ? "" : "; \(reader) reader finding\(reader == 1 ? "" : "s") in the pair's files")
     }
 
     /// `snippetFindings`: lines about snippets that compile differently in a translation.
     public static func json(_ reviews: [ChapterReview], snippetFindings: [String] = []) -> String {
         struct Side: Encodable { var file: String; var start: Int; var end: Int }
         struct Finding: Encodable { var status: String; var message: String; var line: Int?; var column: Int? }
+        struct ReaderRow: Encodable { var kind: String; var file: String; var line: Int; var message: String; var excerpt: String }
         struct Row: Encodable {
             var status: String
             var statuses: [String]
@@ -92,6 +113,8 @@ public enum ReviewReport {
             var accepted: Double
             var counts: [String: Int]
             var beads: [Row]
+            /// The reader findings of both files of the pair.
+            var reader: [ReaderRow]
         }
         struct Document: Encodable { var chapters: [Chapter]; var snippets: [String] }
         let chapters = reviews.map { review in
@@ -110,6 +133,10 @@ public enum ReviewReport {
                         target: review.targetLines(bead.bead).map { Side(file: review.target.displayPath, start: $0.start, end: $0.end) },
                         findings: bead.review.findings.map { Finding(status: $0.status.name, message: $0.message, line: $0.line, column: $0.column) },
                         excerpt: Excerpt.of(texts.first ?? "", length: 60))
+                },
+                reader: review.readerFindings.map { chapter, finding in
+                    ReaderRow(kind: finding.kind.rawValue, file: chapter.displayPath, line: finding.line,
+                              message: finding.message, excerpt: finding.excerpt)
                 })
         }
         let encoder = JSONEncoder()

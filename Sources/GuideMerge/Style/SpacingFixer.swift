@@ -83,6 +83,7 @@ public enum SpacingFixer {
     }
 
     /// What must not change: every block's kind (code included), inline code, links, images, emphasis; recursively.
+    /// Not the links' texts: a fix may rightly change the spaces in them.
     struct Shape: Equatable {
         var kind: Block.Kind
         var inline: InlineFeatures
@@ -90,6 +91,10 @@ public enum SpacingFixer {
     }
 
     static func shape(_ blocks: [Block]) -> [Shape] {
-        blocks.map { Shape(kind: $0.kind, inline: $0.inline, items: $0.items.map(shape)) }
+        blocks.map { block in
+            var inline = block.inline
+            inline.labels = inline.labels.map { InlineLabel($0.kind, text: "", destination: $0.destination, line: $0.line) }
+            return Shape(kind: block.kind, inline: inline, items: block.items.map(shape))
+        }
     }
 }
