@@ -196,11 +196,17 @@ import Testing
     @Test func reviewTextShowsAThousandFindingsAChapterAndCountsTheRest() throws {
         let (_, book) = try book(english: "# Second\n\n## End\n\nThe end.\n", chinese: Self.crowdedChinese)
         let reviews = book.reviews()
-        let findings = reviews.reduce(0) { $0 + $1.beads.reduce(0) { $0 + $1.review.findings.count } }
-        #expect(findings > 2 * ReportLimit.perChapter)
-        let lines = ReviewReport.text(reviews).split(separator: "\n")
+        let findings = reviews.flatMap { $0.beads.flatMap(\.review.findings) }.filter { $0.status == .typography }
+        // A pair lists its first thousand typography findings and counts the others in one more.
+        #expect(findings.count == StyleReview.typographyListed + 1)
+        let all = MarkdownParser().parse(Self.crowdedChinese).reduce(0) { $0 + Typography.findings(in: $1).count }
+        #expect(all > 2 * StyleReview.typographyListed)
+        #expect(findings.last?.message.hasPrefix(
+            "\(ReportLimit.more(all - StyleReview.typographyListed)) typography findings in this pair not listed") == true)
+        let limit = 500
+        let lines = ReviewReport.text(reviews, limit: limit).split(separator: "\n")
         let warnings = lines.filter { $0.contains(": warning: ") }
-        #expect(warnings.count == ReportLimit.perChapter + 1)
+        #expect(warnings.count == limit + 1)
         #expect(lines.contains { $0.contains("more findings in this chapter not shown") })
         #expect(lines.allSatisfy { $0.utf8.count < 300 })
     }

@@ -15,16 +15,29 @@ public struct StyleReview: Sendable {
         // its text kept for the glossary only when the English uses a term.
         var chinese = used.isEmpty ? nil : ProseText()
         var spacing: [BeadFinding] = []
+        var unlisted = 0
         for index in bead.target {
             let lines = Typography.SourceLineText(target[index])
             ProseScanner.forEachLeaf(of: target[index]) { leaf in
-                spacing += Self.typography(Typography.findings(in: leaf, lineText: lines.characters), block: index)
+                let (shown, total) = Typography.findings(in: leaf, lineText: lines.characters,
+                                                         limit: Self.typographyListed - spacing.count)
+                spacing += Self.typography(shown, block: index)
+                unlisted += total - shown.count
                 chinese?.append(leaf: leaf)
             }
+        }
+        if unlisted > 0, let first = bead.target.first {
+            spacing.append(BeadFinding(.typography, "\(ReportLimit.more(unlisted)) typography findings in this pair not listed "
+                                       + "(`guide fix-spacing` mends the spacing ones)", targetBlock: first))
         }
         let terms = chinese.map { glossary(bead, used: used, chinese: $0, target: target) } ?? []
         return terms + spacing
     }
+
+    /// Typography findings a pair lists before it only counts the rest: a pair of a megabyte of
+    /// mixed text has a million, each with its excerpt, and no one reads them one by one
+    /// (`guide fix-spacing` mends them). The book's most in a pair: 46.
+    static let typographyListed = 1000
 
     /// Every typography finding of the bead's Chinese blocks, at its line and column.
     public func typography(_ bead: Bead, target: [Block]) -> [BeadFinding] {

@@ -45,10 +45,24 @@ public enum Typography {
 
     /// The findings of one scanned leaf; `lineText` gives a file line's characters (for excerpts).
     public static func findings(in units: [ProseUnit], lineText: (Int) -> [Character]) -> [TypographyFinding] {
-        guard hasChinese(units) else { return [] }
+        findings(in: units, lineText: lineText, limit: .max).shown
+    }
+
+    /// The first `limit` findings (in source order) made whole, and how many there are in all:
+    /// a finding's excerpt and message cost far more than finding it, and a megabyte of mixed
+    /// text has a million.
+    static func findings(in units: [ProseUnit], lineText: (Int) -> [Character], limit: Int)
+        -> (shown: [TypographyFinding], total: Int) {
+        guard hasChinese(units) else { return ([], 0) }
         var rules = Rules(units: units)
         rules.run()
-        return rules.found.map { found in
+        let first = rules.found.count <= limit ? rules.found
+            : Array(rules.found.sorted { $0.position < $1.position }.prefix(max(0, limit)))
+        return (made(first, lineText: lineText), rules.found.count)
+    }
+
+    private static func made(_ found: [Rules.Found], lineText: (Int) -> [Character]) -> [TypographyFinding] {
+        found.map { found in
             let (excerpt, suggestion) = excerpts(found.edits, line: lineText(found.position.line))
             return TypographyFinding(rule: found.rule, position: found.position, edits: found.edits,
                                      excerpt: excerpt, suggestion: suggestion, isSafe: found.rule != .repeatedPunctuation)
