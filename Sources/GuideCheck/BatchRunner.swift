@@ -47,6 +47,8 @@ struct BatchRunner: Sendable {
                       let status = Int32(String(decoding: statusText, as: UTF8.self)
                           .trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
                 let read = { (name: String) in FileBytes.read(folder + "/" + name).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+                // Not run at all (its file was busy): run again alone, where that is retried.
+                if ProcessRunner.isBusyExecutable(status: status, stderr: read("err")) { continue }
                 // timeout's 124: the compile ran out of time and was stopped.
                 outputs[index] = ProcessOutput(status: status == 124 ? -1 : status, stdout: read("out"), stderr: read("err"),
                                                timedOut: status == 124, launchError: nil,

@@ -81,12 +81,24 @@ public struct ProcessRunner: Sendable {
         if let sandbox {
             command = sandbox.command(executable, arguments, scratch: work, writable: writable)
         }
-        let (status, timedOut, launchError) = spawn(command.executable, command.arguments,
-                                                    stdin: inPath, stdout: outPath, stderr: errPath)
-        collect(work)
         let read = { (path: String) in FileBytes.read(path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        var (status, timedOut, launchError) = spawn(command.executable, command.arguments,
+                                                    stdin: inPath, stdout: outPath, stderr: errPath)
+        // The same race as `spawn`'s ETXTBSY, met by the wrapper (prlimit, bwrap) that execs the
+        // executable: it exits 126 "Text file busy". Passes once the other child has exec'd.
+        for _ in 0..<20 where Self.isBusyExecutable(status: status, stderr: read(errPath)) {
+            usleep(5_000)
+            (status, timedOut, launchError) = spawn(command.executable, command.arguments,
+                                                    stdin: inPath, stdout: outPath, stderr: errPath)
+        }
+        collect(work)
         return ProcessOutput(status: status, stdout: read(outPath), stderr: read(errPath), timedOut: timedOut,
                              launchError: launchError, seconds: Date().timeIntervalSince(start))
+    }
+
+    /// Exit status 126 (found but could not be run) because the file was open for writing.
+    static func isBusyExecutable(status: Int32, stderr: String) -> Bool {
+        status == 126 && stderr.contains("Text file busy")
     }
 
     #if canImport(Glibc)

@@ -106,6 +106,21 @@ struct CheckRunnerTests {
         #expect(second.results.map(\.outcome) == first.results.map(\.outcome))
     }
 
+    /// A compiler that is open for writing somewhere (a script written a moment ago, while
+    /// another thread forked) cannot be run for a moment: "Text file busy". That is tried
+    /// again, not taken for the snippet's failure (it made runs under load flaky).
+    @Test func aBusyCompilerIsRunAgain() throws {
+        let folder = try TempFolder()
+        let book = try CheckFixtures.book(en: english, zh: chinese, in: folder)
+        let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
+        let held = open(clang, O_WRONLY)
+        #expect(held >= 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.03) { close(held) }
+        let report = SnippetChecker(options: CheckFixtures.options(folder, clang: clang, cache: false)).run(book: book)
+        #expect(report.results.map(\.outcome).filter { $0 == .fail }.isEmpty)
+        #expect(report.compiled == 2 && CheckFixtures.calls(log) == 2)
+    }
+
     @Test func theCodeTheContextHeaderAndTheFlagsInvalidateTheCache() throws {
         let folder = try TempFolder()
         let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
