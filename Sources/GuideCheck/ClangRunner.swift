@@ -86,8 +86,11 @@ public struct ProcessRunner: Sendable {
                                                     stdin: inPath, stdout: outPath, stderr: errPath)
         // The same race as `spawn`'s ETXTBSY, met by the wrapper (prlimit, bwrap) that execs the
         // executable: it exits 126 "Text file busy". Passes once the other child has exec'd.
-        for _ in 0..<20 where Self.isBusyExecutable(status: status, stderr: read(errPath)) {
-            usleep(5_000)
+        var pause: useconds_t = 5_000
+        for _ in 0..<12 where Self.isBusyExecutable(status: status, stderr: read(errPath)) {
+            // 5 ms, then longer: about 3 s in all, for a loaded machine whose other child is slow to exec.
+            usleep(pause)
+            pause = min(pause * 2, 500_000)
             (status, timedOut, launchError) = spawn(command.executable, command.arguments,
                                                     stdin: inPath, stdout: outPath, stderr: errPath)
         }

@@ -115,7 +115,11 @@ struct CheckRunnerTests {
         let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
         let held = open(clang, O_WRONLY)
         #expect(held >= 0)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.03) { close(held) }
+        // A thread of its own: the shared queues may be busy with other tests for longer.
+        Thread.detachNewThread {
+            usleep(30_000)
+            close(held)
+        }
         let report = SnippetChecker(options: CheckFixtures.options(folder, clang: clang, cache: false)).run(book: book)
         #expect(report.results.map(\.outcome).filter { $0 == .fail }.isEmpty)
         #expect(report.compiled == 2 && CheckFixtures.calls(log) == 2)
