@@ -39,12 +39,17 @@ public enum ReportLimit {
 
     /// "1 more" or "12,345 more": counts a person reads, grouped by thousands.
     public static func more(_ count: Int) -> String {
+        grouped(count) + " more"
+    }
+
+    /// "12,345": a count grouped by thousands.
+    public static func grouped(_ count: Int) -> String {
         var digits = String(count)
         var grouped = ""
         while digits.count > 3 {
             grouped = "," + digits.suffix(3) + grouped
             digits.removeLast(3)
         }
-        return digits + grouped + " more"
+        return digits + grouped
     }
 }

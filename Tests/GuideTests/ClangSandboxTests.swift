@@ -86,30 +86,11 @@ import Testing
         try folder.write("tmp/.keep", "")
         var environment = self.environment
         environment["TMPDIR"] = folder.path + "/tmp"
-        // Peak memory of guide and every process under it, as the kernel counts it for a waited child.
-        let measure = """
-            import resource, subprocess, sys
-            run = subprocess.run(sys.argv[1:], capture_output=True, text=True)
-            sys.stdout.write(run.stdout + run.stderr)
-            print("peak-kib", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "status", run.returncode)
-            """
-        try folder.write("measure.py", measure)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", folder.path + "/measure.py", guideBinary(), "check"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (text, kib, status) = try runGuideMeasured(["check"], in: folder, environment: environment)
         #expect(text.contains("content/en/second.md:3: error: clang ran out of memory compiling this snippet"), "\(text)")
         #expect(text.contains("(256 MiB; check.memory_limit in guide.yml)"))
         #expect(text.contains("content/en/second.md:9: error: clang crashed compiling this snippet"), "\(text)")
-        #expect(text.contains("status 1"))
-        let peak = text.split(separator: "\n").last { $0.hasPrefix("peak-kib") }?.split(separator: " ")[1]
-        let kib = Int(peak ?? "") ?? .max
+        #expect(status == 1)
         #expect(kib < 600 * 1024, "peak \(kib) KiB")
         // No crash reproductions, no scratch folders left.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/tmp") == [".keep"])

@@ -201,8 +201,8 @@ import Testing
         #expect(findings.count == StyleReview.typographyListed + 1)
         let all = MarkdownParser().parse(Self.crowdedChinese).reduce(0) { $0 + Typography.findings(in: $1).count }
         #expect(all > 2 * StyleReview.typographyListed)
-        #expect(findings.last?.message.hasPrefix(
-            "\(ReportLimit.more(all - StyleReview.typographyListed)) typography findings in this pair not listed") == true)
+        #expect(findings.first?.message.hasPrefix(
+            "this pair has \(ReportLimit.grouped(all)) typography findings; the first 1,000 are listed") == true)
         let limit = 500
         let lines = ReviewReport.text(reviews, limit: limit).split(separator: "\n")
         let warnings = lines.filter { $0.contains(": warning: ") }

@@ -85,3 +85,31 @@ let repositoryRoot: String = {
     }
     return FileManager.default.currentDirectoryPath
 }()
+
+/// Runs the real binary under a small Python parent that waits for it and prints the peak
+/// memory of guide and every process under it, as the kernel counts it for a waited child.
+/// Returns what guide printed (both streams), that peak in KiB and its exit status.
+func runGuideMeasured(_ arguments: [String], in folder: TempFolder,
+                      environment: [String: String]? = nil) throws -> (text: String, peakKiB: Int, status: Int32) {
+    let measure = """
+        import resource, subprocess, sys
+        run = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+        sys.stdout.write(run.stdout + run.stderr)
+        print("peak-kib", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "status", run.returncode)
+        """
+    try folder.write("measure.py", measure)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", folder.path + "/measure.py", guideBinary()] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+    if let environment { process.environment = environment }
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let last = text.split(separator: "\n").last { $0.hasPrefix("peak-kib") }?.split(separator: " ") ?? []
+    let peak = last.count > 1 ? Int(last[1]) ?? .max : .max
+    let status = last.count > 3 ? Int32(last[3]) ?? -1 : -1
+    return (text, peak, status)
+}

@@ -27,8 +27,11 @@ public struct StyleReview: Sendable {
             }
         }
         if unlisted > 0, let first = bead.target.first {
-            spacing.append(BeadFinding(.typography, "\(ReportLimit.more(unlisted)) typography findings in this pair not listed "
-                                       + "(`guide fix-spacing` mends the spacing ones)", targetBlock: first))
+            // First, so that a report cut per chapter still shows it.
+            let total = ReportLimit.grouped(spacing.count + unlisted)
+            spacing.insert(BeadFinding(.typography, "this pair has \(total) typography findings; the first "
+                                       + "\(ReportLimit.grouped(spacing.count)) are listed (`guide fix-spacing` mends the spacing ones)",
+                                       targetBlock: first), at: 0)
         }
         let terms = chinese.map { glossary(bead, used: used, chinese: $0, target: target) } ?? []
         return terms + spacing
