@@ -43,6 +43,29 @@ import Testing
         #expect(found == ["content/en/second.md:5: error: image '../../../etc/passwd' leaves the content folder"])
     }
 
+    /// `[x]((https://…))`: the address in one pair of parentheses too many reads as a path in
+    /// the book; the message says so instead of "no such chapter".
+    @Test func anAddressInParenthesesSaysSo() throws {
+        let found = try findings { folder in
+            try folder.write("content/en/second.md", "# Second\n\n## End\n\nSee the [section]((https://example.org/docs/a.html#b)).\n\n"
+                + "![logo]((http://example.org/logo.png))\n\n[fine](second.md#end) [also (kept)](https://example.org/(x))\n")
+        }
+        #expect(found == [
+            "content/en/second.md:5: error: link '(https://example.org/docs/a.html#b)' has parentheses around its address: "
+                + "write […](https://example.org/docs/a.html#b) with one pair",
+            "content/en/second.md:7: error: image '(http://example.org/logo.png)' has parentheses around its address: "
+                + "write ![…](http://example.org/logo.png) with one pair",
+        ])
+        // End to end: the build fails with that message at the link's line.
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\n[appropriate section]((http://example.org/docs/X.html))\n")
+        let result = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "content/en/second.md:5: error: link '(http://example.org/docs/X.html)' has parentheses around "
+            + "its address: write […](http://example.org/docs/X.html) with one pair\n")
+    }
+
     @Test func buildFailsOnABrokenImageAndWritesSitemapAnd404() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)

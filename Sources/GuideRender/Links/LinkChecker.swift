@@ -54,6 +54,7 @@ public struct LinkChecker: Sendable {
         let url = reference.url
         if url.isEmpty || LinkTarget.isExternal(url) { return [] }
         let location = { self.location(of: reference, in: chapter) }
+        if let finding = Self.extraParentheses(url, kind: "link", at: location) { return [finding] }
         // Links were rewritten to pages by the parser: `other.md#x` is now `other.html#x`.
         let (path, fragment) = Self.split(url)
         if path.isEmpty {
@@ -82,6 +83,7 @@ public struct LinkChecker: Sendable {
         let url = reference.url
         if LinkTarget.isExternal(url) { return [] }
         let location = { self.location(of: reference, in: chapter) }
+        if let finding = Self.extraParentheses(url, kind: "image", at: location) { return [finding] }
         let directory = PathText.parent(chapter.path)
         let (path, _) = Self.split(url)
         guard let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path) else {
@@ -110,6 +112,18 @@ public struct LinkChecker: Sendable {
         guard anchors[edition.language]?[chapterPath]?.contains(id) != true else { return [] }
         return [Finding(location: location(), message: "anchor '#\(Self.quoted(fragment))' matches no heading of \(Self.quoted(chapterPath))",
                         isError: anchorsAreErrors)]
+    }
+
+    /// `[text]((https://x))`: one pair of parentheses too many makes a web address a path
+    /// in the book (`(https:/x` after normalizing), and "no such chapter" would hide why.
+    static func extraParentheses(_ url: String, kind: String, at location: () -> SourceLocation) -> Finding? {
+        var inner = Substring(url)
+        while inner.hasPrefix("("), inner.hasSuffix(")") { inner = inner.dropFirst().dropLast() }
+        guard inner.count < url.count, LinkTarget.isExternal(String(inner)) else { return nil }
+        let written = Self.quoted(String(inner))
+        return Finding(location: location(),
+                       message: "\(kind) '\(Self.quoted(url))' has parentheses around its address: write "
+                           + "\(kind == "image" ? "![…]" : "[…]")(\(written)) with one pair", isError: true)
     }
 
     /// Where the parser found the link (its line is in the chapter's facts, so a finding costs
