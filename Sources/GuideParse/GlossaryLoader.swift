@@ -42,8 +42,7 @@ public enum GlossaryLoader {
                 let words = try strings(value, key: "keep", displayPath: displayPath)
                 terms += words.map { Glossary.Term(english: [$0], keepEnglish: true, line: value.mark?.line) }
             default:
-                throw GuideError("unknown key '\(key.string ?? "?")' (the glossary has 'terms' and 'keep')",
-                                 file: displayPath, line: key.mark?.line)
+                throw KnownKeys.unknown(key, named: key.string ?? "?", siblings: ["terms", "keep"], displayPath: displayPath)
             }
         }
         try checkDuplicates(terms, displayPath: displayPath)
@@ -71,8 +70,8 @@ public enum GlossaryLoader {
                 }
                 term.note = note
             default:
-                throw GuideError("unknown key '\(key.string ?? "?")' in a term (en, zh, keep, note)",
-                                 file: displayPath, line: key.mark?.line)
+                throw KnownKeys.unknown(key, named: "terms[].\(key.string ?? "?")", siblings: ["en", "zh", "keep", "note"],
+                                        displayPath: displayPath)
             }
         }
         guard !term.english.isEmpty else {

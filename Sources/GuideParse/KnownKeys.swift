@@ -24,13 +24,19 @@ enum KnownKeys {
             let name = key.string ?? ""
             let full = path.isEmpty ? name : path + "." + name
             guard known.contains(full) else {
-                let hint = nearest(to: name, in: siblings).map { "; did you mean '\($0)'?" }
-                    ?? " (known here: \(siblings.sorted().joined(separator: ", ")))"
-                throw GuideError("unknown key '\(full)'\(hint)", at: SourceLocation(
-                    file: displayPath, line: key.mark?.line, column: key.mark?.column))
+                throw unknown(key, named: full, siblings: siblings, displayPath: displayPath)
             }
             try check(value, path: full, known: known, free: free, displayPath: displayPath)
         }
+    }
+
+    /// The error for a key that is not one of `siblings`, at its line and column, with the
+    /// nearest of them ("did you mean 'source'?") or, when none is near, all of them.
+    static func unknown(_ key: Node, named full: String, siblings: [String], displayPath: String) -> GuideError {
+        let hint = nearest(to: key.string ?? "", in: siblings).map { "; did you mean '\($0)'?" }
+            ?? " (known here: \(siblings.sorted().joined(separator: ", ")))"
+        return GuideError("unknown key '\(full)'\(hint)", at: SourceLocation(
+            file: displayPath, line: key.mark?.line, column: key.mark?.column))
     }
 
     /// The known key closest to `name`, when it is close enough to be what was meant.

@@ -144,5 +144,14 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr == "content/guide.yml:2:1: error: unknown key 'sourc'; did you mean 'source'?\n")
         #expect(!folder.exists("site"))
+        // The same for the glossary, in every command that reads it.
+        try folder.write("content/guide.yml", "languages: [en, zh]\nsource: en\n")
+        try folder.write("content/glossary.yml", "terms:\n  - en: block\n    zh: 代码块\n    keeep: true\n")
+        for command in [["build", "--no-check", "--templates", repositoryRoot + "/templates"], ["review", "--no-check"]] {
+            let glossary = try runGuide(command, in: folder.path)
+            #expect(glossary.status != 0)
+            #expect(glossary.stderr == "content/glossary.yml:4:5: error: unknown key 'terms[].keeep'; did you mean 'keep'?\n")
+        }
+        #expect(!folder.exists("site"))
     }
 }

@@ -54,7 +54,12 @@ import Testing
         #expect(error("terms:\n  - en: protocol\n")?.description
                 == "content/glossary.yml:2: error: the term 'protocol' has no 'zh' (add one, or 'keep: true' to keep it in English)")
         #expect(error("terms:\n  - en: a\n    zh: 甲\n    colour: red\n")?.description
-                == "content/glossary.yml:4: error: unknown key 'colour' in a term (en, zh, keep, note)")
+                == "content/glossary.yml:4:5: error: unknown key 'terms[].colour' (known here: en, keep, note, zh)")
+        // A typo gets the nearest key, as in guide.yml.
+        #expect(error("terms:\n  - en: a\n    zh: 甲\n    nots: x\n")?.description
+                == "content/glossary.yml:4:5: error: unknown key 'terms[].nots'; did you mean 'note'?")
+        #expect(error("term:\n  - en: a\n")?.description
+                == "content/glossary.yml:1:1: error: unknown key 'term'; did you mean 'terms'?")
         #expect(error("terms:\n  - en: a\n    zh: 甲\n  - en: A\n    zh: 乙\n")?.description
                 == "content/glossary.yml:4: error: 'A' is in the glossary twice (first on line 2)")
         #expect(error("terms: [\n")?.description.hasPrefix("content/glossary.yml:2: error: invalid YAML") == true)

@@ -89,7 +89,7 @@ import Testing
         let found = try linkFindings(book, in: folder).map(\.description)
         #expect(found == [
             "content/en/second.md:7: warning: anchor '#nowhere' matches no heading of second.md",
-            "content/en/second.md:8: error: image 'images/none.png' points to a file that does not exist",
+            "content/en/second.md:8: error: image 'images/none.png' points to a file that does not exist: no en/images/none.png in the content folder (add the file, or correct the path)",
             "content/en/second.md:12: warning: anchor '#deeper' matches no heading of second.md",
         ])
     }

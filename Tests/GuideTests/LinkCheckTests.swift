@@ -30,8 +30,8 @@ import Testing
             try folder.write("content/en/second.md", "# Second\n\n## End\n\nText\nwith [gone](gone.md) and\n![missing](images/none.png)\n\n[bad](intro.md#nowhere)\n")
         }
         #expect(found == [
-            "content/en/second.md:6: error: link 'gone.html' points to a page that does not exist (no chapter gone.md in SUMMARY.md)",
-            "content/en/second.md:7: error: image 'images/none.png' points to a file that does not exist",
+            "content/en/second.md:6: error: link 'gone.html' points to a page that does not exist: no chapter gone.md in en/SUMMARY.md (add it there, or correct the link)",
+            "content/en/second.md:7: error: image 'images/none.png' points to a file that does not exist: no en/images/none.png in the content folder (add the file, or correct the path)",
             "content/en/second.md:9: warning: anchor '#nowhere' matches no heading of intro.md",
         ])
     }
@@ -76,6 +76,6 @@ import Testing
         try folder.write("content/zh/second.md", "# 第二章\n\n![图](images/none.png)\n")
         let result = try runGuide(["build"] + templates, in: folder.path)
         #expect(result.status != 0)
-        #expect(result.stderr == "content/zh/second.md:3: error: image 'images/none.png' points to a file that does not exist\n")
+        #expect(result.stderr == "content/zh/second.md:3: error: image 'images/none.png' points to a file that does not exist: no zh/images/none.png in the content folder (add the file, or correct the path)\n")
     }
 }

@@ -69,7 +69,8 @@ public struct LinkChecker: Sendable {
         if resolved.hasSuffix(".html") {
             let chapterPath = String(resolved.dropLast(5)) + ".md"
             guard edition.chapter(at: chapterPath) != nil else {
-                return [Finding(location: location(), message: "link '\(Self.quoted(url))' points to a page that does not exist (no chapter \(Self.quoted(chapterPath)) in SUMMARY.md)", isError: true)]
+                return [Finding(location: location(), message: "link '\(Self.quoted(url))' points to a page that does not exist: "
+                    + "no chapter \(Self.quoted(chapterPath)) in \(edition.language.code)/SUMMARY.md (add it there, or correct the link)", isError: true)]
             }
             if let fragment, !fragment.isEmpty {
                 return checkAnchor(fragment, chapterPath: chapterPath, edition: edition, location: location)
@@ -95,16 +96,21 @@ public struct LinkChecker: Sendable {
     /// `resolved` is relative to the language folder; `../x` reaches the shared assets at the content root.
     func checkFile(_ resolved: String, original: String, edition: Edition, location: () -> SourceLocation, kind: String) -> [Finding] {
         let exists: Bool
+        let inContent: String   // where the file would be, in the content folder
         if resolved.hasPrefix("../") {
             let shared = String(resolved.dropFirst(3))
             guard !shared.hasPrefix("../") else {
                 return [Finding(location: location(), message: "\(kind) '\(Self.quoted(original))' leaves the content folder", isError: true)]
             }
             exists = sharedAssets.contains(shared)
+            inContent = shared
         } else {
             exists = assets[edition.language]?.contains(resolved) == true
+            inContent = edition.language.code + "/" + resolved
         }
-        return exists ? [] : [Finding(location: location(), message: "\(kind) '\(Self.quoted(original))' points to a file that does not exist", isError: true)]
+        return exists ? [] : [Finding(location: location(), message: "\(kind) '\(Self.quoted(original))' points to a file that does not exist: "
+                                          + "no \(Self.quoted(inContent)) in the content folder (add the file, or correct the path)",
+                                      isError: true)]
     }
 
     func checkAnchor(_ fragment: String, chapterPath: String, edition: Edition, location: () -> SourceLocation) -> [Finding] {
