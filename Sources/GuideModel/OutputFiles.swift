@@ -69,8 +69,9 @@ public enum OutputFiles {
 
     private static func stage(_ text: String, beside final: String, shown: String) throws -> String {
         let url = URL(fileURLWithPath: final)
-        let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
-            + ".guide-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let prefix = "." + url.lastPathComponent + ".guide-tmp-"
+        removeLeftovers(in: url.deletingLastPathComponent().path, prefix: prefix)
+        let temporary = url.deletingLastPathComponent().path + "/" + prefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // 0666 less the umask, as for any new file.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw GuideError("cannot write the file: \(String(cString: strerror(errno)))", file: shown) }
@@ -105,6 +106,17 @@ public enum OutputFiles {
             throw GuideError("cannot write the file: \(String(cString: strerror(failure)))", file: shown)
         }
         return temporary
+    }
+
+    /// Removes what a killed run left of its staged copies of one file (`prefix` + the run's
+    /// process id + a random number): only those whose process is gone, never a running one's.
+    static func removeLeftovers(in folder: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
+        }
     }
 
     private static func realpath(_ path: String) -> String? {

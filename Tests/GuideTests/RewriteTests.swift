@@ -25,6 +25,26 @@ import Testing
         if isRoot { #expect(status.st_uid == 1234 && status.st_gid == 4321) }
     }
 
+    /// A killed run's staged copy of a file (its process gone) is swept when the file is next
+    /// written; a copy a running process is staging is left alone.
+    @Test func aKilledRunsStagedCopiesAreSwept() throws {
+        let folder = try TempFolder()
+        try folder.write("a.md", "old\n")
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let dead = folder.path + "/.a.md.guide-tmp-\(gone.processIdentifier)-7"
+        let running = folder.path + "/.a.md.guide-tmp-1-7"   // pid 1 is always running
+        let other = folder.path + "/.b.md.guide-tmp-\(gone.processIdentifier)-7"   // another file's: not this write's to sweep
+        for path in [dead, running, other] { try "half".write(toFile: path, atomically: false, encoding: .utf8) }
+        try OutputFiles.write([(path: folder.path + "/a.md", text: "new\n")])
+        #expect(try folder.read("a.md") == "new\n")
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: running))
+        #expect(FileManager.default.fileExists(atPath: other))
+    }
+
     @Test func aLinkInsideTheContentIsWrittenThrough() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
