@@ -14,7 +14,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Debian's libcmark-dev, found through pkg-config.
@@ -34,24 +33,30 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // Debian's libxxhash-dev: XXH3-128, the hash of every cache key, seal and fingerprint (GuideModel's Digest).
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
+        // Debian's libssl-dev (OpenSSL's libcrypto): SHA-256 of the accept ledgers' content hashes only.
+        .systemLibrary(
+            name: "CLibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // Value types shared by every stage: blocks, chapters, the book, diagnostics.
-        .target(name: "GuideModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "GuideModel", dependencies: ["CXXHash"]),
         // Stage 1: markdown (through cmark) and the content folder → model.
-        .target(name: "GuideParse", dependencies: [
-            "GuideModel", "CCmark", "Yams", .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(name: "GuideParse", dependencies: ["GuideModel", "CCmark", "Yams"]),
         // Stage 2: English/Chinese alignment and bead statuses.
-        .target(name: "GuideMerge", dependencies: ["GuideModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "GuideMerge", dependencies: ["GuideModel", "CLibcrypto"]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
-        .target(name: "GuideCheck", dependencies: [
-            "GuideModel", "GuideMerge", "CPCRE2",
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideMerge", "CPCRE2"]),
         // Stage 4: view models + Mustache templates → site/.
         .target(name: "GuideRender", dependencies: [
             "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
-            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change;
         // a gate in front bounds what clients may send before FlyingFox reads it.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 
@@ -13,7 +12,7 @@ import GuideModel
 /// verdict). A damaged entry is planned again and replaced; `prune` removes the entries the
 /// run did not use.
 final class ChapterResults: @unchecked Sendable {
-    static let format = "check-chapter-2"
+    static let format = "check-chapter-3"   // 3: XXH3 keys and seals (Digest)
     let folder: String
     private let use = CacheUse()
 
@@ -26,20 +25,20 @@ final class ChapterResults: @unchecked Sendable {
     static func key(language: Language, chapter: Chapter, original: Chapter?, languages: [String],
                     session: String) -> String? {
         guard let digest = chapter.contentDigest else { return nil }
-        var hash = SHA256()
-        hash.update(data: Array("\(format) \(ToolBuild.identity)\n\(session)\n\(language.code)\n".utf8))
-        hash.update(data: Array(languages.joined(separator: ",").utf8))
-        hash.update(data: digest)
+        let hash = Digest()
+        hash.update("\(format) \(ToolBuild.identity)\n\(session)\n\(language.code)\n")
+        hash.update(languages.joined(separator: ","))
+        hash.update(digest)
         if let original {
             guard let originalDigest = original.contentDigest else { return nil }
-            hash.update(data: [1] + originalDigest)
+            hash.update([1] + originalDigest)
         }
         return HexText.of(hash.finalize())
     }
 
     func results(for key: String) -> [SnippetResult]? {
         use.record(key, in: folder)
-        // The results (`SnippetResultCodec`), sealed with their SHA-256.
+        // The results (`SnippetResultCodec`), sealed (`CacheFile.writeSealed`).
         return CacheFile.readSealed(folder + "/" + key).flatMap(SnippetResultCodec.decode)
     }
 

@@ -3,7 +3,7 @@ import GuideModel
 
 /// What compiling one translation unit gave, as the cache keeps it.
 public struct CompileRecord: Hashable, Sendable, Codable {
-    public static let formatVersion = 2
+    public static let formatVersion = 3   // 3: keys and seals are XXH3 (Digest)
 
     public var version: Int
     public var status: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// Finds the SDK on this machine and prepares what the profile needs (the GNUstep shim headers,
 /// written once into the cache folder). An edge of the harness: it reads system folders, runs
@@ -61,7 +62,7 @@ public struct SDKSetup {
         case .success(let headers): generated = headers
         case .failure(let problem): return .failure(Problem(message: problem.message))
         }
-        let fingerprint = Fingerprint.hex(generated.keys.sorted().map { $0 + "\n" + generated[$0]! }.joined(separator: "\n")
+        let fingerprint = Digest.hex(generated.keys.sorted().map { $0 + "\n" + generated[$0]! }.joined(separator: "\n")
             + "\n" + headers + "\n" + gccInclude)
         let shim = folder + "/gnustep-shim-" + fingerprint.prefix(16)
         if !manager.fileExists(atPath: shim + "/objc/runtime.h") {

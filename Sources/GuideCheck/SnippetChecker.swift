@@ -363,7 +363,7 @@ public struct SnippetChecker: Sendable {
 
         /// Everything of the session a chapter's results depend on (see `ChapterResults`).
         var chapterKey: String {
-            Fingerprint.hex(([fingerprint, contextText] + flags + ["\u{2}"] + prefixFlags
+            Digest.hex(([fingerprint, contextText] + flags + ["\u{2}"] + prefixFlags
                              + displayPaths.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
                 .joined(separator: "\u{1}"))
         }
@@ -450,12 +450,12 @@ public struct SnippetChecker: Sendable {
             contextText = "#import <Foundation/Foundation.h>\n"
         }
         // The memory limit decides whether a snippet runs out of memory: part of every key.
-        let fingerprint = Fingerprint.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}"),
+        let fingerprint = Digest.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}"),
                                            "memory \(config.memoryLimit)"]
             .joined(separator: "\u{1}"))
         var prefixFlags: [String] = []
         if !contextText.isEmpty {
-            let key = Fingerprint.hex(fingerprint + "\u{1}" + contextText)
+            let key = Digest.hex(fingerprint + "\u{1}" + contextText)
             let header = cacheRoot + "/pch/context-\(key.prefix(24)).h"
             // The copy, and the header precompiled from it, are checked before use: a damaged or
             // foreign one is made again, never turned into every snippet's failure.
@@ -508,7 +508,7 @@ public struct SnippetChecker: Sendable {
         for index in indices {
             guard let unit = plans[index].unit else { continue }
             let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c"]
-            let key = Fingerprint.hex([session.fingerprint, session.contextText, arguments.joined(separator: "\u{0}"), unit.text]
+            let key = Digest.hex([session.fingerprint, session.contextText, arguments.joined(separator: "\u{0}"), unit.text]
                 .joined(separator: "\u{1}"))
             if let record = session.cache?.lookup(key) {
                 records[index] = (record, true)

@@ -32,7 +32,7 @@ public struct Chapter: Hashable, Sendable {
     }
     /// What stages need of every chapter, without parsing it (see `ChapterFacts`).
     public var facts: ChapterFacts { parsed.facts }
-    /// A SHA-256 that determines every field above: the loader's, of the file's text, the
+    /// A `Digest` that determines every field above: the loader's, of the file's text, the
     /// names, the title and the parser's options. nil for chapters not loaded from a file and
     /// once any field changes. Caches key pages by it instead of by the pages' content.
     public private(set) var contentDigest: [UInt8]?

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Writing a cache entry (`.guide-cache/…`): best effort, since a cache that cannot be
@@ -22,18 +21,18 @@ public enum CacheFile {
         if rename(temporary, file) != 0 { unlink(temporary) }
     }
 
-    /// Writes `bytes` sealed with their SHA-256 (after them): `readSealed` gives them back only
+    /// Writes `bytes` sealed with their `Digest` (after them): `readSealed` gives them back only
     /// while the seal holds, so a damaged entry reads as missing, never as other bytes.
     public static func writeSealed(_ bytes: [UInt8], to file: String) {
-        write(bytes + SHA256.hash(data: bytes), to: file)
+        write(bytes + Digest.of(bytes), to: file)
     }
 
     /// The bytes `writeSealed` wrote to `file`, or nil when there are none or the seal does not hold.
     public static func readSealed(_ file: String) -> [UInt8]? {
-        guard var bytes = FileBytes.read(file), bytes.count >= SHA256.byteCount else { return nil }
-        let body = bytes.count - SHA256.byteCount
-        guard SHA256.hash(data: bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
-        bytes.removeLast(SHA256.byteCount)
+        guard var bytes = FileBytes.read(file), bytes.count >= Digest.byteCount else { return nil }
+        let body = bytes.count - Digest.byteCount
+        guard Digest.of(bytes[..<body]).elementsEqual(bytes[body...]) else { return nil }
+        bytes.removeLast(Digest.byteCount)
         return bytes
     }
 }

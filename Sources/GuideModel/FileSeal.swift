@@ -1,21 +1,20 @@
-import Crypto
 import Foundation
 
 /// A cache file a tool other than guide writes (clang's precompiled header), sealed with the
-/// SHA-256 of its bytes in a file beside it (`NAME.sha256`): a file whose seal does not hold,
+/// `Digest` of its bytes in a file beside it (`NAME.xxh128`): a file whose seal does not hold,
 /// damaged or replaced, is made again, never used.
 public enum FileSeal {
-    public static func sealPath(_ file: String) -> String { file + ".sha256" }
+    public static func sealPath(_ file: String) -> String { file + ".xxh128" }
 
     /// Writes the seal of `file` as it is now.
     public static func seal(_ file: String) {
         guard let bytes = FileBytes.read(file) else { return }
-        CacheFile.write(Data(HexText.of(SHA256.hash(data: bytes)).utf8), to: sealPath(file))
+        CacheFile.write(Data(Digest.hex(bytes).utf8), to: sealPath(file))
     }
 
     /// True when `file` exists and its bytes match its seal.
     public static func holds(_ file: String) -> Bool {
         guard let seal = FileBytes.read(sealPath(file)), let bytes = FileBytes.read(file) else { return false }
-        return HexText.of(SHA256.hash(data: bytes)).utf8.elementsEqual(seal)
+        return Digest.hex(bytes).utf8.elementsEqual(seal)
     }
 }

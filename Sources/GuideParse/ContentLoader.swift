@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 
@@ -126,16 +125,14 @@ public struct ContentLoader {
         return parsed
     }
 
-    /// What `Chapter.contentDigest` is the SHA-256 of: the parser's options, the names, the
+    /// What `Chapter.contentDigest` is the `Digest` of: the parser's options, the names, the
     /// title and the text (each with its length, so no two differ only in where one ends).
     private static func digest(of text: String, chapter: Listed, parser: MarkdownParser) -> [UInt8] {
-        var hash = SHA256()
-        for part in ["chapter-1 \(parser.options)", chapter.path, chapter.display, chapter.title, text] {
-            withUnsafeBytes(of: part.utf8.count.littleEndian) { hash.update(bufferPointer: $0) }
-            var part = part
-            part.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        let hash = Digest()
+        for part in ["chapter-2 \(parser.options)", chapter.path, chapter.display, chapter.title, text] {
+            hash.updateCounted(part)
         }
-        return Array(hash.finalize())
+        return hash.finalize()
     }
 
     /// The accept ledger of a language, empty when there is none yet.

@@ -6,11 +6,11 @@ import GuideModel
 /// leaves its blocks unparsed until a stage asks for them.
 ///
 /// The file: a header naming the format and the guide build (`ToolBuild`: a changed parser may
-/// make other blocks), then the entries (digest, length, facts), then the SHA-256 of all that,
+/// make other blocks), then the entries (digest, length, facts), then the `Digest` of all that,
 /// checked when the file is read: a damaged or foreign file is ignored (every chapter is parsed,
 /// and the file written again), never trusted. Only the entries of the last load are kept.
 public final class FactsStore: @unchecked Sendable {
-    static let format = "guide-facts-2"
+    static let format = "guide-facts-3"   // 3: XXH3 digests and seal (Digest)
     public let file: String
     private let lock = NSLock()
     private let stored: [[UInt8]: [UInt8]]

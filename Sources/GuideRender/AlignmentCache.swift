@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideMerge
 import GuideModel
@@ -6,11 +5,11 @@ import GuideModel
 /// Alignments kept on disk between builds (`.guide-cache/align/`), so a build after a
 /// one-paragraph edit aligns only the chapter that changed.
 ///
-/// Keyed by the SHA-256 of both chapters' markdown and the tool's cache version; an entry
+/// Keyed by the `Digest` of both chapters' markdown and the tool's cache version; an entry
 /// that does not parse, or does not fit the blocks it is for, is ignored and replaced.
 public struct AlignmentCache: Sendable {
     /// Bump when the aligner's output for the same input may change.
-    public static let version = "align-2"   // 2: the band's widening has a budget (SearchBand.extraCells)
+    public static let version = "align-3"   // 2: the band's widening has a budget (SearchBand.extraCells); 3: XXH3 keys
     public let folder: String
     /// Where the keys this build used are noted (for pruning).
     let use: CacheUse?
@@ -40,15 +39,14 @@ public struct AlignmentCache: Sendable {
     }
 
     static func key(_ source: [Block], _ target: [Block]) -> String {
-        var hash = SHA256()
+        let hash = Digest()
         // The build of the tool decides the beads too: a changed aligner never serves old ones.
-        hash.update(data: Array((version + " " + ToolBuild.identity).utf8))
+        hash.update(version + " " + ToolBuild.identity)
         for side in [source, target] {
-            hash.update(data: [0])
+            hash.update([0])
             for index in side.indices {
-                var text = side[index].source
-                text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-                withUnsafeBytes(of: UInt8(1)) { hash.update(bufferPointer: $0) }
+                hash.update(side[index].source)
+                hash.update([1])
             }
         }
         return HexText.of(hash.finalize())

@@ -1,17 +1,16 @@
-import Crypto
 import Foundation
 import GuideModel
 
 /// Pages rendered by earlier builds (`.guide-cache/pages/`), so a rebuild runs the templates
 /// only for pages whose view changed: after a one-paragraph edit, that chapter's pages.
 ///
-/// A page is keyed by the SHA-256 of its view (every field the template can see, see
+/// A page is keyed by the `Digest` of its view (every field the template can see, see
 /// `ViewFingerprint`), the template set, the highlighter (the libclang that classifies its
 /// code's tokens) and the guide build. Each entry is sealed with the
-/// SHA-256 of the page it holds (`CacheFile.writeSealed`), checked on every read: a damaged
+/// `Digest` of the page it holds (`CacheFile.writeSealed`), checked on every read: a damaged
 /// entry is rendered again and replaced. `prune` removes the entries this build did not use.
 public final class PageStore: @unchecked Sendable {
-    static let format = "pages-2"
+    static let format = "pages-3"   // 3: XXH3 keys and seals (Digest)
     public let folder: String
     private let salt: [UInt8]
     private let use = CacheUse()
@@ -26,7 +25,7 @@ public final class PageStore: @unchecked Sendable {
         // thousands of small fields, and a hash update per field cost more than the hashing.
         var bytes = salt + Array(template.utf8) + [0]
         ViewFingerprint.append(&bytes, view)
-        let page = try entry(SHA256.hash(data: bytes)) { Array(try render().utf8) }
+        let page = try page(named: Digest.hex(bytes)) { Array(try render().utf8) }
         return String(decoding: page, as: UTF8.self)
     }
 
@@ -39,7 +38,7 @@ public final class PageStore: @unchecked Sendable {
     /// The store's name for the page made from `key` with `template` (what a `WrittenSite`
     /// remembers a page by: the same name is the same bytes).
     func name(key: [UInt8], template: String) -> String {
-        HexText.of(SHA256.hash(data: salt + Array(" inputs \(template)".utf8) + [0] + key))
+        Digest.hex(salt + Array(" inputs \(template)".utf8) + [0] + key)
     }
 
     /// The entry `name`, or `render()`'s page, stored under that name.
@@ -55,11 +54,6 @@ public final class PageStore: @unchecked Sendable {
     /// Keeps the entry `name` through `prune` without reading it (its page was kept in the site).
     func use(_ name: String) {
         use.record(name, in: folder)
-    }
-
-    /// The entry named by `digest`, or `render()`'s page, stored under that name.
-    private func entry(_ digest: SHA256.Digest, render: () throws -> [UInt8]) rethrows -> [UInt8] {
-        try page(named: HexText.of(digest), render: render)
     }
 
     /// Removes the entries this build did not use (pages of an older book or older templates).

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideCheck
 import GuideMerge
@@ -7,13 +6,13 @@ import GuideModel
 /// Chapter reviews kept on disk between builds (`.guide-cache/review/`), so a build after a
 /// one-paragraph edit reviews (and aligns) only the chapter pair that changed.
 ///
-/// Keyed by the SHA-256 of both chapters' content digests (or, for chapters not loaded from
+/// Keyed by the `Digest` of both chapters' content digests (or, for chapters not loaded from
 /// files, their blocks through their alignment key), the review's settings (doubt markers,
 /// glossary, accepted entries) and the guide build (`ToolBuild`): a changed guide may review
 /// differently. An entry that does not decode, or does not fit the blocks it is for, is
 /// ignored and replaced.
 public struct ReviewCache: ReviewMemo {
-    static let format = "review-3"
+    static let format = "review-4"   // 4: XXH3 keys and seals (Digest)
     public let folder: String
     /// Where the keys this build used are noted (for pruning), with the alignment cache whose
     /// entry a review stands on: a review read from here skips its alignment, which is still
@@ -68,17 +67,17 @@ public struct ReviewCache: ReviewMemo {
         return review
     }
 
-    /// Hex SHA-256.
-    static let alignmentKeyLength = 64
+    /// An alignment key's length (hex `Digest`).
+    static let alignmentKeyLength = Digest.hexCount
 
     static func key(digests source: [UInt8], _ target: [UInt8], settings: String) -> String {
-        HexText.of(SHA256.hash(data: Array("\(format) \(ToolBuild.identity)\n\(settings)\n".utf8) + source + [0] + target))
+        Digest.hex(Array("\(format) \(ToolBuild.identity)\n\(settings)\n".utf8) + source + [0] + target)
     }
 
     /// The review's key from its pair's alignment key, which already stands for both chapters'
     /// blocks: the chapters' text is hashed once per pair, not once per cache.
     static func key(alignment: String, settings: String) -> String {
-        HexText.of(SHA256.hash(data: Array("\(format) \(ToolBuild.identity)\n\(settings)\n\(alignment)".utf8)))
+        Digest.hex("\(format) \(ToolBuild.identity)\n\(settings)\n\(alignment)")
     }
 
     /// The beads cover every block of both sides once, in order, and findings point inside them.

@@ -1,4 +1,3 @@
-import Crypto
 import GuideMerge
 import GuideModel
 
@@ -186,7 +185,7 @@ public struct SiteRenderer: Sendable {
             let keys = sections.compactMap(\.inputs.key)
             if keys.count == sections.count {
                 let names = keys.map { pages.name(key: $0, template: "review-chapter") }
-                let tag = "page:" + HexText.of(SHA256.hash(data: Array((names + [page]).joined(separator: "\n").utf8)))
+                let tag = "page:" + Digest.hex((names + [page]).joined(separator: "\n"))
                 if written.holds(path, tag: tag) {
                     for name in names { pages.use(name) }
                     return .kept(tag: tag)

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 
@@ -64,7 +63,7 @@ public struct SiteWriter {
                     try Self.write(bytes, to: target)
                     return (path, nil)
                 }
-                let tag = site.tags[path] ?? HexText.of(SHA256.hash(data: bytes))
+                let tag = site.tags[path] ?? Digest.hex(bytes)
                 // The same bytes as the file the last build wrote there, which nothing has touched since.
                 if !previous.holds(path, tag: tag, in: current) || link(current + "/" + path, target) != 0 {
                     try Self.write(bytes, to: target)

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 import Mustache
@@ -9,7 +8,7 @@ public struct TemplateSet: Sendable {
     public let library: MustacheLibrary
     /// Non-template files, relative to the folder, with their bytes.
     public let staticFiles: [String: [UInt8]]
-    /// SHA-256 of every template's name and text: a rendered page is reusable while this holds.
+    /// `Digest` of every template's name and text: a rendered page is reusable while this holds.
     public let fingerprint: String
 
     public init(folder: String) throws {
@@ -19,7 +18,7 @@ public struct TemplateSet: Sendable {
         }
         var library = MustacheLibrary()
         var statics: [String: [UInt8]] = [:]
-        var hash = SHA256()
+        let hash = Digest()
         let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
         let confined = ConfinedFolder(folder, role: "the templates folder")
         for path in paths where !PathText.lastComponent(path).hasPrefix(".") {
@@ -34,7 +33,7 @@ public struct TemplateSet: Sendable {
             }
             let display = folder + "/" + path
             let text = try GuideText.decode(data, displayPath: display)
-            hash.update(data: Array(path.utf8) + [0] + Array(text.utf8) + [0])
+            hash.update(Array(path.utf8) + [0] + Array(text.utf8) + [0])
             do {
                 try library.register(text, named: String(path.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {

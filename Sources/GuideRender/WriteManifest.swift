@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 
@@ -8,14 +7,14 @@ import GuideModel
 /// (same identity), is hard-linked into the new site instead of written again: after a
 /// one-paragraph edit, almost every file of a large book.
 ///
-/// A tag is the SHA-256 of the file's bytes in hex, or, for a page the page store holds,
+/// A tag is the `Digest` of the file's bytes in hex, or, for a page the page store holds,
 /// `page:` and the store's name for it (the hash of everything the page is made from), so
 /// that a page whose inputs did not change is kept without being read (`Site.kept`).
 ///
 /// A damaged or foreign manifest is ignored (every file is written); so is an entry whose
 /// file changed in any way.
 struct WriteManifest: Sendable {
-    static let format = "guide-written-2"
+    static let format = "guide-written-3"   // 3: XXH3 tags and checksum (Digest)
 
     struct Entry: Equatable, Sendable {
         var tag: String
@@ -32,7 +31,7 @@ struct WriteManifest: Sendable {
         guard let bytes = FileBytes.read(file) else { return }
         guard bytes.last == 0x0A, let checksumStart = bytes.dropLast().lastIndex(of: 0x0A) else { return }
         let body = bytes[...checksumStart], checksum = bytes[(checksumStart + 1)..<(bytes.count - 1)]
-        guard Array(HexText.of(SHA256.hash(data: body)).utf8).elementsEqual(checksum) else { return }
+        guard Digest.hex(body).utf8.elementsEqual(checksum) else { return }
         var lines = body.split(separator: 0x0A)
         guard let header = lines.first, header.elementsEqual(Self.format.utf8) else { return }
         lines.removeFirst()
@@ -71,14 +70,14 @@ struct WriteManifest: Sendable {
         entries[path] = entry
     }
 
-    /// The manifest's text: a header, a line per file (paths sorted), and its own SHA-256.
+    /// The manifest's text: a header, a line per file (paths sorted), and its own `Digest`.
     var text: String {
         var body = Self.format + "\n"
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             let id = entry.identity
             body += "\(path)\t\(entry.tag)\t\(id.inode)\t\(id.size)\t\(id.seconds)\t\(id.nanoseconds)\n"
         }
-        return body + HexText.of(SHA256.hash(data: Array(body.utf8))) + "\n"
+        return body + Digest.hex(body) + "\n"
     }
 
     /// Whether `folder/path` is the file this manifest says was written there with `tag`,

@@ -142,9 +142,18 @@ struct CheckEvaluationTests {
         #expect(IncludeGuard.violations(in: "int a;\n#include \"/etc/passwd\"").first?.line == 1)
     }
 
-    @Test func fingerprintsAreSHA256Hex() {
-        #expect(Fingerprint.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(Fingerprint.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    /// Keys are XXH3-128 in xxHash's canonical (big-endian) form, as `xxhsum -H2` prints them.
+    @Test func keysAreXXH3Hex() {
+        #expect(Digest.hex("") == "99aa06d3014798d86001c324468d497f")
+        #expect(Digest.hex("abc") == "06b05ab6733a618578af5f94892f3950")
+        // Streamed in parts, or from bytes in any container: the same digest.
+        let hash = Digest()
+        hash.update("a")
+        hash.update(Array("b".utf8))
+        Array("c".utf8).withUnsafeBytes { hash.update($0) }
+        #expect(hash.finalize() == Digest.of(Array("abc".utf8)))
+        #expect(Digest.of(Array("xabc".utf8).dropFirst()) == Digest.of("abc".utf8))
+        #expect(Digest.hex(Array(repeating: 7, count: 5_000)) == Digest.hex(String(repeating: "\u{7}", count: 5_000)))
     }
 
     @Test func theGNUstepShimIsGeneratedFromGCCsHeader() throws {

@@ -75,7 +75,7 @@ import Testing
 
     /// Keys are kept as words: they give back their bytes and sort as the bytes do (the file's order).
     @Test func keysAreTheirBytes() {
-        let samples = (0..<50).map { n in (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ n &* 11 &+ ($0 == 31 ? n : 0)) } }
+        let samples = (0..<50).map { n in (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ n &* 11 &+ ($0 == 15 ? n : 0)) } }
         for bytes in samples { #expect(HighlightStore.Key(bytes).bytes == bytes) }
         let sorted = samples.sorted { $0.lexicographicallyPrecedes($1) }
         #expect(samples.map { HighlightStore.Key($0) }.sorted() == sorted.map { HighlightStore.Key($0) })

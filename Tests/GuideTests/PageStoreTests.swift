@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 import GuideParse
@@ -44,7 +43,7 @@ import Testing
         let file = folder.path + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder.path))[0]
         for damage in [Data("<p>paGe</p>".utf8), Data(), Data("short".utf8)] {
             let stored = try Data(contentsOf: URL(fileURLWithPath: file))
-            try (stored.prefix(SHA256.byteCount) + damage).write(to: URL(fileURLWithPath: file))
+            try (stored.prefix(Digest.byteCount) + damage).write(to: URL(fileURLWithPath: file))
             #expect(store.page(LinkView(title: "a", href: "x"), template: "t") { "<p>page</p>" } == "<p>page</p>")
         }
     }

@@ -21,3 +21,5 @@ GUIDE_BUILD_PACKAGES+=(libpcre2-dev)
 GUIDE_BUILD_PACKAGES+=(libgnustep-base-dev)
 # guide check: clang compiles snippets in a bubblewrap sandbox (namespaces, no root needed).
 GUIDE_BUILD_PACKAGES+=(bubblewrap)
+# Cache keys and seals: XXH3 (libxxhash); the accept ledgers' content hashes: SHA-256 (OpenSSL's libcrypto).
+GUIDE_BUILD_PACKAGES+=(libxxhash-dev libssl-dev)

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GuideModel
 
@@ -7,14 +6,14 @@ import GuideModel
 /// most of it clang's set-up, which no option avoids.
 ///
 /// One file: a header naming the format and the libclang in use, then one record per snippet
-/// (SHA-256 of language and code, length, SHA-256 of the HTML, HTML). Reading it indexes the
+/// (`Digest` of language and code, length, `Digest` of the HTML, HTML). Reading it indexes the
 /// records without decoding them: a rebuild that renders one page decodes (and checks) only that
 /// page's snippets. A file that is cut short, or from another libclang or format, is ignored as a
 /// whole and rebuilt; a record whose HTML does not match its checksum is highlighted again.
 /// `save` keeps the snippets this build used and, up to a limit, the others (see `save(limit:)`).
 public final class HighlightStore: @unchecked Sendable {
     /// Bump when the highlighter's HTML for the same code may change.
-    static let format = "guide-highlight-4"
+    static let format = "guide-highlight-5"   // 5: XXH3 keys and checksums (Digest)
 
     private let file: String
     private let header: [UInt8]
@@ -39,41 +38,36 @@ public final class HighlightStore: @unchecked Sendable {
         header = Array("\(Self.format) \(ToolBuild.identity) \(highlighterVersion)\n".utf8)
     }
 
-    /// A snippet's SHA-256 (of its language and code), as four big-endian words: comparing
+    /// A snippet's `Digest` (of its language and code), as two big-endian words: comparing
     /// them compares the bytes, and a key costs no allocation (a store indexes thousands).
     struct Key: Hashable, Comparable {
-        private var words: (UInt64, UInt64, UInt64, UInt64)
+        private var words: (UInt64, UInt64)
 
-        /// The first 32 bytes of `bytes` (a SHA-256).
-        /// The 32 bytes at `offset` (a SHA-256 in a store's file).
+        /// The 16 bytes at `offset` (a `Digest` in a store's file).
         init(_ raw: UnsafeRawBufferPointer, at offset: Int) {
             func word(_ index: Int) -> UInt64 {
                 UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 8 * index, as: UInt64.self))
             }
-            words = (word(0), word(1), word(2), word(3))
+            words = (word(0), word(1))
         }
 
+        /// The first 16 bytes of `bytes` (a `Digest`).
         init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-            words = (0, 0, 0, 0)
-            for (index, byte) in bytes.prefix(32).enumerated() {
-                switch index / 8 {
-                case 0: words.0 = words.0 << 8 | UInt64(byte)
-                case 1: words.1 = words.1 << 8 | UInt64(byte)
-                case 2: words.2 = words.2 << 8 | UInt64(byte)
-                default: words.3 = words.3 << 8 | UInt64(byte)
-                }
+            words = (0, 0)
+            for (index, byte) in bytes.prefix(Digest.byteCount).enumerated() {
+                if index < 8 { words.0 = words.0 << 8 | UInt64(byte) } else { words.1 = words.1 << 8 | UInt64(byte) }
             }
         }
 
         init(_ code: String, language: HighlightLanguage) {
-            var hash = SHA256()
-            hash.update(data: Array(language.rawValue.utf8) + [0])
-            hash.update(data: Array(code.utf8))
+            let hash = Digest()
+            hash.update(Array(language.rawValue.utf8) + [0])
+            hash.update(code)
             self.init(hash.finalize())
         }
 
         var bytes: [UInt8] {
-            [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
+            [words.0, words.1].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
         }
 
         static func == (a: Key, b: Key) -> Bool { a.words == b.words }
@@ -82,8 +76,6 @@ public final class HighlightStore: @unchecked Sendable {
         func hash(into hasher: inout Hasher) {
             hasher.combine(words.0)
             hasher.combine(words.1)
-            hasher.combine(words.2)
-            hasher.combine(words.3)
         }
     }
 
@@ -138,7 +130,7 @@ public final class HighlightStore: @unchecked Sendable {
 private struct StoredRecords {
     private var bytes: [UInt8] = []
     private var ranges: [HighlightStore.Key: Range<Int>] = [:]
-    private static let digestSize = SHA256.byteCount
+    private static let digestSize = Digest.byteCount
 
     init() {}
 
@@ -170,16 +162,16 @@ private struct StoredRecords {
     func html(_ key: HighlightStore.Key) -> String? {
         guard let range = ranges[key] else { return nil }
         let checksum = range.lowerBound + Self.digestSize + 4, html = checksum + Self.digestSize
-        guard SHA256.hash(data: bytes[html..<range.upperBound]).elementsEqual(bytes[checksum..<html]) else { return nil }
+        guard Digest.of(bytes[html..<range.upperBound]).elementsEqual(bytes[checksum..<html]) else { return nil }
         return String(decoding: bytes[html..<range.upperBound], as: UTF8.self)
     }
 
-    /// A record: the key, the HTML's length, its SHA-256, the HTML.
+    /// A record: the key, the HTML's length, its `Digest`, the HTML.
     static func record(_ key: HighlightStore.Key, html: String) -> [UInt8] {
         let utf8 = Array(html.utf8)
         var out = key.bytes
         withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { out += $0 }
-        out += SHA256.hash(data: utf8)
+        out += Digest.of(utf8)
         out += utf8
         return out
     }

@@ -1,17 +1,16 @@
-import Crypto
 import Foundation
 import GuideModel
 
 /// The search index's chunks (`ChunkIndex`) of earlier builds (`.guide-cache/search/`), so a
 /// rebuild scans only the text of chunks whose pages changed: after a one-paragraph edit, one.
 ///
-/// A chunk is keyed by the SHA-256 of its pages (every field, with lengths) and the guide
-/// build; its entry is the chunk's parts as raw arrays, followed by their SHA-256, checked on
+/// A chunk is keyed by the `Digest` of its pages (every field, with lengths) and the guide
+/// build; its entry is the chunk's parts as raw arrays, followed by their `Digest`, checked on
 /// every read: a damaged entry is made again and replaced. `prune` removes the entries this
 /// build did not use. Chunks cut where `SearchIndex.chunkRanges` says depend on the pages'
 /// paths only, so an edit changes one chunk's key, not the rest.
 public final class SearchChunkStore: @unchecked Sendable {
-    static let format = "search-chunks-2"
+    static let format = "search-chunks-3"   // 3: XXH3 keys and seals (Digest)
     public let folder: String
     private let lock = NSLock()
     private let use = CacheUse()
@@ -45,35 +44,26 @@ public final class SearchChunkStore: @unchecked Sendable {
 
     /// The key of pages by what they are made from (`IndexedPage.key`).
     static func key(keys pages: ArraySlice<IndexedPage>) -> String {
-        var hash = SHA256()
-        func add(_ bytes: [UInt8]) {
-            withUnsafeBytes(of: bytes.count.littleEndian) { hash.update(bufferPointer: $0) }
-            hash.update(data: bytes)
-        }
-        add(Array("\(format) keys \(ToolBuild.identity)".utf8))
+        let hash = Digest()
+        hash.updateCounted("\(format) keys \(ToolBuild.identity)")
         for page in pages {
-            for field in [page.language, page.chapterTitle, page.href] { add(Array(field.utf8)) }
-            add(page.key ?? [])
+            for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
+            hash.updateCounted(page.key ?? [])
         }
         return HexText.of(hash.finalize())
     }
 
     /// The key of pages by their content.
     static func key(_ pages: ArraySlice<SearchPage>) -> String {
-        var hash = SHA256()
-        func add(_ text: String) {
-            withUnsafeBytes(of: text.utf8.count.littleEndian) { hash.update(bufferPointer: $0) }
-            var text = text
-            text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        }
-        add("\(format) \(ToolBuild.identity)")
+        let hash = Digest()
+        hash.updateCounted("\(format) \(ToolBuild.identity)")
         for page in pages {
-            for field in [page.language, page.chapterTitle, page.href] { add(field) }
-            withUnsafeBytes(of: page.sections.count.littleEndian) { hash.update(bufferPointer: $0) }
+            for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
+            withUnsafeBytes(of: UInt64(page.sections.count).littleEndian) { hash.update($0) }
             for section in page.sections {
-                add(section.id)
-                add(section.heading)
-                add(section.text)
+                hash.updateCounted(section.id)
+                hash.updateCounted(section.heading)
+                hash.updateCounted(section.text)
             }
         }
         return HexText.of(hash.finalize())
