@@ -59,7 +59,10 @@ BIN=$SCRATCH/debug/guide-fuzz
 [ -x "$BIN" ] || { echo "fuzz.sh: the build failed" >&2; exit 1; }
 
 # Seeds, by target: files of content/ (and of the book) whose names end as the target reads.
-SEEDS=$SCRATCH/seeds
+# A smoke has its own seeds and logs, so that it may run while a long run goes on.
+WORK=$SCRATCH
+[ "$SMOKE" = 1 ] && WORK=$SCRATCH/smoke
+SEEDS=$WORK/seeds
 rm -rf "$SEEDS"; mkdir -p "$SEEDS"
 seed() {  # seed TARGET FILE…: copy files into the target's seeds under distinct names
   local target=$1; shift
@@ -123,7 +126,7 @@ dict_of() {
   esac
 }
 
-mkdir -p "$SCRATCH/logs"
+mkdir -p "$WORK/logs"
 [ -f "$SCRATCH/runs.tsv" ] || printf 'date\ttarget\tseconds\texecutions\tcoverage\tfeatures\tcorpus\tfindings\n' > "$SCRATCH/runs.tsv"
 FAILED=()
 for target in "${TARGETS[@]}"; do
@@ -135,7 +138,7 @@ for target in "${TARGETS[@]}"; do
     mkdir -p "$corpus" "$findings"
   fi
   before=$(find "$findings" -type f | wc -l)
-  log=$SCRATCH/logs/$target.log
+  log=$WORK/logs/$target.log
   started=$(date +%s)
   status=0
   GUIDE_FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} "${NICE[@]}" "$BIN" \
