@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "guide", targets: ["guide"]),
+        // Coverage-guided fuzzing of the readers of untrusted text (scripts/fuzz.sh builds it with libFuzzer).
+        .executable(name: "guide-fuzz", targets: ["guide-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,8 +71,12 @@ let package = Package(
             "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The fuzz targets: one per reader of untrusted text, pure (bytes in, a trap on a broken promise).
+        .target(name: "GuideFuzz", dependencies: ["GuideModel", "GuideParse", "GuideMerge", "GuideCheck"]),
+        // libFuzzer's entry points with -DFUZZING (scripts/fuzz.sh); otherwise a replay of files.
+        .executableTarget(name: "guide-fuzz", dependencies: ["GuideFuzz"]),
         .testTarget(name: "GuideTests", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe",
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe", "GuideFuzz",
         ]),
     ]
 )

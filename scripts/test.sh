@@ -6,4 +6,5 @@ source scripts/lib/packages.sh
 ensure_packages "${GUIDE_BUILD_PACKAGES[@]}"
 swift build
 swift test
+bash scripts/fuzz.sh --smoke   # each libFuzzer target a few seconds on its seeds (builds .build-fuzz once)
 bash scripts/test-browser.sh   # the built site in headless Chromium (Tests/browser/)

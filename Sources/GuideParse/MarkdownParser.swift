@@ -92,24 +92,32 @@ private struct Converter {
     /// visible share of the parser's allocations).
     var textBuffer = PlainTextBuilder()
 
-    mutating func blocks(under parent: OpaquePointer, depth: Int) -> [Block] {
+    /// `limit`: the last line the parent's blocks may reach (the line before the parent's next
+    /// sibling, or the end of the parent's own range).
+    mutating func blocks(under parent: OpaquePointer, depth: Int, limit: Int = .max) -> [Block] {
         var result: [Block] = []
         var child = cmark_node_first_child(parent)
         while let node = child {
-            result.append(block(node, depth: depth))
+            result.append(block(node, depth: depth, limit: Self.limit(of: node, within: limit)))
             child = cmark_node_next(node)
         }
         return result
     }
 
-    mutating func block(_ node: OpaquePointer, depth: Int) -> Block {
+    /// The last line a node may reach: the line before its next sibling, within its parent's limit.
+    static func limit(of node: OpaquePointer, within parentLimit: Int) -> Int {
+        guard let next = cmark_node_next(node) else { return parentLimit }
+        return min(parentLimit, Int(cmark_node_get_start_line(next)) - 1)
+    }
+
+    mutating func block(_ node: OpaquePointer, depth: Int, limit: Int) -> Block {
         let kind = self.kind(of: node)
-        let range = lineRange(of: node)
+        let range = lineRange(of: node, limit: limit)
         var items: [[Block]] = []
         if case .list = kind, depth < maxItemDepth {
             var item = cmark_node_first_child(node)
             while let current = item {
-                items.append(blocks(under: current, depth: depth + 1))
+                items.append(blocks(under: current, depth: depth + 1, limit: Self.limit(of: current, within: range.end)))
                 item = cmark_node_next(current)
             }
         }
@@ -147,8 +155,10 @@ private struct Converter {
     }
 
     /// cmark's range, except that a block's end is never before its start
-    /// (cmark reports end line 0 for some empty nodes).
-    func lineRange(of node: OpaquePointer) -> LineRange {
+    /// (cmark reports end line 0 for some empty nodes), nor past `limit`: cmark 0.30 ends a
+    /// setext heading on the line after its underline, so a heading directly followed by a
+    /// list or a paragraph took that line into its source too (found by `scripts/fuzz.sh`).
+    func lineRange(of node: OpaquePointer, limit: Int) -> LineRange {
         let start = max(1, Int(cmark_node_get_start_line(node)))
         var end = Int(cmark_node_get_end_line(node))
         if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
@@ -159,6 +169,7 @@ private struct Converter {
                 - (literal.hasSuffix("\n") ? 1 : 0)
             end = max(end, start + lineCount - 1)
         }
+        end = min(end, limit)
         if end < start { end = start }
         return lines.trimmed(LineRange(start: start, end: end))
     }
