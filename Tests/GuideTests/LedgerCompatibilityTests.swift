@@ -19,14 +19,33 @@ import Testing
         #expect(!reviews.isEmpty)
         let entries = reviews.flatMap(\.acceptEntries)
         #expect(entries.count > 50)
+        // The parser fix of 0b9aa3b (found by fuzzing: a setext heading directly followed by a
+        // list no longer takes the list's first line into its source) changed the source, so
+        // the hash, of such a heading: its pair no longer matches, as after any edit of it.
+        // Every other pair must match, and be written again byte for byte.
+        func headsAList(_ blocks: [Block], _ index: Int) -> Bool {
+            guard blocks[index].headingLevel != nil, !blocks[index].source.hasPrefix("#"), index + 1 < blocks.count,
+                  case .list = blocks[index + 1].kind else { return false }
+            return blocks[index + 1].lines.start == blocks[index].lines.end + 1
+        }
+        var changed = 0
         for review in reviews {
             for bead in review.beads where bead.sourceHash != nil && bead.targetHash != nil {
+                if bead.bead.source.contains(where: { headsAList(review.source.blocks, $0) })
+                    || bead.bead.target.contains(where: { headsAList(review.target.blocks, $0) }) {
+                    changed += 1
+                    continue
+                }
                 #expect(bead.accepted, "\(review.source.path): \(bead.bead)")
             }
             #expect(review.beads.allSatisfy { $0.status != .stale })
         }
-        // Accepting again records the same pairs with the same hashes: the file keeps its bytes.
+        #expect(changed <= 2)
+        // Accepting again records the same pairs with the same hashes: the file keeps its bytes
+        // (but for the changed pairs' lines).
         let again = reviews.reduce(AcceptLedger()) { $0.replacing(chapter: $1.source.path, with: $1.acceptEntries) }
-        #expect(again.serialized() == ledger)
+        let oldLines = Set(ledger.split(separator: "\n")), newLines = Set(again.serialized().split(separator: "\n"))
+        #expect(newLines.subtracting(oldLines).count == changed)
+        #expect(oldLines.subtracting(newLines).count == changed)
     }
 }
