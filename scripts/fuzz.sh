@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh [--seconds N] [TARGET…]   each target for N seconds (default 600), one at a time
 #   scripts/fuzz.sh --smoke                    each target for a few seconds on its seeds (CI: scripts/test.sh)
 #   scripts/fuzz.sh --list                     the targets
+#   scripts/fuzz.sh --report                   the sums of .build-fuzz/runs.tsv per target (a markdown table)
 #
 # The targets are in Sources/GuideFuzz (one file per reader); Sources/guide-fuzz is libFuzzer's
 # entry point when built with -DFUZZING, into its own scratch folder (.build-fuzz), so the
@@ -29,13 +30,25 @@ while (($#)); do
     --smoke) SMOKE=1; SECONDS_EACH=${FUZZ_SMOKE_SECONDS:-3}; shift ;;
     --seconds) SECONDS_EACH=$2; shift 2 ;;
     --list) LIST=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --report) REPORT=1; shift ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) TARGETS+=("$1"); shift ;;
   esac
 done
 ALL=(markdown summary config glossary annotation snippet split ledger)
 if [ "${LIST:-0}" = 1 ]; then printf '%s\n' "${ALL[@]}"; exit 0; fi
+if [ "${REPORT:-0}" = 1 ]; then
+  [ -f "$SCRATCH/runs.tsv" ] || { echo "fuzz.sh: no runs yet" >&2; exit 1; }
+  echo '| target | runs | time | executions | exec/s | coverage (edges) | features | corpus | findings |'
+  echo '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+  awk -F'\t' 'NR > 1 { runs[$2]++; secs[$2] += $3; execs[$2] += $4; cov[$2] = $5; ft[$2] = $6; corp[$2] = $7; found[$2] += $8 }
+    END { n = split("markdown summary config glossary annotation snippet split ledger", order, " ")
+      for (i = 1; i <= n; i++) { t = order[i]; if (!(t in runs)) continue
+        printf "| `%s` | %d | %d min %02d s | %d | %d | %d | %d | %d | %d |\n", t, runs[t], secs[t] / 60, secs[t] % 60,
+          execs[t], secs[t] ? execs[t] / secs[t] : 0, cov[t], ft[t], corp[t], found[t] } }' "$SCRATCH/runs.tsv"
+  exit 0
+fi
 ((${#TARGETS[@]})) || TARGETS=("${ALL[@]}")
 NICE=(nice -n 19)
 [ "${FUZZ_NICE:-19}" = 0 ] && NICE=()
