@@ -41,16 +41,8 @@ source scripts/lib/packages.sh
 source scripts/lib/browser-env.sh
 ensure_browser_env
 
-guide=${GUIDE:-}
-if [ -z "$guide" ]; then
-    for candidate in .build/release/guide .build/debug/guide; do
-        if [ -x "$candidate" ] && { [ -z "$guide" ] || [ "$candidate" -nt "$guide" ]; }; then guide=$candidate; fi
-    done
-fi
-if [ -z "$guide" ]; then
-    swift build --product guide >&2
-    guide=.build/debug/guide
-fi
+source scripts/lib/guide-binary.sh
+find_guide
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -17,17 +17,8 @@ if [ ! -x "$make_pairs" ] && [ ! -f "$make_pairs" ]; then
     exit 0
 fi
 
-guide=${GUIDE:-}
-if [ -z "$guide" ]; then
-    for candidate in .build/release/guide .build/debug/guide; do
-        if [ -x "$candidate" ] && { [ -z "$guide" ] || [ "$candidate" -nt "$guide" ]; }; then guide=$candidate; fi
-    done
-fi
-if [ -z "$guide" ]; then
-    swift build --product guide >&2
-    guide=.build/debug/guide
-fi
-guide=$(cd "$(dirname "$guide")" && pwd)/$(basename "$guide")
+source scripts/lib/guide-binary.sh
+find_guide
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
