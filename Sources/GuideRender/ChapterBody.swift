@@ -2,28 +2,30 @@ import GuideModel
 
 /// A chapter's HTML: cmark's rendering of each block, headings given their `id` and a link to themselves.
 enum ChapterBody {
-    /// `badge` gives the snippet harness's verdict for a block (by index), or "".
-    static func html(_ blocks: [Block], ids: [Int: String], highlights: HighlightStore? = nil,
+    /// The HTML of the blocks in `range` (a page renders its blocks a slice at a time, see
+    /// `StreamedPage`). `badge` gives the snippet harness's verdict for a block (by index), or "".
+    static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: [Int: String], highlights: HighlightStore? = nil,
                      badge: (Int) -> String = { _ in "" }) -> String {
-        let html = CodeBlockHTML.html(for: blocks, store: highlights)
+        let range = range ?? blocks.indices
+        let html = CodeBlockHTML.html(for: Array(blocks[range]), store: highlights)
         var out = ""
-        for (index, block) in blocks.enumerated() {
+        for (offset, index) in range.enumerated() {
+            let block = blocks[index]
             if let level = block.headingLevel, let id = ids[index] {
                 out += heading(block.html, level: level, id: id)
             } else {
-                out += html[index] + badge(index)
+                out += html[offset] + badge(index)
             }
         }
         return out
     }
 
-    /// The headings a reader jumps between (levels 2 and 3), in order.
-    static func outline(_ blocks: [Block], ids: [Int: String]) -> OutlineView? {
-        let items = blocks.indices.compactMap { index -> OutlineItemView? in
+    /// The headings a reader jumps between (levels 2 and 3), in order: the page's outline.
+    static func outline(_ blocks: [Block], ids: [Int: String]) -> [OutlineItemView] {
+        blocks.indices.compactMap { index -> OutlineItemView? in
             guard let level = blocks[index].headingLevel, (2...3).contains(level), let id = ids[index] else { return nil }
             return OutlineItemView(title: blocks[index].text, id: id, level: level)
         }
-        return items.isEmpty ? nil : OutlineView(items: items)
     }
 
     /// cmark renders `<hN>inner</hN>`; only the opening tag changes, the inner HTML stays cmark's.

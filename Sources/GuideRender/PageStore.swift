@@ -44,11 +44,20 @@ public final class PageStore: @unchecked Sendable {
     /// The entry `name`, or `render()`'s page, stored under that name.
     func page(named name: String, render: () throws -> [UInt8]) rethrows -> [UInt8] {
         use(name)
-        let file = folder + "/" + name
-        if let page = CacheFile.readSealed(file) { return page }
+        if let page = stored(named: name) { return page }
         let page = try render()
-        CacheFile.writeSealed(page, to: file)
+        store(page, named: name)
         return page
+    }
+
+    /// The entry `name` when it is there and whole (the caller records its use).
+    func stored(named name: String) -> [UInt8]? {
+        CacheFile.readSealed(folder + "/" + name)
+    }
+
+    /// Stores `page` as the entry `name`.
+    func store(_ page: [UInt8], named name: String) {
+        CacheFile.writeSealed(page, to: folder + "/" + name)
     }
 
     /// Keeps the entry `name` through `prune` without reading it (its page was kept in the site).

@@ -87,12 +87,20 @@ struct ChapterView {
     var languageName: String
     /// The page's own headings (levels 2 and 3), for the "on this page" outline; nil when none.
     var outline: OutlineView?
+    /// The blocks' place (`StreamedPage.mark`): they are rendered a slice at a time.
     var bodyHTML: String
     var previous: LinkView?
     var next: LinkView?
 }
 
 struct OutlineView {
+    /// The entries' place (`StreamedPage.mark`): they are rendered a slice at a time
+    /// (`OutlineItemsView`, the `outline-items` template).
+    var itemsHTML: String
+}
+
+/// A slice of an outline's entries.
+struct OutlineItemsView {
     var items: [OutlineItemView]
 }
 
@@ -133,6 +141,15 @@ struct BilingualView {
     var targetLang: String
     var sourceName: String
     var targetName: String
+    /// The rows' place (`StreamedPage.mark`): they are rendered a slice at a time
+    /// (`BeadRowsView`, the `bilingual-rows` template).
+    var rowsHTML: String
+}
+
+/// A slice of the side-by-side page's rows.
+struct BeadRowsView {
+    var sourceLang: String
+    var targetLang: String
     var rows: [BeadRowView]
 }
 

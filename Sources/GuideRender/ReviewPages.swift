@@ -32,11 +32,15 @@ struct ReviewPages {
 
     func rowPlaces(_ review: ChapterReview) -> [RowPlace] {
         let ids = anchors[book.source.language]?[review.source.path] ?? [:]
-        return review.beads.enumerated().map { index, bead in
-            RowPlace(id: bead.bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)",
-                     sourceLines: review.sourceLines(bead.bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",
-                     targetLines: review.targetLines(bead.bead).map { "\(review.target.displayPath):\($0.start)" } ?? "")
-        }
+        return review.beads.indices.map { rowPlace(review, $0, ids: ids) }
+    }
+
+    /// The place of the row of bead `index`; `ids` are the source chapter's heading ids.
+    func rowPlace(_ review: ChapterReview, _ index: Int, ids: [Int: String]) -> RowPlace {
+        let bead = review.beads[index].bead
+        return RowPlace(id: bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)",
+                        sourceLines: review.sourceLines(bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",
+                        targetLines: review.targetLines(bead).map { "\(review.target.displayPath):\($0.start)" } ?? "")
     }
 
     /// What a pair's side-by-side page and dashboard section are made from besides `views`
@@ -61,9 +65,22 @@ struct ReviewPages {
             checkKeys: keyed ? checkKeys.compactMap { $0 } : nil)
     }
 
-    func bilingualView(_ review: ChapterReview, frame: PageFrame) -> BilingualView {
-        let rows = zip(review.beads, rowPlaces(review)).map { bead, place -> BeadRowView in
-            BeadRowView(
+    /// The side-by-side page around its rows (`rows`, rendered a slice at a time into `rowsHTML`).
+    func bilingualView(_ review: ChapterReview, frame: PageFrame, rowsHTML: String) -> BilingualView {
+        BilingualView(
+            page: frame, title: review.source.title,
+            sourceLang: book.source.language.htmlLang, targetLang: review.language.htmlLang,
+            sourceName: SiteRenderer.languageName(book.source.language),
+            targetName: SiteRenderer.languageName(review.language), rowsHTML: rowsHTML)
+    }
+
+    /// The rows of the beads in `range`: made a slice at a time, so that a chapter of a million
+    /// pairs never has a million rows' views (and their HTML) in memory at once.
+    func rows(_ review: ChapterReview, _ range: Range<Int>) -> BeadRowsView {
+        let ids = anchors[book.source.language]?[review.source.path] ?? [:]
+        let rows = range.map { index -> BeadRowView in
+            let bead = review.beads[index], place = rowPlace(review, index, ids: ids)
+            return BeadRowView(
                 id: place.id,
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
@@ -71,22 +88,20 @@ struct ReviewPages {
                     let at = finding.line.map { line in " \(line)" + (finding.column.map { ":\($0)" } ?? "") } ?? ""
                     return "\(finding.status.name)\(at): \(finding.message)"
                 },
-                sourceHTML: bead.bead.source.map {
-                    CodeBlockHTML.html(for: review.source.blocks[$0], store: highlights)
-                        + snippets.html(language: book.source.language, chapter: review.source.path, block: $0)
-                }.joined(),
-                targetHTML: bead.bead.target.map {
-                    CodeBlockHTML.html(for: review.target.blocks[$0], store: highlights)
-                        + snippets.html(language: review.language, chapter: review.target.path, block: $0)
-                }.joined(),
+                sourceHTML: cellHTML(bead.bead.source, of: review.source, language: book.source.language),
+                targetHTML: cellHTML(bead.bead.target, of: review.target, language: review.language),
                 sourceLines: place.sourceLines,
                 targetLines: place.targetLines)
         }
-        return BilingualView(
-            page: frame, title: review.source.title,
-            sourceLang: book.source.language.htmlLang, targetLang: review.language.htmlLang,
-            sourceName: SiteRenderer.languageName(book.source.language),
-            targetName: SiteRenderer.languageName(review.language), rows: rows)
+        return BeadRowsView(sourceLang: book.source.language.htmlLang, targetLang: review.language.htmlLang, rows: rows)
+    }
+
+    /// One side of a row: its blocks' HTML (code highlighted), each with its snippet badge.
+    private func cellHTML(_ blocks: [Int], of chapter: Chapter, language: Language) -> String {
+        blocks.map {
+            CodeBlockHTML.html(for: chapter.blocks[$0], store: highlights)
+                + snippets.html(language: language, chapter: chapter.path, block: $0)
+        }.joined()
     }
 
     /// The dashboard around its chapters' sections (`chapterProgress`, rendered one by one).

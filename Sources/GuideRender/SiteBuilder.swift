@@ -39,6 +39,8 @@ public struct SiteBuilder: Sendable {
         /// The book and its reviews the site was made from, kept so that they are freed only
         /// when whoever holds this is done (see `BuildModel`).
         public var model: BuildModel?
+        /// Where the pages too large to hold in memory are (`Site.spooled`) until they are written.
+        public var spool: PageSpool?
 
         public var fileCount: Int { site.fileCount + assets.count }
     }
@@ -87,9 +89,18 @@ public struct SiteBuilder: Sendable {
         let searchChunks = memory == nil ? SearchChunkStore(folder: cacheFolder + "/search") : nil
         renderer.searchChunks = searchChunks
         renderer.written = written
+        // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
+        let spool = memory == nil ? PageSpool(output: output) : nil
+        renderer.spool = spool
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
-        let site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:]),
+        let site: Site
+        do {
+            site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:]),
                                        check: report.map(CheckSummary.init), anchors: bookAnchors)
+        } catch {
+            spool?.remove()
+            throw error
+        }
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }
         highlights.save(limit: 2 * snippets + 1024)
@@ -105,13 +116,15 @@ public struct SiteBuilder: Sendable {
                                                       anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
         let errors = findings.filter(\.isError)
         if !errors.isEmpty {
+            spool?.remove()
             throw GuideErrors(errors.map { GuideError($0.message, at: $0.location) })
         }
         var assets: [String: String] = [:]
         for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
         clock.lap("check links")
         return Rendered(site: site, assets: assets, warnings: findings.map(\.description) + (report?.problems ?? []),
-                        checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews))
+                        checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),
+                        spool: spool)
     }
 
     /// Renders and swaps the result into the output folder.
@@ -125,6 +138,8 @@ public struct SiteBuilder: Sendable {
         let written = WrittenSite(folder: output, manifest: manifest)
         var rendered = try render(keeping: written)
         var clock = StageClock()
+        // The spooled pages are in the new site now (or the build failed): the folder goes.
+        defer { rendered.spool?.remove() }
         // Asked again: the folder may have changed while the book was rendered.
         try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
         try SiteWriter(output: output, manifest: manifest, written: written)

@@ -17,6 +17,9 @@ public struct SiteRenderer: Sendable {
     /// The output folder as the last build left it (`guide build`): pages whose inputs did not
     /// change are kept from it (`Site.kept`) without being read from the page store.
     public var written: WrittenSite?
+    /// Where pages too large to hold in memory are written as they are rendered (`guide
+    /// build`); nil keeps every page in memory (`guide serve`).
+    public var spool: PageSpool?
 
     public init(templatesFolder: String) throws {
         templates = try TemplateSet(folder: templatesFolder)
@@ -61,19 +64,30 @@ public struct SiteRenderer: Sendable {
             let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
-            return (path, try self.pageFile(path, template: "chapter",
+            return (path, try self.streamedFile(path, template: "chapter",
                 inputs: PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
                                    chapters: [chapter], ids: ids, badges: checkKey == nil ? badges() : [],
                                    checkKeys: checkKey.map { [$0] })) {
-                let badges = badges()
-                return ChapterView(
+                let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
+                let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
+                let view = ChapterView(
                     page: page,
                     title: chapter.title,
                     languageName: Self.languageName(edition.language),
-                    outline: ChapterBody.outline(chapter.blocks, ids: ids),
-                    bodyHTML: ChapterBody.html(chapter.blocks, ids: ids, highlights: highlights) { badges[$0] },
+                    outline: outline.isEmpty ? nil : OutlineView(itemsHTML: items),
+                    bodyHTML: body,
                     previous: previous,
                     next: next)
+                return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: [
+                    .init(mark: body, count: chapter.blocks.count) { [highlights] range in
+                        Array(ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }.utf8)
+                    },
+                    .init(mark: items, count: outline.count) { [templates] range in
+                        try ShapedRows.render(Array(outline[range]), template: "outline-items", templates: templates) {
+                            OutlineItemsView(items: $0)
+                        }
+                    },
+                ])
             })
         }
         for (path, page) in rendered { site.add(path, page) }
@@ -88,8 +102,18 @@ public struct SiteRenderer: Sendable {
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
             let path = reviewPages.bilingualPath(review)
-            return (path, try self.pageFile(path, template: "bilingual", inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page))) {
-                reviewPages.bilingualView(review, frame: page)
+            return (path, try self.streamedFile(path, template: "bilingual",
+                                                inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page))) {
+                let rows = StreamedPage.mark("rows")
+                return StreamedPage(frame: try templates.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
+                                                                with: "bilingual"), lists: [
+                    .init(mark: rows, count: review.beads.count) { [templates] range in
+                        let slice = reviewPages.rows(review, range)
+                        return try ShapedRows.render(slice.rows, template: "bilingual-rows", templates: templates) { rows in
+                            BeadRowsView(sourceLang: slice.sourceLang, targetLang: slice.targetLang, rows: rows)
+                        }
+                    },
+                ])
             })
         }
         for (path, page) in bilingual { site.add(path, page) }
@@ -154,17 +178,41 @@ public struct SiteRenderer: Sendable {
         return try memo.page(path, inputs: inputs, render: stored)
     }
 
-    /// A page for the site at `path`: with a `WrittenSite`, kept from the output folder when its
-    /// inputs are the same as when it was written there; else `page`'s bytes, tagged by the page
-    /// store's name for them.
-    func pageFile<View: TemplateFields>(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
-                                        view: () -> View) throws -> PageFile {
-        guard memo == nil, pages != nil else { return .bytes(try page(path, template: template, inputs: inputs(), view: view), tag: nil) }
-        return try storedFile(path, template: template, inputs: inputs()) { Array(try templates.render(view(), with: template).utf8) }
-            ?? .bytes(Array(try renderPage(view(), with: template).utf8), tag: nil)
+    /// A page made of a frame and long lists (`StreamedPage`), as the site takes it: kept
+    /// from the output folder (when its inputs are those it was written from), taken from memory (`guide serve`) or the page store, else
+    /// rendered a slice at a time. A page that grew past `PageSink.spillBytes` was written to the
+    /// spool as it was rendered and is not put in the page store (a rebuild keeps it from the
+    /// site by its tag when its inputs did not change, else renders it again).
+    func streamedFile(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
+                      page make: () throws -> StreamedPage) throws -> PageFile {
+        func render(spool: PageSpool?) throws -> PageSink.Body {
+            var sink = PageSink(spool: spool)
+            try make().write(to: &sink)
+            return try sink.finish()
+        }
+        func inMemory() throws -> [UInt8] {
+            guard case .memory(let bytes) = try render(spool: nil) else { preconditionFailure("a page without a spool spilled") }
+            return bytes
+        }
+        guard memo != nil || pages != nil else { return PageFile(try render(spool: spool), tag: nil) }
+        let inputs = inputs()
+        if let memo {
+            return .bytes(try memo.page(path, inputs: inputs) {
+                guard let pages, let key = inputs.key else { return try inMemory() }
+                return try pages.page(key: key, template: template, render: inMemory)
+            }, tag: nil)
+        }
+        guard let pages, let key = inputs.key else { return PageFile(try render(spool: spool), tag: nil) }
+        let name = pages.name(key: key, template: template), tag = "page:" + name
+        pages.use(name)
+        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
+        if let bytes = pages.stored(named: name) { return .bytes(bytes, tag: tag) }
+        let body = try render(spool: spool)
+        if case .memory(let bytes) = body { pages.store(bytes, named: name) }
+        return PageFile(body, tag: tag)
     }
 
-    /// `pageFile` for a page `render` makes: nil without a page store or a key (or in `guide serve`).
+    /// A page `render` makes, for the site: nil without a page store or a key (or in `guide serve`).
     func storedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile? {
         guard memo == nil, let pages, let key = inputs.key else { return nil }
         let name = pages.name(key: key, template: template), tag = "page:" + name

@@ -58,6 +58,15 @@ public struct SiteWriter {
                     }
                     return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
                 }
+                if let file = site.spooled[path] {
+                    // Beside the output like the staging folder, so on the same file system: moved, not copied.
+                    if rename(file, target) != 0 {
+                        guard errno == EXDEV, let bytes = FileBytes.read(file) else { throw POSIXWriteError(path: target, code: errno) }
+                        try Self.write(bytes, to: target)
+                    }
+                    guard previous != nil, let tag = site.tags[path] else { return (path, nil) }
+                    return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
+                }
                 let bytes = site.files[path]!
                 guard let previous else {
                     try Self.write(bytes, to: target)
@@ -126,7 +135,7 @@ public struct SiteWriter {
         try? fm.removeItem(at: retired)
     }
 
-    /// Staging and retired folders of builds that were killed part-way (their process is
+    /// Staging, retired and spool folders of builds that were killed part-way (their process is
     /// gone). A retired folder is the previous site: when the kill came after it was moved
     /// aside and before the new one took its name, it is put back; the rest were never the site.
     /// The same for the output folder `output` (a build calls it first, before it reads the site).
@@ -137,7 +146,7 @@ public struct SiteWriter {
 
     static func removeLeftovers(of name: String, in parent: URL) {
         let fm = FileManager.default
-        let prefixes = [".\(name).guide-tmp-", ".\(name).guide-old-"]
+        let prefixes = [".\(name).guide-tmp-", ".\(name).guide-old-", PageSpool.prefix(of: name)]
         let output = parent.appendingPathComponent(name)
         for entry in ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).sorted() {
             guard let prefix = prefixes.first(where: { entry.hasPrefix($0) }),

@@ -72,6 +72,10 @@ extension ChapterView: TemplateFields {
 }
 
 extension OutlineView: TemplateFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["itemsHTML": \.itemsHTML]
+}
+
+extension OutlineItemsView: TemplateFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["items": \.items]
 }
 
@@ -99,7 +103,13 @@ extension ChapterLinkView: TemplateFields {
 extension BilingualView: TemplateFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
         "page": \.page, "title": \.title, "sourceLang": \.sourceLang, "targetLang": \.targetLang,
-        "sourceName": \.sourceName, "targetName": \.targetName, "rows": \.rows,
+        "sourceName": \.sourceName, "targetName": \.targetName, "rowsHTML": \.rowsHTML,
+    ]
+}
+
+extension BeadRowsView: TemplateFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "sourceLang": \.sourceLang, "targetLang": \.targetLang, "rows": \.rows,
     ]
 }
 

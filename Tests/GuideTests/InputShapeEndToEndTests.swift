@@ -47,3 +47,29 @@ import Testing
         #expect(underSanitizer || build.peakKiB < 400 * 1024, "peak \(build.peakKiB) KiB")
     }
 }
+
+extension InputShapeEndToEndTests {
+    /// Forty thousand tiny paragraphs a language: the side-by-side page (tens of megabytes)
+    /// is written to the spool as it is rendered and moved into the site; nothing of the spool
+    /// is left, and a rebuild keeps the page as it was.
+    @Test func aChapterOfTinyParagraphsStreamsItsSideBySidePageIntoTheSite() throws {
+        let english = "# Second\n\n" + (1...40_000).map { "Para \($0).\n\n" }.joined()
+        let chinese = "# 第二章\n\n" + (1...40_000).map { "段 \($0)。\n\n" }.joined()
+        let folder = try book(english: english, chinese: chinese)
+        let arguments = ["build", "--no-check", "--templates", repositoryRoot + "/templates"]
+        let build = try runGuideMeasured(arguments, in: folder)
+        #expect(build.status == 0, "\(build.text.prefix(2000))")
+        #expect(underSanitizer || build.peakKiB < 900 * 1024, "peak \(build.peakKiB) KiB")
+        let page = folder.path + "/site/bilingual/second.html"
+        let bytes = try #require(FileManager.default.contents(atPath: page))
+        #expect(bytes.count > 16 << 20)   // PageSink.spillBytes
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.components(separatedBy: "<section class=\"bead").count - 1 == 40_001)
+        #expect(text.hasSuffix("</html>\n"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("guide-spool") }
+        #expect(leftovers.isEmpty)
+        let again = try runGuideMeasured(arguments, in: folder)
+        #expect(again.status == 0)
+        #expect(FileManager.default.contents(atPath: page) == bytes)
+    }
+}

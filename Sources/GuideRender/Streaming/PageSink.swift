@@ -1,0 +1,114 @@
+import Foundation
+import GuideModel
+
+/// Where a page's bytes go while it is rendered: into memory, and, once the page grows past
+/// `spillBytes`, into a file of the build's spool instead, so that a chapter of millions of
+/// rows never has its page (hundreds of megabytes) in memory, let alone the copies that
+/// building one string and then an array of it made.
+struct PageSink {
+    /// Past this, a page is written out as it grows. Far above any page of a real book
+    /// (the largest of the whole book is under 1 MB), so those stay in memory and in the page store.
+    static let spillBytes = 16 << 20
+
+    private let spool: PageSpool?
+    private let spill: Int
+    private var bytes: [UInt8] = []
+    private var file: (path: String, descriptor: Int32)?
+
+    /// Without a spool, everything stays in memory (`guide serve` serves from memory).
+    init(spool: PageSpool?, spillBytes: Int = PageSink.spillBytes) {
+        self.spool = spool
+        spill = spillBytes
+    }
+
+    mutating func append(_ part: some Collection<UInt8>) throws {
+        if let file {
+            try Self.write(part, to: file)
+            return
+        }
+        bytes += part
+        if let spool, bytes.count > spill {
+            let opened = try spool.create()
+            file = opened
+            try Self.write(bytes, to: opened)
+            bytes = []
+        }
+    }
+
+    mutating func append(_ text: String) throws {
+        try append(text.utf8)
+    }
+
+    /// What was rendered: the bytes, or the spool file that holds them (closed).
+    consuming func finish() throws -> Body {
+        guard let file else { return .memory(bytes) }
+        guard close(file.descriptor) == 0 else { throw POSIXWriteError(path: file.path, code: errno) }
+        return .spooled(file.path)
+    }
+
+    enum Body {
+        case memory([UInt8])
+        case spooled(String)
+    }
+
+    private static func write(_ part: some Collection<UInt8>, to file: (path: String, descriptor: Int32)) throws {
+        let done: Bool? = part.withContiguousStorageIfAvailable { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(file.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+        if let done {
+            guard done else { throw POSIXWriteError(path: file.path, code: errno) }
+            return
+        }
+        try write(Array(part), to: file)
+    }
+}
+
+/// A folder beside the output where pages too large to hold in memory are written while the
+/// site is rendered; the writer moves them into the new site (`Site.spooled`). Named after the
+/// build's process, like the writer's staging folder, so that the folder of a killed build
+/// is removed by the next (`SiteWriter.removeLeftovers`).
+public final class PageSpool: @unchecked Sendable {
+    public let folder: String
+    private let lock = NSLock()
+    private var count = 0
+    private var made = false
+
+    /// The spool of a build writing `output`.
+    public init(output: String) {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        folder = url.deletingLastPathComponent().path + "/" + Self.prefix(of: url.lastPathComponent)
+            + String(ProcessInfo.processInfo.processIdentifier)
+    }
+
+    /// The start of the spool folders' names for an output folder called `name`.
+    static func prefix(of name: String) -> String { ".\(name).guide-spool-" }
+
+    /// A new, empty file of the spool, open for writing.
+    func create() throws -> (path: String, descriptor: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !made {
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw POSIXWriteError(path: folder, code: errno) }
+            made = true
+        }
+        count += 1
+        let path = folder + "/page-\(count)"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXWriteError(path: path, code: errno) }
+        return (path, descriptor)
+    }
+
+    /// Removes the folder and what is left in it (the writer moved the pages it took).
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import GuideModel
+
+/// A page whose long lists (a chapter's blocks, the side-by-side rows, the outline) are not
+/// rendered inside it by the template engine: the page's template prints a mark where each
+/// list goes, and each list is rendered a slice at a time, on every core, into a `PageSink`.
+///
+/// Rendered whole, a chapter of a million paragraphs made a page string that grew by doubling,
+/// then an array of it, and a view of a million rows: gigabytes, on one core. A slice at a
+/// time, memory holds a few slices, and the bytes are the same (the lists' templates are the
+/// sections the page template had, cut out).
+struct StreamedPage {
+    struct List: Sendable {
+        /// What the page's template printed in the list's place (see `mark(_:)`).
+        var mark: String
+        var count: Int
+        /// The HTML of the list's items in `range`.
+        var slice: @Sendable (Range<Int>) throws -> [UInt8]
+    }
+
+    /// The page with a mark in place of each list.
+    var frame: String
+    var lists: [List]
+
+    /// Items per slice: big enough that a slice costs more than handing it to a thread.
+    static let sliceSize = 1_000
+    /// Slices rendered at once (then written in order): bounds what is in memory.
+    static let batchSize = 8
+
+    /// The text a list's place holds in the frame: no chapter or template text holds one
+    /// (content with a NUL byte is refused).
+    static func mark(_ name: String) -> String { "\u{0}guide:list:\(name)\u{0}" }
+
+    func write(to sink: inout PageSink) throws {
+        var rest = Substring(frame)
+        while let (list, place) = nextList(in: rest) {
+            try sink.append(rest[..<place.lowerBound].utf8)
+            try write(list, to: &sink)
+            rest = rest[place.upperBound...]
+        }
+        try sink.append(rest.utf8)
+    }
+
+    /// The list whose mark comes first in `text`, and where.
+    private func nextList(in text: Substring) -> (List, Range<Substring.Index>)? {
+        lists.compactMap { list in text.range(of: list.mark).map { (list, $0) } }
+            .min { $0.1.lowerBound < $1.1.lowerBound }
+    }
+
+    private func write(_ list: List, to sink: inout PageSink) throws {
+        let slices = stride(from: 0, to: list.count, by: Self.sliceSize).map { $0..<min($0 + Self.sliceSize, list.count) }
+        for start in stride(from: 0, to: slices.count, by: Self.batchSize) {
+            let batch = Array(slices[start..<min(start + Self.batchSize, slices.count)])
+            for part in try batch.concurrentMap(list.slice) { try sink.append(part) }
+        }
+    }
+}

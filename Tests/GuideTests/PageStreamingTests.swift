@@ -1,0 +1,47 @@
+import Foundation
+@testable import GuideRender
+import Testing
+
+/// Pages too large to hold in memory go to the spool as they are rendered, and from there into the site.
+@Suite struct PageStreamingTests {
+    @Test func aPageThatOutgrowsTheLimitIsWrittenToTheSpoolWhole() throws {
+        let folder = try TempFolder()
+        let spool = PageSpool(output: folder.path + "/site")
+        var sink = PageSink(spool: spool, spillBytes: 100)
+        let parts = (0..<50).map { Array("part \($0) 中文 ".utf8) }
+        for part in parts { try sink.append(part) }
+        guard case .spooled(let file) = try sink.finish() else { Issue.record("not spooled"); return }
+        #expect(FileManager.default.contents(atPath: file) == Data(parts.joined()))
+        #expect(file.hasPrefix(folder.path + "/.site.guide-spool-"))
+        spool.remove()
+        #expect(!FileManager.default.fileExists(atPath: spool.folder))
+    }
+
+    @Test func aSmallPageStaysInMemoryAndWithoutASpoolNothingSpills() throws {
+        let folder = try TempFolder()
+        var small = PageSink(spool: PageSpool(output: folder.path + "/site"), spillBytes: 100)
+        try small.append("short")
+        guard case .memory(let bytes) = try small.finish() else { Issue.record("spooled"); return }
+        #expect(bytes == Array("short".utf8))
+        var unspooled = PageSink(spool: nil, spillBytes: 10)
+        try unspooled.append(String(repeating: "x", count: 1_000))
+        guard case .memory(let all) = try unspooled.finish() else { Issue.record("spooled"); return }
+        #expect(all.count == 1_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// A list's slices, rendered on all cores a batch at a time, come out in order, with the
+    /// text between the lists as the frame has it.
+    @Test func listsAreWrittenInOrderInTheirPlaces() throws {
+        let first = StreamedPage.mark("a"), second = StreamedPage.mark("b")
+        let page = StreamedPage(frame: "<head>\(second)<mid>\(first)<tail>", lists: [
+            .init(mark: first, count: 25_001) { range in Array(range.map { "\($0)," }.joined().utf8) },
+            .init(mark: second, count: 3) { range in Array(range.map { "b\($0)" }.joined().utf8) },
+        ])
+        var sink = PageSink(spool: nil)
+        try page.write(to: &sink)
+        guard case .memory(let bytes) = try sink.finish() else { Issue.record("spooled"); return }
+        let expected = "<head>b0b1b2<mid>" + (0..<25_001).map { "\($0)," }.joined() + "<tail>"
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+@testable import GuideRender
+import Testing
+
+/// Rows rendered once per shape (`ShapedRows`) are byte for byte what the template engine
+/// renders view by view, whatever the rows hold and whatever the template does with them.
+@Suite struct ShapedRowsTests {
+    /// Rows of many shapes: texts with every character the engine escapes, empty texts, a
+    /// combining mark after `<` (the engine compares characters, not bytes), CJK, and 0–3 findings.
+    func rows() -> [BeadRowView] {
+        let texts = ["plain", "<b>&\"'</b>", "", "<\u{301}x", "中文“引号”", "a\u{1}<gZ0Zg>\u{1}b"]
+        return (0..<60).map { n in
+            BeadRowView(id: "pair-\(n)", status: n % 3 == 0 ? "translated" : "missing", isTranslated: n % 3 == 0,
+                        findings: (0..<(n % 4)).map { "finding \(n) \(texts[($0 + n) % texts.count])" },
+                        sourceHTML: "<p>\(texts[n % texts.count])</p>", targetHTML: texts[(n + 1) % texts.count],
+                        sourceLines: n % 5 == 0 ? "" : "en/a.md:\(n)", targetLines: texts[(n + 2) % texts.count])
+        }
+    }
+
+    func templates(rows template: String) throws -> (TemplateSet, TempFolder) {
+        let folder = try TempFolder()
+        for name in ["chapter", "index", "404"] { try folder.write("t/\(name).mustache", "x") }
+        try folder.write("t/rows.mustache", template)
+        return (try TemplateSet(folder: folder.path + "/t"), folder)
+    }
+
+    func expectSame(_ template: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (templates, folder) = try self.templates(rows: template)
+        defer { _ = folder }
+        let rows = rows()
+        let wrap = { (rows: [BeadRowView]) in BeadRowsView(sourceLang: "en", targetLang: "zh-Hans", rows: rows) }
+        let direct = try templates.render(wrap(rows), with: "rows")
+        let shaped = try ShapedRows.render(rows, template: "rows", templates: templates, list: wrap)
+        #expect(String(decoding: shaped, as: UTF8.self) == direct, sourceLocation: sourceLocation)
+    }
+
+    @Test func theProjectsRowsTemplate() throws {
+        try expectSame(String(contentsOfFile: repositoryRoot + "/templates/bilingual-rows.mustache", encoding: .utf8))
+    }
+
+    @Test func escapedUnescapedRepeatedAndUnusedFields() throws {
+        try expectSame("{{#rows}}<a id=\"{{id}}\" href=\"#{{id}}\">{{{sourceHTML}}}|{{sourceHTML}}|{{targetLines}}</a>\n{{/rows}}")
+    }
+
+    @Test func sectionsOnFlagsListsAndTexts() throws {
+        try expectSame("""
+            {{#rows}}{{#isTranslated}}T{{/isTranslated}}{{^isTranslated}}U{{/isTranslated}}\
+            {{#findings}}[{{.}}{{#-first}}first{{/-first}}]{{/findings}}{{^findings}}none{{/findings}}\
+            {{#sourceLines}}<{{.}}>{{/sourceLines}}{{sourceLang}}{{/rows}}
+            """)
+    }
+
+    /// What a probe cannot stand for: a transform that changes the text, a row's place in the
+    /// list, text around the rows. Each is rendered by the engine, as before.
+    @Test func whatAProbeCannotReproduceIsRenderedByTheEngine() throws {
+        try expectSame("{{#rows}}{{uppercased(status)}} {{lowercased(sourceHTML)}}{{/rows}}")
+        try expectSame("{{#rows}}{{#-first}}first {{/-first}}{{id}}{{^-last}}, {{/-last}}{{/rows}}")
+        try expectSame("<ol>{{#rows}}<li>{{id}}</li>{{/rows}}</ol>")
+        try expectSame("{{#rows}}{{reversed(findings)}}{{count(findings)}}{{/rows}}")
+    }
+
+    @Test func theEnginesEscapingExactly() {
+        for text in ["", "abc", "<&>\"'", "<\u{301}", "中文<", "x&amp;y"] {
+            #expect(MustacheHTML.escape(text) == text.htmlEscapedLikeMustache)
+        }
+    }
+}
+
+private extension String {
+    /// swift-mustache's `htmlEscape`, written out: each character looked up in a table.
+    var htmlEscapedLikeMustache: String {
+        let table: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&#39;"]
+        return map { table[$0] ?? String($0) }.joined()
+    }
+}
