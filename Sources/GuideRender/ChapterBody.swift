@@ -2,19 +2,22 @@ import GuideModel
 
 /// A chapter's HTML: cmark's rendering of each block, headings given their `id` and a link to themselves.
 enum ChapterBody {
-    /// The HTML of the blocks in `range` (a page renders its blocks a slice at a time, see
-    /// `StreamedPage`). `badge` gives the snippet harness's verdict for a block (by index), or "".
+    /// The HTML of the blocks in `range`, as bytes for the page (a page renders its blocks a
+    /// slice at a time, see `StreamedPage`). `badge` gives the snippet harness's verdict for a
+    /// block (by index), or "".
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: [Int: String], highlights: HighlightStore? = nil,
-                     badge: (Int) -> String = { _ in "" }) -> String {
+                     badge: (Int) -> String = { _ in "" }) -> [UInt8] {
         let range = range ?? blocks.indices
         let html = CodeBlockHTML.html(for: Array(blocks[range]), store: highlights)
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(html.reduce(0) { $0 + $1.utf8.count })
         for (offset, index) in range.enumerated() {
             let block = blocks[index]
             if let level = block.headingLevel, let id = ids[index] {
-                out += heading(block.html, level: level, id: id)
+                out += heading(block.html, level: level, id: id).utf8
             } else {
-                out += html[offset] + badge(index)
+                out += html[offset].utf8
+                out += badge(index).utf8
             }
         }
         return out

@@ -80,7 +80,7 @@ public struct SiteRenderer: Sendable {
                     next: next)
                 return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: [
                     .init(mark: body, count: chapter.blocks.count) { [highlights] range in
-                        Array(ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }.utf8)
+                        ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
                     },
                     .init(mark: items, count: outline.count) { [templates] range in
                         try ShapedRows.render(Array(outline[range]), template: "outline-items", templates: templates) {

@@ -165,10 +165,14 @@ public enum CodeBlockHTML {
     /// Each block's HTML, code blocks highlighted: the snippets of all the blocks are
     /// highlighted together (see `CodeHighlighter.html(_:store:)`), which is how a page is built.
     public static func html(for blocks: [Block], store: HighlightStore? = nil) -> [String] {
+        // Only blocks with code keep their scan (a copy of their HTML): a quote nested a
+        // million deep is a hundred megabytes of HTML without any.
         let scans = blocks.map { block -> Scan? in
             switch block.kind {
-            case .code, .list, .blockQuote: Scan(block.html)
-            default: nil
+            case .code, .list, .blockQuote:
+                let scan = Scan(block.html)
+                return scan.snippets.isEmpty ? nil : scan
+            default: return nil
             }
         }
         let snippets = scans.flatMap { $0?.snippets ?? [] }

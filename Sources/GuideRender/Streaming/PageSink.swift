@@ -26,13 +26,16 @@ struct PageSink {
             try Self.write(part, to: file)
             return
         }
-        bytes += part
-        if let spool, bytes.count > spill {
-            let opened = try spool.create()
-            file = opened
-            try Self.write(bytes, to: opened)
-            bytes = []
+        guard let spool, bytes.count + part.count > spill else {
+            bytes += part
+            return
         }
+        // A large part goes to the file as it is, not through a copy in memory.
+        let opened = try spool.create()
+        file = opened
+        try Self.write(bytes, to: opened)
+        bytes = []
+        try Self.write(part, to: opened)
     }
 
     mutating func append(_ text: String) throws {
