@@ -110,19 +110,20 @@ public final class HighlightStore: @unchecked Sendable {
             lock.unlock()
             return
         }
-        var records: [Key: [UInt8]] = [:]
-        for (key, html) in used { records[key] = StoredRecords.record(key, html: html) }
         let old = stored
-        for key in old.keys.sorted() where records.count < limit && records[key] == nil {
-            records[key] = old.record(key)
-        }
+        var keys = Set(used.keys)
+        for key in old.keys.sorted() where keys.count < limit && !keys.contains(key) { keys.insert(key) }
+        // Each record straight into the file's bytes: a 10 MB snippet's HTML is 80 MB, and every
+        // copy of it on the way (a record, a dictionary of them, `Data`) was one more.
         var bytes = header
-        for key in records.keys.sorted() { bytes += records[key]! }
+        for key in keys.sorted() {
+            if let html = used[key] { StoredRecords.append(key, html: html, to: &bytes) } else { bytes += old.record(key)! }
+        }
         // What the file now holds: a later save in the same process (`guide serve`) writes only after a change.
         loaded = StoredRecords(bytes, header: header)
         added = false
         lock.unlock()
-        CacheFile.write(Data(bytes), to: file)
+        CacheFile.write(bytes, to: file)
     }
 }
 
@@ -166,13 +167,14 @@ private struct StoredRecords {
         return String(decoding: bytes[html..<range.upperBound], as: UTF8.self)
     }
 
-    /// A record: the key, the HTML's length, its `Digest`, the HTML.
-    static func record(_ key: HighlightStore.Key, html: String) -> [UInt8] {
-        let utf8 = Array(html.utf8)
-        var out = key.bytes
-        withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { out += $0 }
-        out += Digest.of(utf8)
-        out += utf8
-        return out
+    /// Appends a record to `out`: the key, the HTML's length, its `Digest`, the HTML.
+    static func append(_ key: HighlightStore.Key, html: String, to out: inout [UInt8]) {
+        out += key.bytes
+        withUnsafeBytes(of: UInt32(html.utf8.count).littleEndian) { out += $0 }
+        let start = out.count + Digest.byteCount
+        out += [UInt8](repeating: 0, count: Digest.byteCount)
+        out += html.utf8
+        let digest = Digest.of(out[start...])
+        out.replaceSubrange((start - Digest.byteCount)..<start, with: digest)
     }
 }
