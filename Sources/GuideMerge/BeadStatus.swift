@@ -66,25 +66,77 @@ public struct BeadFinding: Hashable, Sendable, Codable {
     }
 }
 
-/// A bead with its status and all its findings.
+/// A bead with its status and its findings.
+///
+/// A chapter lists its first findings only (`ChapterReview.listed`): a chapter of a million
+/// tiny Chinese paragraphs has two million typography findings, and kept whole they were a
+/// gigabyte that no report shows. A bead past that keeps what everything but a listing reads,
+/// exactly: its status, every status found and how many findings it has.
 public struct BeadReview: Hashable, Sendable, Codable {
     public var bead: Bead
     public var status: BeadStatus
-    /// Ordered by the precedence of their status, then by block.
-    public var findings: [BeadFinding]
+    /// Ordered by the precedence of their status, then by block: every one, or the first ones
+    /// when the chapter has more than it lists (then `findingCount` is larger).
+    public private(set) var findings: [BeadFinding]
+    /// How many findings the bead has, listed or not.
+    public private(set) var findingCount: Int
+    /// Bit `rank` for every status found (`BeadStatus.precedence`): the statuses outlive the findings.
+    public private(set) var statusMask: UInt16
 
     public init(bead: Bead, findings: [BeadFinding]) {
         self.bead = bead
         self.findings = findings.enumerated().sorted { a, b in
             a.element.status.rank != b.element.status.rank ? a.element.status.rank < b.element.status.rank : a.offset < b.offset
         }.map(\.element)
-        self.status = self.findings.first?.status ?? .translated
+        findingCount = findings.count
+        statusMask = Self.mask(findings)
+        status = self.findings.first?.status ?? .translated
     }
 
-    /// Every status found (the single `status` is the first).
-    public var statuses: [BeadStatus] {
-        var seen: [BeadStatus] = []
-        for finding in findings where !seen.contains(finding.status) { seen.append(finding.status) }
-        return seen.isEmpty ? [.translated] : seen
+    /// A review as a cache kept it; nil when the parts do not fit together (more findings listed
+    /// than counted, a listed finding's status not among the statuses).
+    public init?(bead: Bead, findings: [BeadFinding], findingCount: Int, statusMask: UInt16) {
+        self.init(bead: bead, findings: findings)
+        let all = UInt16((1 << BeadStatus.precedence.count) - 1)
+        guard findingCount >= findings.count, statusMask & ~all == 0, statusMask & self.statusMask == self.statusMask,
+              (findingCount == 0) == (statusMask == 0) else { return nil }
+        self.findingCount = findingCount
+        self.statusMask = statusMask
+        status = Self.first(statusMask)
     }
+
+    /// Every status found (the single `status` is the first), in order of precedence.
+    public var statuses: [BeadStatus] {
+        statusMask == 0 ? [.translated] : BeadStatus.precedence.filter { statusMask & $0.bit != 0 }
+    }
+
+    /// Findings counted but not listed.
+    public var unlisted: Int { findingCount - findings.count }
+
+    /// Lists only the first `listed` findings; the count and statuses keep every one, and
+    /// `unmade` more of `status` (counted, never made: see `StyleReview.findings`).
+    mutating func list(first listed: Int, unmade: Int = 0, of unmadeStatus: BeadStatus = .typography) {
+        if unmade > 0 {
+            findingCount += unmade
+            statusMask |= unmadeStatus.bit
+            status = Self.first(statusMask)
+        }
+        if findings.count > listed { findings.removeSubrange(max(0, listed)...) }
+    }
+
+    static func mask(_ findings: [BeadFinding]) -> UInt16 {
+        findings.reduce(0) { $0 | $1.status.bit }
+    }
+
+    static func first(_ mask: UInt16) -> BeadStatus {
+        BeadStatus.precedence.first { mask & $0.bit != 0 } ?? .translated
+    }
+}
+
+extension BeadStatus {
+    /// This status's bit in `BeadReview.statusMask`.
+    var bit: UInt16 { 1 << UInt16(rank) }
+
+    /// The statuses that ask for an edit of translated text (`isStyle`), as a mask.
+    static let styleMask: UInt16 = precedence.filter(\.isStyle).reduce(0) { $0 | $1.bit }
 }

@@ -7,12 +7,22 @@ struct RunTable: Sendable {
     /// The most blocks a bead takes from one side (1:4, 4:1).
     static let longest = 4
 
-    /// A run's summary: plain values, so reading one costs no reference counting.
+    /// A run's summary: plain values, so reading one costs no reference counting. Stored narrow
+    /// (56 bytes, not 104): a table holds four runs a block, and for a chapter of a million
+    /// blocks a side it was the aligner's largest part (700 MB). Read and written as `Int`s.
     struct Run: Sendable {
         /// The unions of the blocks' words and of their kept things: ranges of
         /// `tokens`, sorted unique ids (all of weight > 0).
-        var words: Range<Int> = 0..<0
-        var keeps: Range<Int> = 0..<0
+        var words: Range<Int> {
+            get { Int(wordBounds.0)..<Int(wordBounds.1) }
+            set { wordBounds = (UInt32(newValue.lowerBound), UInt32(newValue.upperBound)) }
+        }
+        var keeps: Range<Int> {
+            get { Int(keepBounds.0)..<Int(keepBounds.1) }
+            set { keepBounds = (UInt32(newValue.lowerBound), UInt32(newValue.upperBound)) }
+        }
+        private var wordBounds: (UInt32, UInt32) = (0, 0)
+        private var keepBounds: (UInt32, UInt32) = (0, 0)
         /// The weight of each union, summed in ascending id order: what an overlap
         /// with a disjoint set sums, to the last bit.
         var wordWeight = 0.0
@@ -20,10 +30,25 @@ struct RunTable: Sendable {
         /// Bit `id % 64` of each id: two runs whose masks do not meet share no token.
         var wordMask: UInt64 = 0
         var keepMask: UInt64 = 0
-        var emphasis = 0
-        var lists = 0
-        var labels = 0
-        var asides = 0
+        var emphasis: Int {
+            get { Int(emphasisCount) }
+            set { emphasisCount = Int32(clamping: newValue) }
+        }
+        /// Of at most `longest` blocks each.
+        var lists: Int {
+            get { Int(counts.0) }
+            set { counts.0 = UInt8(newValue) }
+        }
+        var labels: Int {
+            get { Int(counts.1) }
+            set { counts.1 = UInt8(newValue) }
+        }
+        var asides: Int {
+            get { Int(counts.2) }
+            set { counts.2 = UInt8(newValue) }
+        }
+        private var emphasisCount: Int32 = 0
+        private var counts: (UInt8, UInt8, UInt8) = (0, 0, 0)
         /// Only prose (paragraphs, lists, quotes) may be merged or split.
         var allProse = true
     }

@@ -22,7 +22,9 @@ public struct SearchBand: Sendable {
     /// n/2 wide, n²/2 cells, each a Double and a byte: 100,000 tiny paragraphs took minutes
     /// and gigabytes. Past the bound an alignment is still complete and ordered; it only
     /// looks less far from the straight line for where a long run of blocks went missing.
-    init(anchors: [Anchors.Pair], sourceCount: Int, targetCount: Int, margin: Int, extraCells: Int = Self.extraCells) {
+    init(anchors: [Anchors.Pair], sourceCount: Int, targetCount: Int, margin: Int, extraCells: Int = Self.extraCells,
+         marginCells: Int = Self.marginCells) {
+        let margin = Self.fittedMargin(margin, rows: sourceCount, marginCells: marginCells)
         var points = [(0, 0)]
         for anchor in anchors {
             points.append((anchor.source, anchor.target))
@@ -57,6 +59,20 @@ public struct SearchBand: Sendable {
         for row in stride(from: sourceCount - 1, through: 0, by: -1) { lower[row] = min(lower[row], lower[row + 1]) }
         for row in 1...max(1, sourceCount) where row <= sourceCount { upper[row] = max(upper[row], upper[row - 1]) }
         for row in 1...max(1, sourceCount) where row <= sourceCount { upper[row - 1] = max(upper[row - 1], lower[row]) }
+    }
+
+    /// Cells the band's margin may take, whatever the chapters: up to about 95,000 source blocks
+    /// (far more than a real chapter has) the margin is the one asked for; past that it narrows
+    /// to fit. The margin costs 42 cells a row: a chapter of 780,000 tiny paragraphs had a band of
+    /// 33 million cells before any widening, and the search took most of the build.
+    public static let marginCells = 4_000_000
+    /// The narrowest margin: a band this wide still lets a bead of every shape reach each cell.
+    static let leastMargin = 4
+
+    /// `margin`, or the widest margin under it that keeps the margin's cells within `marginCells`.
+    static func fittedMargin(_ margin: Int, rows: Int, marginCells: Int) -> Int {
+        let perRow = marginCells / (rows + 1)   // a row spans 2 × margin + 2 cells and its slope
+        return max(min(margin, leastMargin), min(margin, perRow / 2 - 1))
     }
 
     /// The most imbalance a stretch may widen the band by: all of it (`Int.max`) when the

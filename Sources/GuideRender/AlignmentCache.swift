@@ -9,7 +9,7 @@ import GuideModel
 /// that does not parse, or does not fit the blocks it is for, is ignored and replaced.
 public struct AlignmentCache: Sendable {
     /// Bump when the aligner's output for the same input may change.
-    public static let version = "align-3"   // 2: the band's widening has a budget (SearchBand.extraCells); 3: XXH3 keys
+    public static let version = "align-4"   // 2: the band's widening has a budget (SearchBand.extraCells); 3: XXH3 keys; 4: so has its margin (SearchBand.marginCells)
     public let folder: String
     /// Where the keys this build used are noted (for pruning).
     let use: CacheUse?

@@ -12,7 +12,7 @@ import GuideModel
 /// differently. An entry that does not decode, or does not fit the blocks it is for, is
 /// ignored and replaced.
 public struct ReviewCache: ReviewMemo {
-    static let format = "review-4"   // 4: XXH3 keys and seals (Digest)
+    static let format = "review-5"   // 4: XXH3 keys and seals (Digest); 5: a chapter lists its first findings
     public let folder: String
     /// Where the keys this build used are noted (for pruning), with the alignment cache whose
     /// entry a review stands on: a review read from here skips its alignment, which is still

@@ -7,7 +7,7 @@ import GuideMerge
 /// with a 0/1 byte, statuses are their position in `BeadStatus.allCases`. Decoding checks
 /// every length and returns nil on anything that does not fit.
 enum ReviewCodec {
-    static let magic: [UInt8] = Array("guide-review-1\n".utf8)
+    static let magic: [UInt8] = Array("guide-review-2\n".utf8)   // 2: each bead's finding count and statuses
 
     static func encode(_ beads: [ChapterReview.ReviewedBead]) -> [UInt8] {
         let out = ByteWriter(bytes: magic)
@@ -21,6 +21,9 @@ enum ReviewCodec {
                 out.string(finding.message)
                 for number in [finding.sourceBlock, finding.targetBlock, finding.line, finding.column] { out.optional(number, out.int) }
             }
+            // A bead past its chapter's listed findings lists none or some, and keeps these.
+            out.int(bead.review.findingCount)
+            out.int(Int(bead.review.statusMask))
             out.optional(bead.sourceHash, out.string)
             out.optional(bead.targetHash, out.string)
             out.byte(bead.accepted ? 1 : 0)
@@ -43,10 +46,13 @@ enum ReviewCodec {
                 findings.append(BeadFinding(status, message, sourceBlock: sourceBlock, targetBlock: targetBlock,
                                             line: line, column: column))
             }
-            guard let sourceHash = input.optional(input.string), let targetHash = input.optional(input.string),
+            guard let findingCount = input.count(), let mask = input.int(), let statusMask = UInt16(exactly: mask),
+                  let review = BeadReview(bead: Bead(source: source, target: target), findings: findings,
+                                          findingCount: findingCount, statusMask: statusMask),
+                  let sourceHash = input.optional(input.string), let targetHash = input.optional(input.string),
                   let accepted = input.byte(), accepted <= 1 else { return nil }
             beads.append(ChapterReview.ReviewedBead(
-                review: BeadReview(bead: Bead(source: source, target: target), findings: findings),
+                review: review,
                 sourceHash: sourceHash, targetHash: targetHash, accepted: accepted == 1))
         }
         return input.atEnd ? beads : nil

@@ -84,7 +84,8 @@ struct ReviewPages {
                 id: place.id,
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
-                findings: Self.shown(bead.review.findings, limit: ReportLimit.perPair, more: "findings in this pair") { finding in
+                findings: Self.shown(bead.review.findings, of: bead.review.findingCount, limit: ReportLimit.perPair,
+                                     more: "findings in this pair") { finding in
                     let at = finding.line.map { line in " \(line)" + (finding.column.map { ":\($0)" } ?? "") } ?? ""
                     return "\(finding.status.name)\(at): \(finding.message)"
                 },
@@ -116,7 +117,8 @@ struct ReviewPages {
         let counts = review.counts
         let readerFindings = review.readerFindings
         // The first gaps of the chapter (`ReportLimit.perChapter`), then how many more.
-        let gapCount = review.beads.reduce(0) { $0 + $1.review.findings.count }
+        let gapCount = review.findingCount   // listed or not (`ChapterReview.listed`)
+        let listedCount = review.beads.reduce(0) { $0 + $1.review.findings.count }
         let gaps = zip(review.beads, places).lazy.flatMap { bead, row in
             bead.review.findings.lazy.map { finding in
                 GapView(status: finding.status.name, message: finding.message,
@@ -136,16 +138,19 @@ struct ReviewPages {
             acceptedPercent: Int((review.acceptedShare * 100).rounded()),
             counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
             gaps: Array(gaps), moreGaps: gapCount > ReportLimit.perChapter
-                ? "\(ReportLimit.more(gapCount - ReportLimit.perChapter)) gaps in this chapter not shown (`guide review --format json` lists them all)"
+                ? "\(ReportLimit.more(gapCount - ReportLimit.perChapter)) gaps in this chapter not shown (`guide review --format json` lists "
+                    + (listedCount == gapCount ? "them all)" : "the first \(ReportLimit.grouped(listedCount)))")
                 : nil,
             snippets: snippetGaps(review, rows: places), reader: readerGaps(review, findings: readerFindings, rows: places),
             readerCount: readerFindings.count)
     }
 
-    /// The first `limit` findings as `line` gives them, then one saying how many more there are.
-    static func shown(_ findings: [BeadFinding], limit: Int, more what: String, line: (BeadFinding) -> String) -> [String] {
+    /// The first `limit` findings as `line` gives them, then one saying how many more of the
+    /// `count` there are (a bead lists fewer than it has past its chapter's listed findings).
+    static func shown(_ findings: [BeadFinding], of count: Int, limit: Int, more what: String,
+                      line: (BeadFinding) -> String) -> [String] {
         var lines = findings.prefix(limit).map(line)
-        if findings.count > limit { lines.append("\(ReportLimit.more(findings.count - limit)) \(what) not shown") }
+        if count > lines.count { lines.append("\(ReportLimit.more(count - lines.count)) \(what) not shown") }
         return lines
     }
 

@@ -48,7 +48,8 @@ import Testing
         var missingBead = good.beads
         missingBead.removeLast()
         var findingOutside = good.beads
-        findingOutside[0].review.findings.append(BeadFinding(.doubt, "x", targetBlock: 99))
+        findingOutside[0].review = BeadReview(bead: findingOutside[0].bead,
+                                              findings: findingOutside[0].review.findings + [BeadFinding(.doubt, "x", targetBlock: 99)])
         // After the alignment key and its newline: beads that decode but do not fit the chapters.
         let head = whole.prefix(ReviewCache.alignmentKeyLength + 1)
         let damages = [Data("garbage".utf8), whole.prefix(whole.count / 2), Data(), Data(ReviewCodec.encode(good.beads)),

@@ -28,7 +28,7 @@ public struct ChapterReview: Sendable {
         public var bead: Bead { review.bead }
         public var status: BeadStatus { review.status }
         /// Nothing to report but glossary or typography findings.
-        public var isTranslated: Bool { review.findings.allSatisfy(\.status.isStyle) }
+        public var isTranslated: Bool { review.statusMask & ~BeadStatus.styleMask == 0 }
     }
 
     public init(source: Chapter, target: Chapter, language: Language, beads: [ReviewedBead]) {
@@ -38,12 +38,15 @@ public struct ChapterReview: Sendable {
         self.beads = beads
     }
 
-    /// Aligns, classifies, and compares with the translation's accept ledger.
+    /// Aligns, classifies, and compares with the translation's accept ledger. The chapter lists
+    /// its first `listed` findings (in bead order); the beads after keep their statuses and
+    /// counts only (`BeadReview`), and their typography findings are counted, not made.
     public static func make(source: Chapter, target: Chapter, language: Language, ledger: AcceptLedger,
                             doubtMarkers: [String], align: BeadSource = { Aligner().align($0, $1) },
-                            style: StyleReview? = nil) -> ChapterReview {
+                            style: StyleReview? = nil, listed: Int = Self.listed) -> ChapterReview {
         let beads = align(source.blocks, target.blocks)
         let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
+        var left = listed   // findings the chapter may still list
         let reviewed = beads.map { bead -> ReviewedBead in
             let sourceHash = hash(bead.source, in: source.blocks)
             let targetHash = hash(bead.target, in: target.blocks)
@@ -52,13 +55,25 @@ public struct ChapterReview: Sendable {
                 verdict = ledger.verdict(chapter: source.path, sourceHash: sourceHash, targetHash: targetHash)
             }
             var review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
+            var unmade = 0
             if let style {
-                review = BeadReview(bead: bead, findings: review.findings + style.findings(bead, source: source.blocks, target: target.blocks))
+                let found = style.findings(bead, source: source.blocks, target: target.blocks, making: left)
+                review = BeadReview(bead: bead, findings: review.findings + found.made)
+                unmade = found.unmade
             }
+            if unmade > 0 || review.findings.count > left { review.list(first: left, unmade: unmade) }
+            left = max(0, left - review.findingCount)
             return ReviewedBead(review: review, sourceHash: sourceHash, targetHash: targetHash, accepted: verdict == .accepted)
         }
         return ChapterReview(source: source, target: target, language: language, beads: reviewed)
     }
+
+    /// The findings a chapter lists: what its reports show (`ReportLimit.perChapter`, the first
+    /// ones of the chapter in bead order); the book's most in a chapter is 210.
+    public static let listed = ReportLimit.perChapter
+
+    /// Findings of all the beads, listed or not.
+    public var findingCount: Int { beads.reduce(0) { $0 + $1.review.findingCount } }
 
     static func hash(_ indexes: [Int], in blocks: [Block]) -> String? {
         indexes.isEmpty ? nil : ContentHash.of(indexes.map { blocks[$0].source }.joined(separator: "\n\n"))

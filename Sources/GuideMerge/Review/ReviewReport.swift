@@ -6,21 +6,26 @@ public enum ReviewReport {
     /// One line per gap, `file:line: warning: status: message “excerpt” (other side file:line)`,
     /// then the reader findings of both chapter files (an English file's once, with its first
     /// translation), then a summary line per chapter. A chapter shows its first `limit` gaps,
-    /// and a file its first `limit` reader findings, and counts the rest (the JSON lists them all).
+    /// and a file its first `limit` reader findings, and counts the rest (the JSON lists every
+    /// reader finding, and the first `ChapterReview.listed` findings of a chapter's pairs).
     public static func text(_ reviews: [ChapterReview], limit: Int = ReportLimit.perChapter) -> String {
         var out = ""
         var filesDone: Set<String> = []
         for review in reviews {
             var shown = 0
-            for bead in review.beads where bead.status != .translated || bead.review.findings.count > 0 {
+            for bead in review.beads where bead.review.findingCount > 0 {
                 for finding in bead.review.findings {
                     shown += 1
                     if shown <= limit { out += line(finding, bead: bead, in: review) + "\n" }
                 }
+                shown += bead.review.unlisted
             }
             if shown > limit {
+                // The JSON has the findings the chapter lists: all, or the first (`ChapterReview.listed`).
+                let listed = review.beads.reduce(0) { $0 + $1.review.findings.count }
                 out += "\(review.target.displayPath): warning: \(ReportLimit.more(shown - limit)) findings in this chapter "
-                    + "not shown (`guide review --format json` lists them all)\n"
+                    + "not shown (`guide review --format json` lists "
+                    + (listed == shown ? "them all)\n" : "the first \(ReportLimit.grouped(listed)))\n")
             }
             for chapter in [review.source, review.target] where filesDone.insert(chapter.displayPath).inserted {
                 let findings = ReaderChecks.findings(in: chapter.blocks)
@@ -91,6 +96,8 @@ public enum ReviewReport {
             var source: Side?
             var target: Side?
             var findings: [Finding]
+            /// Findings the pair has past those its chapter lists (`ChapterReview.listed`); absent when none.
+            var unlisted: Int?
             var excerpt: String
             func encode(to encoder: Encoder) throws {
                 var c = encoder.container(keyedBy: CodingKeys.self)
@@ -100,9 +107,10 @@ public enum ReviewReport {
                 try c.encode(source, forKey: .source)   // null, not absent, where a side is missing
                 try c.encode(target, forKey: .target)
                 try c.encode(findings, forKey: .findings)
+                try c.encodeIfPresent(unlisted, forKey: .unlisted)
                 try c.encode(excerpt, forKey: .excerpt)
             }
-            enum CodingKeys: String, CodingKey { case status, statuses, accepted, source, target, findings, excerpt }
+            enum CodingKeys: String, CodingKey { case status, statuses, accepted, source, target, findings, unlisted, excerpt }
         }
         struct Chapter: Encodable {
             var chapter: String
@@ -132,6 +140,7 @@ public enum ReviewReport {
                         source: review.sourceLines(bead.bead).map { Side(file: review.source.displayPath, start: $0.start, end: $0.end) },
                         target: review.targetLines(bead.bead).map { Side(file: review.target.displayPath, start: $0.start, end: $0.end) },
                         findings: bead.review.findings.map { Finding(status: $0.status.name, message: $0.message, line: $0.line, column: $0.column) },
+                        unlisted: bead.review.unlisted > 0 ? bead.review.unlisted : nil,
                         excerpt: Excerpt.of(texts.first ?? "", length: 60))
                 },
                 reader: review.readerFindings.map { chapter, finding in

@@ -10,31 +10,47 @@ public struct StyleReview: Sendable {
     }
 
     public func findings(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
+        findings(bead, source: source, target: target, making: .max).made
+    }
+
+    /// The findings, of which only the first `making` typography findings are made (their
+    /// excerpts and messages are most of their cost) and the rest counted (`unmade`): a chapter
+    /// lists its first findings only (`ChapterReview.make`). The made ones are the first of
+    /// what `making: .max` gives, in the same order.
+    func findings(_ bead: Bead, source: [Block], target: [Block], making: Int) -> (made: [BeadFinding], unmade: Int) {
         let used = termsUsed(bead, source: source)
         // Both checks read the Chinese blocks' prose: each leaf is scanned once, checked, and
         // its text kept for the glossary only when the English uses a term.
         var chinese = used.isEmpty ? nil : ProseText()
         var spacing: [BeadFinding] = []
+        var listed = 0     // what the pair lists (`typographyListed`), made or not
         var unlisted = 0
         for index in bead.target {
             let lines = Typography.SourceLineText(target[index])
             ProseScanner.forEachLeaf(of: target[index]) { leaf in
+                let room = Self.typographyListed - listed
                 let (shown, total) = Typography.findings(in: leaf, lineText: lines.characters,
-                                                         limit: Self.typographyListed - spacing.count)
+                                                         limit: min(room, max(0, making - spacing.count)))
                 spacing += Self.typography(shown, block: index)
-                unlisted += total - shown.count
+                listed += min(total, room)
+                unlisted += total - min(total, room)
                 chinese?.append(leaf: leaf)
             }
         }
+        var unmade = listed - spacing.count
         if unlisted > 0, let first = bead.target.first {
             // First, so that a report cut per chapter still shows it.
-            let total = ReportLimit.grouped(spacing.count + unlisted)
+            let total = ReportLimit.grouped(listed + unlisted)
             spacing.insert(BeadFinding(.typography, "this pair has \(total) typography findings; the first "
-                                       + "\(ReportLimit.grouped(spacing.count)) are listed (`guide fix-spacing` mends the spacing ones)",
+                                       + "\(ReportLimit.grouped(listed)) are listed (`guide fix-spacing` mends the spacing ones)",
                                        targetBlock: first), at: 0)
+            if spacing.count > making {
+                spacing.removeLast()
+                unmade += 1
+            }
         }
         let terms = chinese.map { glossary(bead, used: used, chinese: $0, target: target) } ?? []
-        return terms + spacing
+        return (terms + spacing, unmade)
     }
 
     /// Typography findings a pair lists before it only counts the rest: a pair of a megabyte of

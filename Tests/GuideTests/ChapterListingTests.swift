@@ -1,0 +1,84 @@
+import Foundation
+@testable import GuideMerge
+import GuideModel
+import GuideParse
+@testable import GuideRender
+import Testing
+
+/// A chapter lists its first `ChapterReview.listed` findings and counts the rest exactly: the
+/// counts, statuses, shares, reports and the review cache see every finding.
+@Suite struct ChapterListingTests {
+    /// `pairs` English paragraphs "Para N." against "第N段。": two typography findings each
+    /// (a space missing either side of the number), paired one to one without the aligner.
+    static func review(pairs: Int, doubtAt: Int? = nil) -> ChapterReview {
+        let english = (1...pairs).map { "Para \($0)." }.joined(separator: "\n\n") + "\n"
+        let chinese = (1...pairs).map { $0 == doubtAt ? "第\($0)段【疑问】。" : "第\($0)段。" }.joined(separator: "\n\n") + "\n"
+        let source = Chapter(path: "a.md", displayPath: "content/en/a.md", title: "A", blocks: MarkdownParser().parse(english))
+        let target = Chapter(path: "a.md", displayPath: "content/zh/a.md", title: "A", blocks: MarkdownParser().parse(chinese))
+        return ChapterReview.make(source: source, target: target, language: Language("zh"), ledger: AcceptLedger(),
+                                  doubtMarkers: ["【疑问】"],
+                                  align: { source, _ in source.indices.map { Bead(source: [$0], target: [$0]) } },
+                                  style: StyleReview(glossary: Glossary()))
+    }
+
+    @Test func fiveThousandFindingsListTheFirstThousandAndCountEveryOne() {
+        let review = Self.review(pairs: 2500)
+        #expect(review.findingCount == 5000)
+        #expect(review.beads.reduce(0) { $0 + $1.review.findings.count } == 1000)
+        // The first 500 pairs list both findings, the rest none but still count them.
+        #expect(review.beads.prefix(500).allSatisfy { $0.review.findings.count == 2 && $0.review.unlisted == 0 })
+        #expect(review.beads.dropFirst(500).allSatisfy { $0.review.findings.isEmpty && $0.review.findingCount == 2 })
+        #expect(review.beads.allSatisfy { $0.status == .typography && $0.review.statuses == [.typography] && $0.isTranslated })
+        #expect(review.counts == [.typography: 2500])
+        #expect(review.translatedShare == 1)
+        // The listed findings are the ones a chapter listing everything starts with.
+        let all = ChapterReview.make(source: review.source, target: review.target, language: review.language,
+                                     ledger: AcceptLedger(), doubtMarkers: [],
+                                     align: { source, _ in source.indices.map { Bead(source: [$0], target: [$0]) } },
+                                     style: StyleReview(glossary: Glossary()), listed: .max)
+        #expect(all.beads.reduce(0) { $0 + $1.review.findings.count } == 5000)
+        #expect(Array(all.beads.flatMap(\.review.findings).prefix(1000)) == review.beads.flatMap(\.review.findings))
+    }
+
+    @Test func reportsCountWhatIsNotListed() {
+        let text = ReviewReport.text([Self.review(pairs: 2500)])
+        let lines = text.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": warning: typography: ") }.count == 1000)
+        #expect(text.contains("content/zh/a.md: warning: 4,000 more findings in this chapter not shown "
+                              + "(`guide review --format json` lists the first 1,000)"))
+        #expect(text.contains("content/zh/a.md: 2500 pairs: 2500 typography;"))
+        let json = ReviewReport.json([Self.review(pairs: 600)])
+        #expect(json.components(separatedBy: "\"unlisted\" : 2").count - 1 == 100)
+    }
+
+    /// A pair past the listing still has its most pressing status, and `--fail-on` sees it.
+    @Test func statusesOutliveTheFindings() {
+        let review = Self.review(pairs: 2500, doubtAt: 2000)
+        let doubted = review.beads[1999]
+        #expect(doubted.review.findings.isEmpty)
+        #expect(doubted.status == .doubt)
+        #expect(doubted.review.statuses == [.doubt, .typography])
+        #expect(doubted.review.findingCount >= 3)
+        #expect(!doubted.isTranslated)
+        #expect(review.counts[.doubt] == 1)
+    }
+
+    @Test func theReviewCacheKeepsCountsAndStatuses() throws {
+        let beads = Self.review(pairs: 1200, doubtAt: 1100).beads
+        let decoded = try #require(ReviewCodec.decode(ReviewCodec.encode(beads)))
+        #expect(decoded == beads)
+        #expect(decoded[1099].status == .doubt && decoded[1099].review.findingCount >= 3)
+    }
+
+    /// Past about 95,000 source blocks the band's margin narrows to keep its cells bounded;
+    /// below, it is the margin asked for (so a real chapter's alignment is unchanged).
+    @Test func theMarginNarrowsOnlyForHugeChapters() {
+        #expect(SearchBand.fittedMargin(20, rows: 5000, marginCells: SearchBand.marginCells) == 20)
+        #expect(SearchBand.fittedMargin(20, rows: 90000, marginCells: SearchBand.marginCells) == 20)
+        #expect(SearchBand.fittedMargin(20, rows: 200_000, marginCells: SearchBand.marginCells) == 8)
+        #expect(SearchBand.fittedMargin(20, rows: 1_000_000, marginCells: SearchBand.marginCells) == SearchBand.leastMargin)
+        #expect(SearchBand.fittedMargin(2, rows: 1_000_000, marginCells: SearchBand.marginCells) == 2)
+        let band = SearchBand(anchors: [], sourceCount: 400_000, targetCount: 300_000, margin: 20)
+        #expect(band.cellCount < SearchBand.marginCells + SearchBand.extraCells + 400_000 + 300_000)
+    }
+}
