@@ -55,13 +55,19 @@ public struct Aligner: Sendable {
                 + targetIndexes.indices.map { Bead(source: [], target: [$0]) }
             return beads.map { ScoredBead(bead: $0, cost: 0) }
         }
+        // One array of signatures a side, filtered in place, and the token table dropped once
+        // counted: for a chapter of a million blocks, the raw and filtered copies side by side
+        // (and the table) were a fifth of the aligner's memory.
         var tokens = TokenTable()
-        var rawSource: [BlockSignature] = [], rawTarget: [BlockSignature] = []
-        for index in sourceIndexes { rawSource.append(BlockSignature(source, at: index, tokens: &tokens)) }
-        for index in targetIndexes { rawTarget.append(BlockSignature(target, at: index, tokens: &tokens)) }
-        let weights = TokenWeights(source: rawSource, target: rawTarget, tokenCount: tokens.count)
-        let sourceSignatures = rawSource.map(weights.filtering)
-        let targetSignatures = rawTarget.map(weights.filtering)
+        var sourceSignatures: [BlockSignature] = [], targetSignatures: [BlockSignature] = []
+        sourceSignatures.reserveCapacity(sourceIndexes.count)
+        targetSignatures.reserveCapacity(targetIndexes.count)
+        for index in sourceIndexes { sourceSignatures.append(BlockSignature(source, at: index, tokens: &tokens)) }
+        for index in targetIndexes { targetSignatures.append(BlockSignature(target, at: index, tokens: &tokens)) }
+        let weights = TokenWeights(source: sourceSignatures, target: targetSignatures, tokenCount: tokens.count)
+        tokens = TokenTable()
+        for index in sourceSignatures.indices { weights.filter(&sourceSignatures[index]) }
+        for index in targetSignatures.indices { weights.filter(&targetSignatures[index]) }
 
         let band = SearchBand(anchors: Anchors.find(sourceSignatures, targetSignatures),
                               sourceCount: sourceIndexes.count, targetCount: targetIndexes.count, margin: margin,

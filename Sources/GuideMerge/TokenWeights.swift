@@ -32,11 +32,10 @@ struct TokenWeights: Sendable {
 
     subscript(id: Int) -> Double { weight[id] }
 
-    /// The signature with the tokens that carry no weight dropped (fewer tokens to compare).
-    func filtering(_ signature: BlockSignature) -> BlockSignature {
-        var signature = signature
-        signature.words = signature.words.filter { weight[$0] > 0 }
-        signature.keeps = signature.keeps.filter { weight[$0] > 0 }
-        return signature
+    /// Drops the tokens of no weight from a signature (fewer to compare), in place (a list with nothing to drop
+    /// is left as it is: no new array).
+    func filter(_ signature: inout BlockSignature) {
+        if signature.words.contains(where: { weight[$0] <= 0 }) { signature.words.removeAll { weight[$0] <= 0 } }
+        if signature.keeps.contains(where: { weight[$0] <= 0 }) { signature.keeps.removeAll { weight[$0] <= 0 } }
     }
 }
