@@ -69,13 +69,14 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 summary=()
 for n in "${scales[@]}"; do
     book "$n"
+    cache=$(dirname "$content")/.guide-cache   # guide's cache is beside the content folder
     pages=$(find "$content/en" "$content/zh" -name '*.md' ! -name SUMMARY.md ! -name README.md | wc -l)
     echo "== $what: $pages chapter files"
     rm -f "$work/guide-$n.runs" "$work/hugo-$n.runs"
     for ((i = 1; i <= pairs; i++)); do
-        rm -rf "$content/.guide-cache" "$work/guide-out" "$work/hugo-out"; sync
+        rm -rf "$cache" "$work/guide-out" "$work/hugo-out"; sync
         run "guide-$n" "$GUIDE" build --no-check --content "$content" --templates "$repo/templates" -o "$work/guide-out"
-        rm -rf "$content/.guide-cache" "$work/guide-out" "$work/hugo-out"; sync
+        rm -rf "$cache" "$work/guide-out" "$work/hugo-out"; sync
         run "hugo-$n" hugo --quiet --source "$hugo_site" --destination "$work/hugo-out"
     done
     g=$work/guide-$n.runs h=$work/hugo-$n.runs
