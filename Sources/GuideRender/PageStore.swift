@@ -1,8 +1,10 @@
 import Foundation
 import GuideModel
 
-/// Pages rendered by earlier builds (`.guide-cache/pages/`), so a rebuild runs the templates
-/// only for pages whose view changed: after a one-paragraph edit, that chapter's pages.
+/// Parts of pages rendered by earlier builds (`.guide-cache/pages/`): the dashboard's chapter
+/// sections, so that a rebuild renders the edited chapter's section only. Whole pages are not
+/// stored: the site they were published in keeps them (`WrittenSite`), and this store names
+/// them (`name(key:template:)`, their tag in the site's manifest).
 ///
 /// A page is keyed by the `Digest` of its view (every field the template can see, see
 /// `ViewFingerprint`), the template set, the highlighter (the libclang that classifies its
@@ -44,20 +46,11 @@ public final class PageStore: @unchecked Sendable {
     /// The entry `name`, or `render()`'s page, stored under that name.
     func page(named name: String, render: () throws -> [UInt8]) rethrows -> [UInt8] {
         use(name)
-        if let page = stored(named: name) { return page }
+        let file = folder + "/" + name
+        if let page = CacheFile.readSealed(file) { return page }
         let page = try render()
-        store(page, named: name)
+        CacheFile.writeSealed(page, to: file)
         return page
-    }
-
-    /// The entry `name` when it is there and whole (the caller records its use).
-    func stored(named name: String) -> [UInt8]? {
-        CacheFile.readSealed(folder + "/" + name)
-    }
-
-    /// Stores `page` as the entry `name`.
-    func store(_ page: [UInt8], named name: String) {
-        CacheFile.writeSealed(page, to: folder + "/" + name)
     }
 
     /// Keeps the entry `name` through `prune` without reading it (its page was kept in the site).

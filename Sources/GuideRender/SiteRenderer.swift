@@ -49,7 +49,7 @@ public struct SiteRenderer: Sendable {
         let index = indexView(book, reviews: reviews)
         let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
         let indexInputs = RenderMemo.bytes(index)
-        site.add("index.html", try storedFile("index.html", template: "index", inputs: PageInputs(views: indexInputs), render: makeIndex)
+        site.add("index.html", try taggedFile("index.html", template: "index", inputs: PageInputs(views: indexInputs), render: makeIndex)
             ?? .bytes(try memo?.page("index.html", inputs: indexInputs, render: makeIndex) ?? makeIndex(), tag: nil))
         // Chapter pages are independent: render them on every core, add them in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
@@ -94,7 +94,7 @@ public struct SiteRenderer: Sendable {
         for edition in book.editions where !edition.toc.isEmpty {
             let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition)
             let makeScript = { Array(try sidebarScript(table).utf8) }
-            site.add(path, try storedFile(path, template: "toc", inputs: PageInputs(views: RenderMemo.bytes(table)), render: makeScript)
+            site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: RenderMemo.bytes(table)), render: makeScript)
                 ?? .bytes(try makeScript(), tag: nil))
         }
         let bilingual = try reviews.concurrentMap { review in
@@ -179,10 +179,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// A page made of a frame and long lists (`StreamedPage`), as the site takes it: kept
-    /// from the output folder (when its inputs are those it was written from), taken from memory (`guide serve`) or the page store, else
-    /// rendered a slice at a time. A page that grew past `PageSink.spillBytes` was written to the
-    /// spool as it was rendered and is not put in the page store (a rebuild keeps it from the
-    /// site by its tag when its inputs did not change, else renders it again).
+    /// from the output folder when its inputs are those it was written from (`WrittenSite`,
+    /// by the tag its inputs' key names), taken from memory in `guide serve`, else rendered a
+    /// slice at a time (past `PageSink.spillBytes`, into the spool as it is rendered). Pages are
+    /// not stored in the cache besides: the site they were published in is their store (a cold
+    /// build wrote every page twice, and the cache was larger than the site).
     func streamedFile(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
                       page make: () throws -> StreamedPage) throws -> PageFile {
         func render(spool: PageSpool?) throws -> PageSink.Body {
@@ -196,31 +197,20 @@ public struct SiteRenderer: Sendable {
         }
         guard memo != nil || pages != nil else { return PageFile(try render(spool: spool), tag: nil) }
         let inputs = inputs()
-        if let memo {
-            return .bytes(try memo.page(path, inputs: inputs) {
-                guard let pages, let key = inputs.key else { return try inMemory() }
-                return try pages.page(key: key, template: template, render: inMemory)
-            }, tag: nil)
-        }
+        if let memo { return .bytes(try memo.page(path, inputs: inputs, render: inMemory), tag: nil) }
         guard let pages, let key = inputs.key else { return PageFile(try render(spool: spool), tag: nil) }
-        let name = pages.name(key: key, template: template), tag = "page:" + name
-        pages.use(name)
+        let tag = "page:" + pages.name(key: key, template: template)
         if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
-        if let bytes = pages.stored(named: name) { return .bytes(bytes, tag: tag) }
-        let body = try render(spool: spool)
-        if case .memory(let bytes) = body { pages.store(bytes, named: name) }
-        return PageFile(body, tag: tag)
+        return PageFile(try render(spool: spool), tag: tag)
     }
 
-    /// A page `render` makes, for the site: nil without a page store or a key (or in `guide serve`).
-    func storedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile? {
+    /// A small page `render` makes, tagged by its inputs' key (kept from the output folder as
+    /// `streamedFile` keeps one): nil without a key (or in `guide serve`).
+    func taggedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile? {
         guard memo == nil, let pages, let key = inputs.key else { return nil }
-        let name = pages.name(key: key, template: template), tag = "page:" + name
-        if let written, written.holds(path, tag: tag) {
-            pages.use(name)
-            return .kept(tag: tag)
-        }
-        return .bytes(try pages.page(named: name, render: render), tag: tag)
+        let tag = "page:" + pages.name(key: key, template: template)
+        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
+        return .bytes(try render(), tag: tag)
     }
 
     /// The dashboard: `page` with its chapter sections spliced in, one per chapter, each
