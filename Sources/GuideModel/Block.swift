@@ -2,41 +2,104 @@
 ///
 /// Blocks are plain values: the cmark tree is converted and freed in the parse
 /// stage, so later stages (merge, check, render) never touch C pointers.
-public struct Block: Hashable, Sendable {
-    public var kind: Kind
+///
+/// A chapter of a million tiny paragraphs is a million blocks, so a block keeps its rarer
+/// parts out of line (`inline` and `items` in one shared box, nil when both are empty; the
+/// code and `other` kinds' strings boxed) and its HTML as the part that cannot be derived
+/// (see `HTML`): 88 bytes a block instead of 160, and no HTML string for a plain paragraph.
+public struct Block: Sendable {
     /// Lines in the markdown file this block spans.
     public var lines: LineRange
     /// The block's markdown source, exactly as written (for hashing, split and merge).
     public var source: String
     /// Visible text without markup (for alignment, search and excerpts).
     public var text: String
-    /// The block rendered to HTML by cmark (headings without their `id`; the renderer adds it).
-    public var html: String
-    /// What a translation keeps from its source: code spans, URLs, emphasis…
-    public var inline: InlineFeatures
-    /// List items, each as the blocks it contains (empty for non-lists).
-    public var items: [[Block]]
+    /// All of `html` (`.text`), the inner part of nested quotes, or nothing (derived from `text`).
+    var htmlKept: String
+    /// `inline`, `items` and the depth of nested quotes; nil when all are empty.
+    var extras: Extras?
+    public var kind: Kind
+    var htmlForm: HTMLForm
 
     public init(kind: Kind, lines: LineRange, source: String, text: String, html: String,
+                inline: InlineFeatures = InlineFeatures(), items: [[Block]] = []) {
+        self.init(kind: kind, lines: lines, source: source, text: text, html: .text(html), inline: inline, items: items)
+    }
+
+    public init(kind: Kind, lines: LineRange, source: String, text: String, html: HTML,
                 inline: InlineFeatures = InlineFeatures(), items: [[Block]] = []) {
         self.kind = kind
         self.lines = lines
         self.source = source
         self.text = text
-        self.html = html
-        self.inline = inline
-        self.items = items
+        var quoteDepth = 0
+        switch html {
+        case .text(let all): (htmlKept, htmlForm) = (all, .text)
+        case .paragraphOfText: (htmlKept, htmlForm) = ("", .paragraphOfText)
+        case .headingOfText: (htmlKept, htmlForm) = ("", .headingOfText)
+        case .nestedQuotes(let depth, let inner):
+            (htmlKept, htmlForm, quoteDepth) = (inner, .nestedQuotes, depth)
+        }
+        extras = Extras.make(inline: inline, items: items, quoteDepth: quoteDepth)
     }
+
+    /// The block rendered to HTML by cmark (headings without their `id`; the renderer adds it).
+    /// Made on each use when derived: a stage that reads it often should keep it.
+    public var html: String {
+        get {
+            switch htmlForm {
+            case .text: return htmlKept
+            case .paragraphOfText, .headingOfText:
+                var bytes: [UInt8] = []
+                Self.appendHTML(ofText: text, kind: kind, to: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            case .nestedQuotes: return Self.nestedQuotesHTML(depth: extras?.quoteDepth ?? 0, inner: htmlKept)
+            }
+        }
+        set {
+            (htmlKept, htmlForm) = (newValue, .text)
+            extras = Extras.make(inline: inline, items: items, quoteDepth: 0)
+        }
+    }
+
+    /// What a translation keeps from its source: code spans, URLs, emphasis…
+    public var inline: InlineFeatures {
+        get { extras?.inline ?? InlineFeatures() }
+        set { extras = Extras.make(inline: newValue, items: items, quoteDepth: extras?.quoteDepth ?? 0) }
+    }
+
+    /// List items, each as the blocks it contains (empty for non-lists).
+    public var items: [[Block]] {
+        get { extras?.items ?? [] }
+        set { extras = Extras.make(inline: inline, items: newValue, quoteDepth: extras?.quoteDepth ?? 0) }
+    }
+
+    /// How `init` is given a block's HTML: as cmark wrote it, or as a shape that derives it from
+    /// the block's other fields (what the parser uses when the derivation gives cmark's bytes).
+    public enum HTML: Hashable, Sendable {
+        /// The HTML as it is.
+        case text(String)
+        /// `<p>`, the block's `text` escaped as cmark escapes it, `</p>` and a line feed.
+        case paragraphOfText
+        /// The same in `<hN>` (N: the heading's level).
+        case headingOfText
+        /// `inner` in `depth` block quotes, each `<blockquote>` and `</blockquote>` on a line of
+        /// its own (cmark's HTML for a block quote that holds only another block quote).
+        case nestedQuotes(depth: Int, inner: String)
+    }
+
+    enum HTMLForm: UInt8, Hashable, Sendable { case text, paragraphOfText, headingOfText, nestedQuotes }
 
     public enum Kind: Hashable, Sendable {
         case heading(level: Int)
         case paragraph
         case list(ordered: Bool)
-        case code(info: String, literal: String)
+        // Boxed (`indirect`): two strings inline made every block 24 bytes larger.
+        indirect case code(info: String, literal: String)
         case blockQuote
         case thematicBreak
         case html
-        case other(String)
+        indirect case other(String)
 
         /// A short name for reports and CSS classes.
         public var name: String {

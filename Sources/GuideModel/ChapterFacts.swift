@@ -55,6 +55,8 @@ public struct ChapterFacts: Hashable, Sendable {
         references = []
         textLengths = []
         textLengths.reserveCapacity(blocks.count)
+        // Counted first: grown by doubling, a chapter of a million headings took twice their size.
+        headings.reserveCapacity(blocks.count { $0.headingLevel != nil })
         // By index: `for block in` copied every block (a dozen reference counts each).
         for index in blocks.indices {
             if blocks[index].headingLevel != nil { headings.append(Heading(block: index, text: blocks[index].text)) }

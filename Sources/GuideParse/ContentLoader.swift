@@ -96,14 +96,20 @@ public struct ContentLoader {
             try resolvedRoot.check(file, display: chapterDisplay)
             listed.append((path, file, chapterDisplay, entry.title))
         }
-        // Reading and parsing are independent per chapter: use every core.
+        // Reading and parsing are independent per chapter: use every core. But a chapter's cmark
+        // tree is some twenty times its text, so large chapters are parsed one at a time: two
+        // trees of 10 MB chapters alive together were most of a gigabyte.
         let memo = self.memo, facts = self.facts
+        let largeParse = NSLock()
         let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
             .concurrentMap { chapter in
                 let text = try TextFile.read(path: chapter.file, displayPath: chapter.display)
                 guard text.contains(where: { !$0.isWhitespace }) else {
                     throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
                 }
+                let isLarge = text.utf8.count >= Self.largeChapterBytes
+                if isLarge { largeParse.lock() }
+                defer { if isLarge { largeParse.unlock() } }
                 let digest = Self.digest(of: text, chapter: chapter, parser: parser)
                 let parsed = memo?.parsed(file: chapter.file, text: text, parser: parser)
                     ?? Self.parsed(text, digest: digest, parser: parser, facts: facts)
@@ -114,6 +120,10 @@ public struct ContentLoader {
                        chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot),
                        ledger: try ledger(for: language, resolvedRoot: resolvedRoot))
     }
+
+    /// From this size on, a chapter is parsed while no other chapter this large is (a chapter of
+    /// a real book is tens of kilobytes: those are all parsed at once).
+    static let largeChapterBytes = 2_000_000
 
     /// A chapter's blocks: parsed when first used if its facts are known, else now (for its facts).
     private static func parsed(_ text: String, digest: [UInt8], parser: MarkdownParser, facts: FactsStore?) -> ParsedChapter {

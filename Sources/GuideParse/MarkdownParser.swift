@@ -44,7 +44,7 @@ public struct MarkdownParser: Sendable {
 
         if options.rewriteMarkdownLinks { rewriteLinks(in: document) }
         var converter = Converter(lines: lines, renderFlags: flags, maxItemDepth: options.maxItemDepth)
-        return converter.blocks(under: document, depth: 0)
+        return converter.topLevelBlocks(freeing: document)
     }
 
     /// The text with every CR LF and lone CR made a LF. cmark ends lines at all three, so line
@@ -92,6 +92,45 @@ private struct Converter {
     /// visible share of the parser's allocations).
     var textBuffer = PlainTextBuilder()
 
+    /// The document's blocks, each of its nodes freed once converted and before its source is
+    /// copied out of the text: the memory of the tree is reused for the copies (a block quote
+    /// nested millions deep is a tree of hundreds of megabytes and a source of ten).
+    /// The array is made at its final size: growing it by doubling copied it and left up to
+    /// half of it unused (for a million tiny paragraphs, a hundred megabytes).
+    mutating func topLevelBlocks(freeing document: OpaquePointer) -> [Block] {
+        var count = 0
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            count += 1
+            child = cmark_node_next(node)
+        }
+        var result: [Block] = []
+        result.reserveCapacity(count)
+        child = cmark_node_first_child(document)
+        // The bytes of source whose nodes were freed: a cheap measure of the nodes' memory.
+        var freed = 0, total = 0
+        while let node = child {
+            var converted = block(node, depth: 0, limit: Self.limit(of: node, within: .max), withSource: false)
+            child = cmark_node_next(node)
+            cmark_node_free(node)   // unlinks it from the document too
+            let bytes = lines.byteCount(of: converted.lines)
+            (freed, total) = (freed + bytes, total + bytes)
+            // Nodes were allocated in the text's order, so the ones freed so far fill whole pages.
+            if freed >= Self.bytesPerGiveBack {
+                FreedMemory.giveBack()
+                freed = 0
+            }
+            converted.source = lines.text(of: converted.lines)
+            result.append(converted)
+        }
+        if total >= Self.bytesPerGiveBack, freed > 0 { FreedMemory.giveBack() }
+        return result
+    }
+
+    /// A megabyte of tiny paragraphs is about 20 MB of cmark nodes: ten `malloc_trim`s for a
+    /// 10 MB chapter, none for a chapter of a real book (whose freed nodes the next chapter reuses).
+    static let bytesPerGiveBack = 1 << 20
+
     /// `limit`: the last line the parent's blocks may reach (the line before the parent's next
     /// sibling, or the end of the parent's own range).
     mutating func blocks(under parent: OpaquePointer, depth: Int, limit: Int = .max) -> [Block] {
@@ -110,7 +149,7 @@ private struct Converter {
         return min(parentLimit, Int(cmark_node_get_start_line(next)) - 1)
     }
 
-    mutating func block(_ node: OpaquePointer, depth: Int, limit: Int) -> Block {
+    mutating func block(_ node: OpaquePointer, depth: Int, limit: Int, withSource: Bool = true) -> Block {
         let kind = self.kind(of: node)
         let range = lineRange(of: node, limit: limit)
         var items: [[Block]] = []
@@ -121,12 +160,13 @@ private struct Converter {
                 item = cmark_node_next(current)
             }
         }
+        let text = plainText(of: node)
         return Block(
             kind: kind,
             lines: range,
-            source: lines.text(of: range),
-            text: plainText(of: node),
-            html: html(of: node),
+            source: withSource ? lines.text(of: range) : "",
+            text: text,
+            html: html(of: node, text: text),
             inline: inlineFeatures(of: node),
             items: items
         )
@@ -174,10 +214,42 @@ private struct Converter {
         return lines.trimmed(LineRange(start: start, end: end))
     }
 
-    func html(of node: OpaquePointer) -> String {
+    /// cmark's HTML of a node, kept as what cannot be derived from the block's other fields:
+    /// nothing for a paragraph or heading whose HTML is its text escaped (most of them; checked
+    /// against cmark's bytes), the innermost quote of nested block quotes.
+    mutating func html(of node: OpaquePointer, text: String) -> Block.HTML {
+        let (depth, inner) = Self.nestedQuotes(node)
+        if depth > 0 { return .nestedQuotes(depth: depth, inner: rendered(inner)) }
+        guard let rendered = cmark_render_html(node, renderFlags) else { return .text("") }
+        defer { free(rendered) }
+        let type = cmark_node_get_type(node)
+        if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING,
+           Block.isHTML(bytes(rendered), ofText: text, kind: kind(of: node)) {
+            return type == CMARK_NODE_PARAGRAPH ? .paragraphOfText : .headingOfText
+        }
+        return .text(String(cString: rendered))
+    }
+
+    func rendered(_ node: OpaquePointer) -> String {
         guard let rendered = cmark_render_html(node, renderFlags) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    /// How many block quotes above the innermost one each hold only the next, and that innermost
+    /// one (`(0, node)` when the node is no such quote). cmark writes each as `<blockquote>` and
+    /// `</blockquote>` on lines of their own around the next (html.c), so only the innermost one
+    /// is rendered.
+    static func nestedQuotes(_ node: OpaquePointer) -> (depth: Int, inner: OpaquePointer) {
+        var depth = 0
+        var current = node
+        while cmark_node_get_type(current) == CMARK_NODE_BLOCK_QUOTE,
+              let child = cmark_node_first_child(current), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_BLOCK_QUOTE {
+            depth += 1
+            current = child
+        }
+        return (depth, current)
     }
 
     /// The text a reader sees: inline markup dropped, line breaks as spaces.

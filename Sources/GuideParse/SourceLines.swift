@@ -1,3 +1,4 @@
+import Foundation
 import GuideModel
 
 /// A markdown text split into lines, for cutting out a block's source by its line range.
@@ -10,29 +11,46 @@ import GuideModel
 ///   by a lone LF, so it cannot end with a CR).
 struct SourceLines {
     let text: String
-    /// Byte offset where each line starts, and where it ends (before its LF).
+    /// Byte offset where each line starts. A line ends where the next one starts, before its LF;
+    /// the last one at `lastEnd` (kept as one array: two took 16 bytes a line).
     private let starts: [Int]
-    private let ends: [Int]
+    private let lastEnd: Int
 
     init(_ text: String) {
         var text = text
         text.makeContiguousUTF8()
         self.text = text
-        (starts, ends) = Self.lineBounds(text)
+        (starts, lastEnd) = Self.lineBounds(text)
     }
 
-    private static func lineBounds(_ text: String) -> (starts: [Int], ends: [Int]) {
+    private static func lineBounds(_ text: String) -> (starts: [Int], lastEnd: Int) {
         text.utf8.withContiguousStorageIfAvailable { bytes in
+            // Counted first, so the array is made once at its size (grown by doubling, it took up
+            // to twice its size, and a copy: tens of megabytes for 10 MB of tiny lines).
             var starts = [0]
-            var ends: [Int] = []
+            starts.reserveCapacity(Self.lineFeedCount(bytes) + 1)
             for offset in bytes.indices where bytes[offset] == .lineFeed {
                 if offset > 0, bytes[offset - 1] == .carriageReturn { continue }
-                ends.append(offset)
                 starts.append(offset + 1)
             }
-            ends.append(bytes.last == .carriageReturn ? bytes.count - 1 : bytes.count)
-            return (starts, ends)
+            return (starts, bytes.last == .carriageReturn ? bytes.count - 1 : bytes.count)
         }!
+    }
+
+    /// Where line `index` (from 0) ends: before the LF the next line starts after.
+    private func end(of index: Int) -> Int {
+        index + 1 < starts.count ? starts[index + 1] - 1 : lastEnd
+    }
+
+    private static func lineFeedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var at = bytes.baseAddress else { return 0 }
+        let end = at + bytes.count
+        var count = 0
+        while at < end, let found = memchr(at, Int32(UInt8.lineFeed), end - at) {
+            count += 1
+            at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
     }
 
     var count: Int { starts.count }
@@ -54,7 +72,14 @@ struct SourceLines {
 
     /// Only spaces and tabs (or nothing).
     private func isBlank(line index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes[starts[index]..<ends[index]].allSatisfy { $0 == .space || $0 == .tab }
+        bytes[starts[index]..<end(of: index)].allSatisfy { $0 == .space || $0 == .tab }
+    }
+
+    /// How many bytes `text(of:)` has for the range, without making it.
+    func byteCount(of range: LineRange) -> Int {
+        let start = max(range.start, 1) - 1
+        let end = min(range.end, count)
+        return start < end ? self.end(of: end - 1) - starts[start] : 0
     }
 
     /// The lines of a range joined by "\n": since lines are separated by one LF,
@@ -65,7 +90,7 @@ struct SourceLines {
         guard start < end else { return "" }
         let utf8 = text.utf8
         let from = utf8.index(utf8.startIndex, offsetBy: starts[start])
-        let to = utf8.index(utf8.startIndex, offsetBy: ends[end - 1])
+        let to = utf8.index(utf8.startIndex, offsetBy: self.end(of: end - 1))
         return String(text[from..<to])
     }
 }

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Gives the pages of freed memory back to the system (glibc's `malloc_trim`).
+///
+/// The parser frees a chapter's cmark tree node by node while the blocks are made: without this,
+/// glibc kept the freed nodes for later allocations of the same size, none came, and the tree
+/// (about 250 bytes a tiny paragraph, hundreds of megabytes for a block quote nested millions
+/// deep) stayed resident next to the blocks. Looked up at run time, like `mallopt` in
+/// MallocTuning: <malloc.h> is not part of the Glibc module; without it, nothing is given back.
+enum FreedMemory {
+    private typealias Trim = @convention(c) (Int) -> Int32
+
+    private static let trim: Trim? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: Trim.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    static func giveBack() {
+        _ = trim?(0)
+    }
+}
