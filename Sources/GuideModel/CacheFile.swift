@@ -12,11 +12,16 @@ public enum CacheFile {
     }
 
     public static func write(_ bytes: [UInt8], to file: String) {
+        write([bytes], to: file)
+    }
+
+    /// `write` of the parts one after the other (none copied to join them).
+    static func write(_ parts: [[UInt8]], to file: String) {
         let temporary = file + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))"
-        if !FileBytes.write(bytes, to: temporary) {
+        if !FileBytes.write(parts, to: temporary) {
             // The folder is made only when the write says it is missing (one look-up saved per entry).
             try? FileManager.default.createDirectory(atPath: PathText.parent(file), withIntermediateDirectories: true)
-            guard FileBytes.write(bytes, to: temporary) else { unlink(temporary); return }
+            guard FileBytes.write(parts, to: temporary) else { unlink(temporary); return }
         }
         if rename(temporary, file) != 0 { unlink(temporary) }
     }
@@ -24,7 +29,7 @@ public enum CacheFile {
     /// Writes `bytes` sealed with their `Digest` (after them): `readSealed` gives them back only
     /// while the seal holds, so a damaged entry reads as missing, never as other bytes.
     public static func writeSealed(_ bytes: [UInt8], to file: String) {
-        write(bytes + Digest.of(bytes), to: file)
+        write([bytes, Digest.of(bytes)], to: file)
     }
 
     /// The bytes `writeSealed` wrote to `file`, or nil when there are none or the seal does not hold.

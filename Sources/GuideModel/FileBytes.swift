@@ -42,19 +42,28 @@ public enum FileBytes {
     /// syncing. False when the file cannot be written whole (`errno` says why).
     @discardableResult
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
+        write([bytes], to: path, mode: mode)
+    }
+
+    /// `write` of the parts one after the other: a part is not copied to join it to the next
+    /// (a sealed cache entry is its bytes and then their digest).
+    @discardableResult
+    public static func write(_ parts: [[UInt8]], to path: String, mode: mode_t = 0o600) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { return false }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let failure = errno
-                close(fd)
-                errno = failure
-                return false
+        for bytes in parts {
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    let failure = errno
+                    close(fd)
+                    errno = failure
+                    return false
+                }
+                written += count
             }
-            written += count
         }
         return close(fd) == 0
     }
