@@ -34,15 +34,7 @@ extension Block {
         out.append(UInt8(ascii: "<"))
         out.append(contentsOf: tag.utf8)
         out.append(UInt8(ascii: ">"))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            default: out.append(byte)
-            }
-        }
+        HTMLText.escape(text.utf8, into: &out)
         out.append(contentsOf: "</".utf8)
         out.append(contentsOf: tag.utf8)
         out.append(contentsOf: ">\n".utf8)

@@ -35,26 +35,9 @@ enum ChapterBody {
     static func heading(_ html: String, level: Int, id: String) -> String {
         let open = "<h\(level)>"
         guard html.hasPrefix(open) else { return html }
-        let escaped = HTMLEscape.attribute(id)
+        let escaped = HTMLEscape.text(id)
         return "<h\(level) id=\"\(escaped)\">"
             + "<a class=\"anchor\" href=\"#\(escaped)\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
             + html.dropFirst(open.count)
-    }
-}
-
-enum HTMLEscape {
-    static func attribute(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

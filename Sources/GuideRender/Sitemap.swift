@@ -9,7 +9,7 @@ enum Sitemap {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted() where page != "404.html" {
-            out += "  <url><loc>\(HTMLEscape.attribute(base + URLPath.encode(page)))</loc></url>\n"
+            out += "  <url><loc>\(HTMLEscape.text(base + URLPath.encode(page)))</loc></url>\n"
         }
         return out + "</urlset>\n"
     }

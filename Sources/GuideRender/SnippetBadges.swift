@@ -70,10 +70,10 @@ public struct SnippetBadges: Sendable {
             + "<span class=\"snippet-verdict\">\(label)</span>"
         if let first = result.diagnostics.first(where: { !$0.expected && $0.severity == .error || $0.severity == .warning }) {
             let position = first.location.map { "\($0.line.map(String.init) ?? "")\($0.column.map { ":\($0)" } ?? "")" } ?? ""
-            html += " <span class=\"snippet-diagnostic\">line \(HTMLEscape.attribute(position)): "
-                + "\(HTMLEscape.attribute(first.message))</span>"
+            html += " <span class=\"snippet-diagnostic\">line \(HTMLEscape.text(position)): "
+                + "\(HTMLEscape.text(first.message))</span>"
         } else if let reason = result.reason, result.outcome != .pass {
-            html += " <span class=\"snippet-diagnostic\">\(HTMLEscape.attribute(reason))</span>"
+            html += " <span class=\"snippet-diagnostic\">\(HTMLEscape.text(reason))</span>"
         }
         return html + "</p>\n"
     }

@@ -106,49 +106,6 @@ private final class HighlightCache: @unchecked Sendable {
     }
 }
 
-/// HTML text escaping, the same characters as cmark escapes in code (`&`, `<`, `>`, `"`).
-enum HTMLText {
-    static func escape(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            default: out.append(byte)
-            }
-        }
-    }
-
-    static func escape(_ text: String) -> String {
-        var out: [UInt8] = []
-        escape(ArraySlice(text.utf8), into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The inverse of `escape`; nil when the HTML holds markup or other entities (not cmark's code text).
-    static func unescape(_ html: Substring) -> String? {
-        var out: [UInt8] = []
-        let bytes = Array(html.utf8)
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "<") { return nil }
-            if byte == UInt8(ascii: "&") {
-                let rest = bytes[i...]
-                if rest.starts(with: "&amp;".utf8) { out.append(UInt8(ascii: "&")); i += 5; continue }
-                if rest.starts(with: "&lt;".utf8) { out.append(UInt8(ascii: "<")); i += 4; continue }
-                if rest.starts(with: "&gt;".utf8) { out.append(UInt8(ascii: ">")); i += 4; continue }
-                if rest.starts(with: "&quot;".utf8) { out.append(UInt8(ascii: "\"")); i += 6; continue }
-                return nil
-            }
-            out.append(byte)
-            i += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}
-
 /// Code blocks in a chapter's HTML: highlighted, and given a copy button (`code.js` wires it).
 public enum CodeBlockHTML {
     /// The opening tag of cmark's code block, up to the `<code` it holds.

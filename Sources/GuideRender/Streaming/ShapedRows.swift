@@ -85,7 +85,7 @@ enum ShapedRows {
             for part in parts {
                 switch part {
                 case .text(let bytes): out += bytes
-                case let .value(index, escaped): out += (escaped ? MustacheHTML.escape(values[index]) : values[index]).utf8
+                case let .value(index, escaped): out += (escaped ? HTMLEscape.text(values[index]) : values[index]).utf8
                 }
             }
         }
@@ -100,14 +100,14 @@ enum ShapedRows {
             }
             var escaped = false, afterOpen = 0
             if let end = match(ShapeMarks.open, start + 1) { (escaped, afterOpen) = (false, end) }
-            else if let end = match(MustacheHTML.escape(ShapeMarks.open), start + 1) { (escaped, afterOpen) = (true, end) }
+            else if let end = match(HTMLEscape.text(ShapeMarks.open), start + 1) { (escaped, afterOpen) = (true, end) }
             else { return nil }
             var at = afterOpen, index = 0
             while at < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]), at - afterOpen < 9 {
                 index = index * 10 + Int(bytes[at] - UInt8(ascii: "0"))
                 at += 1
             }
-            guard at > afterOpen, let end = match((escaped ? MustacheHTML.escape(ShapeMarks.close) : ShapeMarks.close), at),
+            guard at > afterOpen, let end = match((escaped ? HTMLEscape.text(ShapeMarks.close) : ShapeMarks.close), at),
                   end < bytes.count, bytes[end] == ShapeMarks.fence else { return nil }
             return (index, escaped, end + 1)
         }
@@ -167,29 +167,6 @@ struct ShapeMarks {
     mutating func number(_ value: Int) -> Int {
         shape.append(value)
         return value
-    }
-}
-
-/// The template engine's HTML escaping, exactly (swift-mustache's `htmlEscape`: these five
-/// characters, compared as characters), with a fast path for text that holds none of them.
-enum MustacheHTML {
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
 
