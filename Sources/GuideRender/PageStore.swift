@@ -40,7 +40,13 @@ public final class PageStore: @unchecked Sendable {
     /// The store's name for the page made from `key` with `template` (what a `WrittenSite`
     /// remembers a page by: the same name is the same bytes).
     func name(key: [UInt8], template: String) -> String {
-        Digest.hex(salt + Array(" inputs \(template)".utf8) + [0] + key)
+        // Hashed in parts, not joined first: the key of a chapter of a million headings holds
+        // every heading id (tens of megabytes). The same digest as of the parts joined.
+        let hash = Digest()
+        hash.update(salt)
+        hash.update(Array(" inputs \(template)".utf8) + [0])
+        hash.update(key)
+        return HexText.of(hash.finalize())
     }
 
     /// The entry `name`, or `render()`'s page, stored under that name.

@@ -72,8 +72,14 @@ public final class SearchChunkStore: @unchecked Sendable {
     /// The chunk's terms (each with its length, in id order), entries, section ends, page ends
     /// page section ends and text, each array after its count (sealed by `CacheFile.writeSealed`).
     static func encode(_ chunk: ChunkIndex) -> [UInt8] {
+        // Reserved to the byte: a chapter of a million headings makes a chunk of 100 MB, and
+        // growing the array by doubling held up to three times that at once.
+        var termBytes = 0
+        for id in 0..<chunk.terms.count { termBytes += 4 + chunk.terms.term(id).1 }
+        let arrays = 4 * 8 + chunk.entries.count * 4
+            + (chunk.sectionEnds.count + chunk.pageEnds.count + chunk.pageSectionEnds.count) * 8
         var out: [UInt8] = []
-        out.reserveCapacity(chunk.text.count + chunk.entries.count * 4 + 64)
+        out.reserveCapacity(8 + termBytes + arrays + 8 + chunk.text.count)
         func add<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
         func add<T: FixedWidthInteger>(_ values: [T]) {
             add(UInt64(values.count))
