@@ -82,3 +82,38 @@ import Testing
         #expect(band.cellCount < SearchBand.marginCells + SearchBand.extraCells + 400_000 + 300_000)
     }
 }
+
+extension ChapterListingTests {
+    /// A chapter longer than a stretch (`ChapterReview.stretch`) is reviewed a stretch at a time
+    /// on every core; its reviews are those of one pass over the whole chapter, also when the
+    /// chapter's listing runs out inside the second stretch, and when pairs have more findings
+    /// than the listing has room for (one pair's typography findings cut, with its note).
+    @Test func aLongChapterReviewedInStretchesIsTheOnePassReview() {
+        let count = 3 * ChapterReview.stretch + 17
+        func chinese(_ n: Int) -> String {
+            if n == 3_000 { return String(repeating: "中文English混排, ", count: 150) }   // hundreds of findings
+            if n == 9_000 { return String(repeating: "中文English混排, ", count: 700) }   // over 1,000 in one pair
+            if n == ChapterReview.stretch + 100 { return "第\(n)段【疑问】。" }
+            return n < 3_900 ? "第 \(n) 段。" : "第\(n)段。"   // findings only from pair 3,900 on, but one
+        }
+        let english = (1...count).map { "Para \($0)." }.joined(separator: "\n\n") + "\n"
+        let source = Chapter(path: "a.md", displayPath: "content/en/a.md", title: "A", blocks: MarkdownParser().parse(english))
+        let target = Chapter(path: "a.md", displayPath: "content/zh/a.md", title: "A",
+                             blocks: MarkdownParser().parse((1...count).map(chinese).joined(separator: "\n\n") + "\n"))
+        let beads = source.blocks.indices.map { Bead(source: [$0], target: [$0]) }
+        let style = StyleReview(glossary: Glossary())
+        let stretched = ChapterReview.make(source: source, target: target, language: Language("zh"), ledger: AcceptLedger(),
+                                           doubtMarkers: ["【疑问】"], align: { _, _ in beads }, style: style)
+        let onePass = ChapterReview.review(beads[...], source: source, target: target, ledger: AcceptLedger(),
+                                           classifier: StatusClassifier(doubtMarkers: ["【疑问】"]), style: style,
+                                           listed: ChapterReview.listed)
+        #expect(stretched.beads.count == count)
+        #expect(stretched.beads == onePass)
+        #expect(stretched.beads.reduce(0) { $0 + $1.review.findings.count } == ChapterReview.listed)
+        #expect(stretched.beads[ChapterReview.stretch + 99].status == .doubt)
+        // The listing runs out in the second stretch; the pair of over 1,000 findings counts them all.
+        let lastListed = stretched.beads.lastIndex { !$0.review.findings.isEmpty } ?? 0
+        #expect(lastListed >= ChapterReview.stretch && lastListed < 2 * ChapterReview.stretch, "\(lastListed)")
+        #expect(stretched.beads[8_999].review.findingCount > 1_000)
+    }
+}

@@ -9,7 +9,9 @@ import Glibc
 /// (about 250 bytes a tiny paragraph, hundreds of megabytes for a block quote nested millions
 /// deep) stayed resident next to the blocks. Looked up at run time, like `mallopt` in
 /// MallocTuning: <malloc.h> is not part of the Glibc module; without it, nothing is given back.
-enum FreedMemory {
+/// The review of a long chapter gives back the aligner's working memory the same way (its
+/// stretches are reviewed on several threads, whose allocator arenas kept it from the render).
+public enum FreedMemory {
     private typealias Trim = @convention(c) (Int) -> Int32
 
     private static let trim: Trim? = {
@@ -21,7 +23,7 @@ enum FreedMemory {
         #endif
     }()
 
-    static func giveBack() {
+    public static func giveBack() {
         _ = trim?(0)
     }
 }
