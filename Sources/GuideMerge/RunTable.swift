@@ -54,8 +54,8 @@ struct RunTable: Sendable {
     }
 
     let blocks: [BlockSignature]
-    /// Indexed by `index(end:length:)`; runs longer than their end are left empty.
-    private(set) var runs: [Run]
+    /// Indexed by `index(end:length:)`.
+    private(set) var runs: RunStore
     private(set) var tokens: [Int32] = []
 
     /// Index of the run of `length` blocks that ends before block `end`.
@@ -64,9 +64,12 @@ struct RunTable: Sendable {
 
     init(_ blocks: [BlockSignature], weights: TokenWeights) {
         self.blocks = blocks
-        runs = [Run](repeating: Run(), count: (blocks.count + 1) * Self.longest)
+        var single = [Run](repeating: Run(), count: blocks.count + 1)
+        var longerStart = [Int32](repeating: 0, count: blocks.count + 2)
+        var longer: [Run] = []
         var words: [Int32] = [], keeps: [Int32] = [], scratch: [Int32] = []
         for end in 1...max(1, blocks.count) where end <= blocks.count {
+            longerStart[end] = Int32(longer.count)
             words.removeAll(keepingCapacity: true)
             keeps.removeAll(keepingCapacity: true)
             var run = Run()
@@ -74,11 +77,9 @@ struct RunTable: Sendable {
             for length in 1...min(Self.longest, end) {
                 let block = end - length
                 run.allProse = run.allProse && blocks[block].shape.isProse
-                // Only prose is merged: the tokens of a longer run with anything else are never read.
-                if length > 1, !run.allProse {
-                    runs[Self.index(end: end, length: length)] = run
-                    continue
-                }
+                // Only prose is merged: a longer run with anything else is never read past
+                // `allProse` (the store stands in one run for them all), nor any longer one.
+                if length > 1, !run.allProse { break }
                 Self.mergeUnion(&words, blocks[block].words, scratch: &scratch)
                 Self.mergeUnion(&keeps, blocks[block].keeps, scratch: &scratch)
                 run.emphasis += blocks[block].emphasis
@@ -91,8 +92,46 @@ struct RunTable: Sendable {
                 tokens += keeps
                 (run.wordWeight, run.wordMask) = Self.weightAndMask(words, weights)
                 (run.keepWeight, run.keepMask) = Self.weightAndMask(keeps, weights)
-                runs[Self.index(end: end, length: length)] = run
+                if length == 1 { single[end] = run } else { longer.append(run) }
             }
+        }
+        longerStart[blocks.count + 1] = Int32(longer.count)
+        runs = RunStore(single: single, longerStart: longerStart, longer: longer)
+    }
+
+    /// Every run by `index(end:length:)`, stored sparsely: one a block, and the longer ones only
+    /// where they are all prose (a chapter of headings has none). Four runs a block, stored whole,
+    /// were the aligner's largest part: 390 MB for a chapter of 1.7 million headings.
+    struct RunStore: RandomAccessCollection, Sendable {
+        private let single: [Run]
+        /// Where each end's longer all-prose runs (lengths 2, 3, … as long as they are all prose) start in `longer`.
+        private let longerStart: [Int32]
+        private let longer: [Run]
+
+        init(single: [Run], longerStart: [Int32], longer: [Run]) {
+            self.single = single
+            self.longerStart = longerStart
+            self.longer = longer
+        }
+
+        /// What a run that is not all prose reads as: only `allProse` is ever read of one.
+        private static let notProse: Run = {
+            var run = Run()
+            run.allProse = false
+            return run
+        }()
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { single.count * RunTable.longest }
+
+        @inline(__always)
+        subscript(index: Int) -> Run {
+            let end = index / RunTable.longest, length = index % RunTable.longest + 1
+            if length == 1 { return single[end] }
+            // Runs longer than their end were left empty (never read).
+            guard length <= end else { return Run() }
+            let start = Int(longerStart[end]), stored = Int(longerStart[end + 1]) - start
+            return length - 2 < stored ? longer[start + length - 2] : Self.notProse
         }
     }
 
