@@ -30,18 +30,13 @@ bench_work
 gcc -O2 -o "$work/cmark-floor" scripts/bench/cmark-floor.c -lcmark
 
 # measure LABEL COMMAND...: prints "LABEL wall cpu peakMiB", remembers wall time.
-declare -A wall
+declare -A walls
 measure() {
     local label=$1; shift
-    local start end
-    start=$(date +%s.%N)
-    /usr/bin/time -f "%U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-    end=$(date +%s.%N)
-    read -r user system rss < "$work/time"
-    local elapsed
-    elapsed=$(echo "$end - $start" | bc)
-    wall[$label]=$elapsed
-    printf "%-28s wall %7.3f s   cpu %7.2f s   peak %6.0f MiB\n" "$label" "$elapsed" "$(echo "$user + $system" | bc)" "$(echo "$rss / 1024" | bc)"
+    timed "$@" || return 1
+    local elapsed=$wall
+    walls[$label]=$elapsed
+    printf "%-28s wall %7.3f s   cpu %7.2f s   peak %6.0f MiB\n" "$label" "$elapsed" "$(echo "$user + $system" | bc)" "$(echo "$peak / 1024" | bc)"
 }
 
 for n in "${sizes[@]}"; do
@@ -63,6 +58,6 @@ done
 
 echo
 for n in "${sizes[@]}"; do
-    printf "N=%-5s guide/hugo  %.2f\n" "$n" "$(echo "${wall[guide-$n]} / ${wall[hugo-$n]}" | bc -l)"
-    printf "N=%-5s guide/floor %.2f\n" "$n" "$(echo "${wall[guide-$n]} / ${wall[floor-$n]}" | bc -l)"
+    printf "N=%-5s guide/hugo  %.2f\n" "$n" "$(echo "${walls[guide-$n]} / ${walls[hugo-$n]}" | bc -l)"
+    printf "N=%-5s guide/floor %.2f\n" "$n" "$(echo "${walls[guide-$n]} / ${walls[floor-$n]}" | bc -l)"
 done

@@ -53,13 +53,7 @@ book() {
 # run LABEL COMMAND...: one timed run; appends "wall user sys peakKiB" to $work/LABEL.runs.
 run() {
     local label=$1; shift
-    local start end
-    start=$(date +%s.%N)
-    /usr/bin/time -f "%U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
-    end=$(date +%s.%N)
-    read -r user system peak < "$work/time"
-    local wall
-    wall=$(echo "$end - $start" | bc)
+    timed "$@" || return 1
     echo "$wall $user $system $peak" >> "$work/$label.runs"
     printf "%-12s wall %6.2f s  user %6.2f s  sys %6.2f s  peak %5d MiB\n" "$label" "$wall" "$user" "$system" "$((peak / 1024))"
 }

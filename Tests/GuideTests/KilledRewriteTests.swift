@@ -43,16 +43,7 @@ import Testing
         for fraction in [0.2, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 1.0] {
             let folder = try TempFolder()
             try setup(folder)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: guideBinary())
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            try await Task.sleep(for: .milliseconds(Int(duration * fraction * 1000)))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try await runGuideKilled(arguments, in: folder.path, after: Int(duration * fraction * 1000))
             let now = Self.watched(folder, files)
             for (index, file) in files.enumerated() {
                 #expect(now[index] == old[index] || now[index] == new[index],

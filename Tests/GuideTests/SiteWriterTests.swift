@@ -121,16 +121,7 @@ import Testing
         // Kill early (loading), midway (rendering) and late (writing, swapping).
         for fraction in [0.1, 0.5, 0.8, 0.9, 0.97] {
             let delay = Int(buildTime * fraction * 1000)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: guideBinary())
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            try await Task.sleep(for: .milliseconds(delay))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try await runGuideKilled(arguments, in: folder.path, after: delay)
             let after = try snapshot(folder.path + "/site")
             // Either the kill came before the swap (old site) or after it (the complete new one).
             let complete = after == before || after["en/c0.html"].map { String(decoding: $0, as: UTF8.self).contains("Changed") } == true

@@ -120,3 +120,18 @@ var underSanitizer: Bool {
     let environment = ProcessInfo.processInfo.environment
     return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
 }
+
+/// Runs the real binary in `directory` and sends it SIGKILL after `milliseconds`: for the tests
+/// that a killed command leaves every file old or new, never half-written.
+func runGuideKilled(_ arguments: [String], in directory: String, after milliseconds: Int) async throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: guideBinary())
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    try await Task.sleep(for: .milliseconds(milliseconds))
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+}

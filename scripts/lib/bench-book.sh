@@ -27,6 +27,17 @@ distinct() {
         { print }'
 }
 
+# timed COMMAND...: runs it with output discarded (its errors shown if it fails) and sets
+# $wall (seconds, from the clock), $user, $system (CPU seconds) and $peak (KiB), from GNU time.
+timed() {
+    local start end
+    start=$(date +%s.%N)
+    /usr/bin/time -f "%U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; return 1; }
+    end=$(date +%s.%N)
+    read -r user system peak < "$work/time"
+    wall=$(echo "$end - $start" | bc)
+}
+
 make_book() {   # N → $work/book-N/{content,hugo}
     local n=$1
     local book="$work/book-$n"
