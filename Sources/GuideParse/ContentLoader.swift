@@ -108,7 +108,10 @@ public struct ContentLoader {
                     throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
                 }
                 let isLarge = text.utf8.count >= Self.largeChapterBytes
-                if isLarge { largeParse.lock() }
+                if isLarge {
+                    FreedMemory.preferReturning()
+                    largeParse.lock()
+                }
                 defer { if isLarge { largeParse.unlock() } }
                 let digest = Self.digest(of: text, chapter: chapter, parser: parser)
                 let parsed = memo?.parsed(file: chapter.file, text: text, parser: parser)

@@ -13,7 +13,7 @@ public final class FactsStore: @unchecked Sendable {
     static let format = "guide-facts-3"   // 3: XXH3 digests and seal (Digest)
     public let file: String
     private let lock = NSLock()
-    private let stored: [[UInt8]: [UInt8]]
+    private var stored: [[UInt8]: [UInt8]]
     private var used: [[UInt8]: [UInt8]] = [:]
     private var added = false
 
@@ -39,10 +39,15 @@ public final class FactsStore: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Writes the facts this load used, when they differ from the file's.
+    /// Writes the facts this load used, when they differ from the file's, and lets go of the
+    /// entries (the encoded facts of a chapter of a million headings are tens of megabytes,
+    /// and the build that saves them goes on for as long again).
     public func save() {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            (used, stored, added) = ([:], [:], false)
+            lock.unlock()
+        }
         guard added || used.count != stored.count else { return }
         var writer = ByteWriter()
         writer.bytes = Array("\(Self.format) \(ToolBuild.identity)\n".utf8)
@@ -53,7 +58,6 @@ public final class FactsStore: @unchecked Sendable {
             writer.bytes += used[digest]!
         }
         CacheFile.writeSealed(writer.bytes, to: file)
-        added = false
     }
 
     /// The entries of a file this guide build wrote (its seal checked), nil when they do not

@@ -23,12 +23,19 @@ enum ChapterBody {
         return out
     }
 
-    /// The headings a reader jumps between (levels 2 and 3), in order: the page's outline.
-    static func outline(_ blocks: [Block], ids: [Int: String]) -> [OutlineItemView] {
-        blocks.indices.compactMap { index -> OutlineItemView? in
-            guard let level = blocks[index].headingLevel, (2...3).contains(level), let id = ids[index] else { return nil }
-            return OutlineItemView(title: blocks[index].text, id: id, level: level)
+    /// The headings a reader jumps between (levels 2 and 3), in order: the page's outline, as
+    /// block indexes; each slice of it is made into views only as it is rendered (a chapter of
+    /// a million headings held a million views per page).
+    static func outline(_ blocks: [Block], ids: [Int: String]) -> [Int] {
+        blocks.indices.filter { index in
+            guard let level = blocks[index].headingLevel else { return false }
+            return (2...3).contains(level) && ids[index] != nil
         }
+    }
+
+    /// The outline's items at `indexes` (from `outline`).
+    static func outlineItems(_ blocks: [Block], _ indexes: ArraySlice<Int>, ids: [Int: String]) -> [OutlineItemView] {
+        indexes.map { OutlineItemView(title: blocks[$0].text, id: ids[$0]!, level: blocks[$0].headingLevel!) }
     }
 
     /// cmark renders `<hN>inner</hN>`; only the opening tag changes, the inner HTML stays cmark's.

@@ -35,6 +35,26 @@ public enum HeadingAnchors {
         return ids
     }
 
+    /// The digest of a chapter's ids in block order, for the keys of what they are part of
+    /// (`PageInputs.key`, `IndexedPage.key`): the bytes `ViewFingerprint` gives each block and
+    /// id, hashed a batch at a time. (Serialising them into the key first held tens of
+    /// megabytes per page for a chapter of a million headings.)
+    public static func digest(_ ids: [Int: String]) -> [UInt8] {
+        let hash = Digest()
+        var batch: [UInt8] = []
+        batch.reserveCapacity(1 << 16)
+        for block in ids.keys.sorted() {
+            ViewFingerprint.append(&batch, block)
+            ViewFingerprint.append(&batch, ids[block]!)
+            if batch.count >= 1 << 16 {
+                hash.update(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        hash.update(batch)
+        return hash.finalize()
+    }
+
     /// Ids the templates give elements of their own: the layout's `<main id="main">` (the skip
     /// link's target) and the side-by-side page's rows without a heading, `pair-N`. A heading
     /// whose slug is one of these takes the next free suffix instead (`main-1`, `pair-6-1`).

@@ -12,7 +12,7 @@ import GuideModel
 /// `Digest` of the page it holds (`CacheFile.writeSealed`), checked on every read: a damaged
 /// entry is rendered again and replaced. `prune` removes the entries this build did not use.
 public final class PageStore: @unchecked Sendable {
-    static let format = "pages-3"   // 3: XXH3 keys and seals (Digest)
+    static let format = "pages-4"   // 4: heading ids in keys by their digest
     public let folder: String
     private let salt: [UInt8]
     private let use = CacheUse()

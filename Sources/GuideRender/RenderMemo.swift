@@ -88,9 +88,9 @@ extension PageInputs {
             guard let digest = chapter.contentDigest else { return nil }
             out += digest
         }
-        for (block, id) in ids.sorted(by: { $0.key < $1.key }) {
-            ViewFingerprint.append(&out, block)
-            ViewFingerprint.append(&out, id)
+        if !ids.isEmpty {
+            ViewFingerprint.append(&out, "heading ids")
+            out += HeadingAnchors.digest(ids)
         }
         if let checkKeys {
             ViewFingerprint.append(&out, "check keys")

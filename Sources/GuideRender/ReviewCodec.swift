@@ -31,6 +31,12 @@ enum ReviewCodec {
         return out.bytes
     }
 
+    /// A side's fingerprint as written (`.some(nil)` for none), nil when it is not 16 hex digits.
+    private static func hashValue(_ hex: String?) -> UInt64?? {
+        guard let hex else { return .some(nil) }
+        return ContentHash.value(hex: hex).map { .some($0) }
+    }
+
     static func decode(_ bytes: [UInt8]) -> [ChapterReview.ReviewedBead]? {
         guard bytes.starts(with: magic) else { return nil }
         let input = ByteReader(bytes: bytes, position: magic.count)
@@ -50,10 +56,11 @@ enum ReviewCodec {
                   let review = BeadReview(bead: Bead(source: source, target: target), findings: findings,
                                           findingCount: findingCount, statusMask: statusMask),
                   let sourceHash = input.optional(input.string), let targetHash = input.optional(input.string),
-                  let accepted = input.byte(), accepted <= 1 else { return nil }
+                  let accepted = input.byte(), accepted <= 1,
+                  let sourceValue = Self.hashValue(sourceHash), let targetValue = Self.hashValue(targetHash) else { return nil }
             beads.append(ChapterReview.ReviewedBead(
                 review: review,
-                sourceHash: sourceHash, targetHash: targetHash, accepted: accepted == 1))
+                sourceHash: sourceValue, targetHash: targetValue, accepted: accepted == 1))
         }
         return input.atEnd ? beads : nil
     }

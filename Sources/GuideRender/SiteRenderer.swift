@@ -83,7 +83,8 @@ public struct SiteRenderer: Sendable {
                         ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
                     },
                     .init(mark: items, count: outline.count) { [templates] range in
-                        try ShapedRows.render(Array(outline[range]), template: "outline-items", templates: templates) {
+                        try ShapedRows.render(ChapterBody.outlineItems(chapter.blocks, outline[range], ids: ids),
+                                              template: "outline-items", templates: templates) {
                             OutlineItemsView(items: $0)
                         }
                     },

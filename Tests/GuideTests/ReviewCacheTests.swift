@@ -67,7 +67,7 @@ import Testing
             review: BeadReview(bead: Bead(source: [7], target: []), findings: BeadStatus.allCases.map {
                 BeadFinding($0, "“\($0.name)” ✓", sourceBlock: 7, targetBlock: nil, line: 3, column: -1)
             }),
-            sourceHash: "00000000000000ff", targetHash: nil, accepted: true)]
+            sourceHash: 0xff, targetHash: nil, accepted: true)]
         let bytes = ReviewCodec.encode(beads)
         #expect(ReviewCodec.decode(bytes) == beads)
         for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(ReviewCodec.decode(Array(bytes.prefix(cut))) == nil) }

@@ -12,18 +12,24 @@ public struct ChapterReview: Sendable {
     public var cacheKey: String?
 
     /// One bead with its review and whether a translator accepted it as it is now.
-    public struct ReviewedBead: Sendable, Codable, Equatable {
+    public struct ReviewedBead: Sendable, Equatable {
         public var review: BeadReview
-        public var sourceHash: String?
-        public var targetHash: String?
+        /// The sides' `ContentHash` fingerprints (nil for an empty side), kept as numbers: as hex
+        /// strings, a chapter of a million beads held two million allocations (~100 MB).
+        public var sourceHashValue: UInt64?
+        public var targetHashValue: UInt64?
         public var accepted: Bool
 
-        public init(review: BeadReview, sourceHash: String?, targetHash: String?, accepted: Bool) {
+        public init(review: BeadReview, sourceHash: UInt64?, targetHash: UInt64?, accepted: Bool) {
             self.review = review
-            self.sourceHash = sourceHash
-            self.targetHash = targetHash
+            self.sourceHashValue = sourceHash
+            self.targetHashValue = targetHash
             self.accepted = accepted
         }
+
+        /// The fingerprints as the accept ledger writes them.
+        public var sourceHash: String? { sourceHashValue.map(ContentHash.hex) }
+        public var targetHash: String? { targetHashValue.map(ContentHash.hex) }
 
         public var bead: Bead { review.bead }
         public var status: BeadStatus { review.status }
@@ -86,8 +92,9 @@ public struct ChapterReview: Sendable {
             let sourceHash = hash(bead.source, in: source.blocks)
             let targetHash = hash(bead.target, in: target.blocks)
             var verdict = AcceptLedger.Verdict.notAccepted
-            if let sourceHash, let targetHash {
-                verdict = ledger.verdict(chapter: source.path, sourceHash: sourceHash, targetHash: targetHash)
+            if let sourceHash, let targetHash, !ledger.entries.isEmpty {
+                verdict = ledger.verdict(chapter: source.path, sourceHash: ContentHash.hex(sourceHash),
+                                         targetHash: ContentHash.hex(targetHash))
             }
             var review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
             var unmade = 0
@@ -109,8 +116,8 @@ public struct ChapterReview: Sendable {
     /// Findings of all the beads, listed or not.
     public var findingCount: Int { beads.reduce(0) { $0 + $1.review.findingCount } }
 
-    static func hash(_ indexes: [Int], in blocks: [Block]) -> String? {
-        indexes.isEmpty ? nil : ContentHash.of(indexes.map { blocks[$0].source }.joined(separator: "\n\n"))
+    static func hash(_ indexes: [Int], in blocks: [Block]) -> UInt64? {
+        indexes.isEmpty ? nil : ContentHash.value(of: indexes.map { blocks[$0].source }.joined(separator: "\n\n"))
     }
 
     /// How many beads have each status (as their single status).

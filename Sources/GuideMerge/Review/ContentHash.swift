@@ -8,13 +8,24 @@ import CLibcrypto
 /// cache's hash (`Digest`).
 public enum ContentHash {
     public static func of(_ text: String) -> String {
-        var hex: [UInt8] = []
-        hex.reserveCapacity(16)
-        for byte in sha256(folded(text)).prefix(8) {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        hex(value(of: text))
+    }
+
+    /// The fingerprint as a number (its 16 hex digits' value): what a review keeps per bead side.
+    public static func value(of text: String) -> UInt64 {
+        sha256(folded(text)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// The 16 hex digits of a fingerprint's value, as the ledgers write it.
+    public static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.utf8.count) + digits
+    }
+
+    /// The value of 16 lower-case hex digits (nil for anything else).
+    public static func value(hex: String) -> UInt64? {
+        guard hex.utf8.count == 16, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+        return UInt64(hex, radix: 16)
     }
 
     private static func sha256(_ bytes: [UInt8]) -> [UInt8] {
@@ -22,8 +33,6 @@ public enum ContentHash {
         bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
         return digest
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The text's UTF-8 with each run of spaces, tabs and line ends made one space, and
     /// none at either end.

@@ -7,9 +7,17 @@ struct IndexedPage: Sendable {
     var language: String
     var chapterTitle: String
     var href: String
-    /// What determines `sections()` (with the fields above); nil: only the sections themselves do.
+    /// What determines the sections (with the fields above); nil: only the sections themselves do.
     var key: [UInt8]?
-    var sections: @Sendable () -> [SearchSection]
+    /// Calls `body` with each section in order, made one at a time: the index reads them once, and
+    /// a chapter of a million headings made all its sections at once twice over (both languages).
+    var eachSection: @Sendable (_ body: (SearchSection) -> Void) -> Void
+
+    func sections() -> [SearchSection] {
+        var all: [SearchSection] = []
+        eachSection { all.append($0) }
+        return all
+    }
 
     var page: SearchPage {
         SearchPage(language: language, chapterTitle: chapterTitle, href: href, sections: sections())
@@ -20,6 +28,6 @@ extension IndexedPage {
     /// A page already made.
     init(_ page: SearchPage) {
         self.init(language: page.language, chapterTitle: page.chapterTitle, href: page.href, key: nil,
-                  sections: { page.sections })
+                  eachSection: { body in page.sections.forEach(body) })
     }
 }

@@ -20,13 +20,20 @@ final class ChunkIndex: @unchecked Sendable {
     /// Per term, how many sections have it.
     private(set) var sectionCounts: [Int] = []
 
-    init(_ pages: ArraySlice<SearchPage>) {
-        text = ByteBuffer(capacity: pages.reduce(1024) { $0 + $1.sections.reduce(64) { $0 + $1.text.utf8.count + 64 } })
+    convenience init(_ pages: ArraySlice<SearchPage>) {
+        self.init(indexed: pages.map(IndexedPage.init))
+    }
+
+    /// The chunk of `pages`, their sections read one at a time.
+    init<Pages: Sequence<IndexedPage>>(indexed pages: Pages) {
+        text = ByteBuffer(capacity: 1 << 16)
         var scanner = TermScanner()
         var sink = Sink(terms: terms)
+        var sectionEnds: [Int] = [], pageEnds: [Int] = [], pageSectionEnds: [Int] = []
         for page in pages {
             text.append(0x5B)
-            for (index, part) in page.sections.enumerated() {
+            var first = true
+            page.eachSection { part in
                 sink.section += 1
                 sink.heading = 1
                 withUTF8(part.heading) { scanner.scan($0, into: &sink) }
@@ -34,7 +41,8 @@ final class ChunkIndex: @unchecked Sendable {
                 withUTF8(part.text) { scanner.scan($0, into: &sink) }
                 sectionEnds.append(sink.entries.count)
 
-                if index > 0 { text.append(0x2C) }
+                if !first { text.append(0x2C) }
+                first = false
                 text.append(0x5B)
                 text.appendQuoted(part.id)
                 text.append(0x2C)
@@ -48,6 +56,7 @@ final class ChunkIndex: @unchecked Sendable {
             pageSectionEnds.append(sectionEnds.count)
             text.append(",\n")
         }
+        (self.sectionEnds, self.pageEnds, self.pageSectionEnds) = (sectionEnds, pageEnds, pageSectionEnds)
         entries = sink.entries
         var counts = [Int](repeating: 0, count: terms.count)
         for entry in entries { counts[Int(entry >> 1)] += 1 }

@@ -10,7 +10,7 @@ import GuideModel
 /// build did not use. Chunks cut where `SearchIndex.chunkRanges` says depend on the pages'
 /// paths only, so an edit changes one chunk's key, not the rest.
 public final class SearchChunkStore: @unchecked Sendable {
-    static let format = "search-chunks-3"   // 3: XXH3 keys and seals (Digest)
+    static let format = "search-chunks-4"   // 4: heading ids in keys by their digest
     public let folder: String
     private let lock = NSLock()
     private let use = CacheUse()
@@ -29,7 +29,7 @@ public final class SearchChunkStore: @unchecked Sendable {
         use.record(name, in: folder)
         let file = folder + "/" + name
         if let bytes = CacheFile.readSealed(file), let chunk = Self.decode(bytes) { return chunk }
-        let chunk = ChunkIndex(content ?? ArraySlice(pages.map(\.page)))
+        let chunk = content.map { ChunkIndex($0) } ?? ChunkIndex(indexed: pages)
         lock.lock()
         made += 1
         lock.unlock()

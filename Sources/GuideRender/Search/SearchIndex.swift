@@ -94,7 +94,7 @@ public enum SearchIndex {
             memo.keep(indexes, pages: made)
         } else {
             indexes = try! ranges.concurrentMap { range in
-                store?.chunk(pages[range]) ?? ChunkIndex(ArraySlice(pages[range].map(\.page)))
+                store?.chunk(pages[range]) ?? ChunkIndex(indexed: pages[range])
             }
         }
         let keep = memo != nil
@@ -347,19 +347,24 @@ public enum SearchIndex {
     /// A chapter's sections: the text before the first heading (titled by the chapter), then one per heading.
     public static func sections(of blocks: [Block], ids: [Int: String], title: String) -> [SearchSection] {
         var sections: [SearchSection] = []
+        forEachSection(of: blocks, ids: ids, title: title) { sections.append($0) }
+        return sections
+    }
+
+    /// `sections(of:ids:title:)`, one at a time.
+    static func forEachSection(of blocks: [Block], ids: [Int: String], title: String, _ body: (SearchSection) -> Void) {
         var current = SearchSection(id: "", heading: title, text: "")
         // By index: `for block in` copied every block (a dozen reference counts each).
         for index in blocks.indices {
             if case .heading = blocks[index].kind, let id = ids[index] {
-                if !current.id.isEmpty || !current.text.isEmpty { sections.append(current) }
+                if !current.id.isEmpty || !current.text.isEmpty { body(current) }
                 current = SearchSection(id: id, heading: blocks[index].text, text: "")
             } else if !blocks[index].text.isEmpty {
                 if !current.text.isEmpty { current.text += " " }
                 current.text += blocks[index].text
             }
         }
-        if !current.id.isEmpty || !current.text.isEmpty { sections.append(current) }
-        return sections
+        if !current.id.isEmpty || !current.text.isEmpty { body(current) }
     }
 
     /// Every chapter page of every language, in reading order, each made only when asked for and
@@ -371,23 +376,19 @@ public enum SearchIndex {
             edition.chapters.map { chapter in
                 let ids = anchors[edition.language]?[chapter.path] ?? [:]
                 let href = "\(edition.language.code)/\(chapter.pageURL)"
-                let make = { @Sendable in
-                    let make = {
+                let each = { @Sendable (body: (SearchSection) -> Void) in
+                    guard let memo else { return forEachSection(of: chapter.blocks, ids: ids, title: chapter.title, body) }
+                    memo.page(language: edition.language, chapter: chapter, ids: ids) {
                         SearchPage(language: edition.language.code, chapterTitle: chapter.title, href: href,
                                    sections: sections(of: chapter.blocks, ids: ids, title: chapter.title))
-                    }
-                    return (memo?.page(language: edition.language, chapter: chapter, ids: ids, make: make) ?? make()).sections
+                    }.sections.forEach(body)
                 }
                 var key: [UInt8]?
                 if let digest = chapter.contentDigest {
-                    key = digest
-                    for (block, id) in ids.sorted(by: { $0.key < $1.key }) {
-                        ViewFingerprint.append(&key!, block)
-                        ViewFingerprint.append(&key!, id)
-                    }
+                    key = digest + HeadingAnchors.digest(ids)
                 }
                 return IndexedPage(language: edition.language.code, chapterTitle: chapter.title, href: href, key: key,
-                                   sections: make)
+                                   eachSection: each)
             }
         }
     }
