@@ -41,7 +41,7 @@ import autocorrect_py
 guide, sample = sys.argv[1], int(sys.argv[2])
 sets = [a.split(":", 1) for a in sys.argv[3:]]
 SPACES = {" ", "\t", "\u3000"}
-OURS = re.compile(r"^(.*?):(\d+):(\d+): warning: typography: ([a-z-]+): (.*)$")
+OURS = re.compile(r"^(.*?):(\d+):(\d+): error: typography: ([a-z-]+): (.*)$")
 
 def files_of(path):
     if os.path.isfile(path):

@@ -4,8 +4,8 @@ import GuideModel
 /// Everything one `guide check` run found.
 public struct CheckReport: Sendable {
     public var results: [SnippetResult]
-    /// Problems of the run itself, in compiler format (no clang, no SDK, a broken context header).
-    public var problems: [String]
+    /// Errors of the run itself (no clang, no SDK, a broken context header).
+    public var problems: [Diagnostic]
     /// `path: clang version …`, when clang was found.
     public var compiler: String?
     public var sdk: String
@@ -18,7 +18,7 @@ public struct CheckReport: Sendable {
     /// them can be keyed by it instead of by the results.
     public var chapterKeys: [String: String] = [:]
 
-    public init(results: [SnippetResult], problems: [String], compiler: String?, sdk: String,
+    public init(results: [SnippetResult], problems: [Diagnostic], compiler: String?, sdk: String,
                 seconds: Double, compiled: Int, cacheHits: Int) {
         self.results = results
         self.problems = problems
@@ -58,11 +58,6 @@ public struct CheckReport: Sendable {
         return runs
     }
 
-    /// Whether any snippet has one of these outcomes (or the run itself had a problem).
-    public func fails(on outcomes: Set<SnippetOutcome>) -> Bool {
-        results.contains { outcomes.contains($0.outcome) } || (!problems.isEmpty && outcomes.contains(.notChecked))
-    }
-
     /// Translations whose snippet compiles differently from the source's: a finding of its own.
     public var divergences: [(source: SnippetResult, translation: SnippetResult)] {
         // By index, as in `counts`.
@@ -95,10 +90,13 @@ public struct CheckReport: Sendable {
             + ": \(countsText); " + String(format: "%.2f s", seconds) + " (\(compiled) compiled, \(cacheHits) cached)"
     }
 
-    /// The report's lines for standard error: problems, then each snippet's diagnostics.
-    public var messages: [String] {
+    /// The run's problems, then each snippet's diagnostics: errors where the result has an
+    /// outcome of `failing` (a problem leaves snippets not checked), warnings elsewhere.
+    public func diagnostics(failingOn failing: Set<SnippetOutcome>) -> [Diagnostic] {
         // A problem of the run explains every snippet it left unchecked: said once.
-        problems + results.filter { problems.isEmpty || $0.outcome != .notChecked }.flatMap(\.messages)
+        problems.map { $0.gated(failing.contains(.notChecked)) }
+            + results.filter { problems.isEmpty || $0.outcome != .notChecked }
+                .flatMap { $0.diagnostics(failing: failing.contains($0.outcome)) }
     }
 
     /// The whole report as JSON (stable key order).
@@ -125,7 +123,7 @@ public struct CheckReport: Sendable {
             seconds = (report.seconds * 1000).rounded() / 1000
             compiled = report.compiled
             cached = report.cacheHits
-            problems = report.problems
+            problems = report.problems.map(\.description)
             var summary = ["snippets": report.results.count]
             for outcome in SnippetOutcome.allCases { summary[outcome.rawValue] = report.count(outcome) }
             self.summary = summary

@@ -145,7 +145,7 @@ public struct SnippetChecker: Sendable {
         if !toCompile.isEmpty {
             switch session ?? prepare(config: config, runner: runner, timeout: timeout) {
             case .failure(let problem):
-                report.problems.append(contentsOf: problem.messages)
+                report.problems.append(contentsOf: problem.diagnostics)
                 notChecked(problem.reason)
             case .success(let session):
                 report.compiler = session.compilerDescription
@@ -343,7 +343,7 @@ public struct SnippetChecker: Sendable {
 
     struct SessionProblem: Error {
         var reason: String
-        var messages: [String]
+        var diagnostics: [Diagnostic]
     }
 
     /// What every snippet of a run shares: the compiler, the SDK, the precompiled context header.
@@ -387,9 +387,9 @@ public struct SnippetChecker: Sendable {
             temporaryFolder = cacheRoot
         }
         try? manager.createDirectory(atPath: cacheRoot, withIntermediateDirectories: true)
-        func fail(_ reason: String, _ messages: [String]? = nil) -> Result<Session, SessionProblem> {
+        func fail(_ reason: String, _ diagnostics: [Diagnostic] = []) -> Result<Session, SessionProblem> {
             if let temporaryFolder { try? manager.removeItem(atPath: temporaryFolder) }
-            return .failure(SessionProblem(reason: reason, messages: messages ?? ["error: " + reason]))
+            return .failure(SessionProblem(reason: reason, diagnostics: diagnostics.isEmpty ? [Diagnostic(.error, reason)] : diagnostics))
         }
 
         let kind = options.sdk ?? self.kind(config.sdk)
@@ -443,7 +443,7 @@ public struct SnippetChecker: Sendable {
             let refusals = IncludeGuard.violations(in: text, content: content)
             if !refusals.isEmpty {
                 return fail("the context header \(contextDisplay) includes a file outside the content folder",
-                            refusals.map { "\(contextDisplay):\($0.line + 1): error: \($0.message)" })
+                            refusals.map { Diagnostic(.error, $0.message, at: SourceLocation(file: contextDisplay, line: $0.line + 1)) })
             }
             contextText = text
         } else if kind != .none {
@@ -473,13 +473,12 @@ public struct SnippetChecker: Sendable {
                     guard output.status == 0, !output.timedOut, manager.fileExists(atPath: temporary) else {
                         try? manager.removeItem(atPath: temporary)
                         let diagnostics = ClangOutputParser.parse(output.stderr).map {
-                            Evaluation.displayed($0, paths: displayPaths)
+                            Evaluation.displayed($0, paths: displayPaths).diagnostic
                         }
                         let why = output.timedOut ? "clang did not finish within \(timeout) s"
                                                   : output.launchError ?? "it does not compile"
-                        return fail("the context header \(contextDisplay) could not be precompiled: \(why)",
-                                    ["error: the context header \(contextDisplay) could not be precompiled: \(why)"]
-                                        + diagnostics.map(\.formatted))
+                        let reason = "the context header \(contextDisplay) could not be precompiled: \(why)"
+                        return fail(reason, [Diagnostic(.error, reason)] + diagnostics)
                     }
                     if rename(temporary, pch) != 0 { try? manager.removeItem(atPath: temporary) }
                     FileSeal.seal(pch)

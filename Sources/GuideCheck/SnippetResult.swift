@@ -39,12 +39,10 @@ public struct SnippetDiagnostic: Hashable, Sendable, Codable {
         self.notes = notes
     }
 
-    /// `file:line:col: error: message [-Wflag]`, the format editors and CI understand, notes below.
-    public var formatted: String {
-        var text = (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
-        if let flag { text += " [\(flag)]" }
-        for note in notes { text += "\n" + note.formatted }
-        return text
+    /// As every stage reports: `file:line:col: error: message [-Wflag]`, notes below (a remark is a note).
+    public var diagnostic: Diagnostic {
+        Diagnostic(Diagnostic.Severity(rawValue: severity.rawValue) ?? .note, message + (flag.map { " [\($0)]" } ?? ""),
+                   at: location, notes: notes.map(\.diagnostic))
     }
 }
 
@@ -92,23 +90,27 @@ public struct SnippetResult: Hashable, Sendable {
 
     public var location: SourceLocation { SourceLocation(file: file, line: fenceLine) }
 
-    /// What a compiler-style report prints for this snippet (nothing for a clean pass).
-    public var messages: [String] {
-        var lines: [String] = []
+    /// What a compiler-style report prints for this snippet, as the check's gate (`--fail-on`)
+    /// decides: a result it fails on prints an error (its warnings raised, as `-Werror` does,
+    /// when it has none), any other at most warnings.
+    public func diagnostics(failing: Bool) -> [Diagnostic] {
+        var found: [Diagnostic] = []
         switch outcome {
         case .pass, .expected, .ignored:
-            return []
+            guard failing else { return [] }
         case .notChecked:
-            lines.append("\(location): warning: snippet not checked: \(reason ?? "unknown reason")")
+            found.append(Diagnostic(.warning, "snippet not checked: \(reason ?? "unknown reason")", at: location))
         case .unexpectedPass:
-            for expectation in unmetExpectations {
-                lines.append("\(location): error: the snippet is expected to give \(expectation), and clang did not report it")
+            found += unmetExpectations.map {
+                Diagnostic(.error, "the snippet is expected to give \($0), and clang did not report it", at: location)
             }
         case .fail, .warn:
-            if let reason, diagnostics.isEmpty { lines.append("\(location): error: \(reason)") }
+            if let reason, diagnostics.isEmpty { found.append(Diagnostic(.error, reason, at: location)) }
         }
-        lines += diagnostics.filter { !$0.expected }.map(\.formatted)
-        return lines
+        found += diagnostics.filter { !$0.expected }.map(\.diagnostic)
+        if failing, found.contains(where: { $0.severity == .error }) { return found }
+        if failing, found.isEmpty { return [Diagnostic(.error, "snippet \(outcome.rawValue), an outcome the check fails on", at: location)] }
+        return found.map { $0.gated(failing) }
     }
 }
 

@@ -1,6 +1,5 @@
 /// An error the user caused and can fix: it names the file (and line where there is one).
-///
-/// Printed as `file:line: error: message`, the format editors and CI understand.
+/// Thrown where a stage cannot go on; printed as its `diagnostic`, like every other finding.
 public struct GuideError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation?
     public var message: String
@@ -14,14 +13,13 @@ public struct GuideError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(message, at: SourceLocation(file: file, line: line))
     }
 
-    public var description: String {
-        if let location { return "\(location): error: \(message)" }
-        return "error: \(message)"
-    }
+    public var diagnostic: Diagnostic { Diagnostic(.error, message, at: location) }
+
+    public var description: String { diagnostic.description }
 }
 
-/// Several user errors found in one pass (e.g. every broken link of the book), printed one per line.
+/// A stage's findings when some are errors it cannot go on from (e.g. every broken link of the book).
 public struct GuideErrors: Error, Sendable {
-    public var errors: [GuideError]
-    public init(_ errors: [GuideError]) { self.errors = errors }
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }

@@ -6,7 +6,9 @@ import GuideModel
 /// (no clang…), and the results worth a translator's or maintainer's look.
 public struct CheckSummary: Sendable {
     public var line: String
-    public var problems: [String]
+    /// Warnings here, on the dashboard as in the terminal: a build never fails on the check
+    /// (it shows the snippets not checked), so what stopped the check does not fail it either.
+    public var problems: [Diagnostic]
 
     /// The results grouped for the dashboard's sections, worked out when a section is first
     /// rendered: a rebuild whose sections are all kept does not group a large book's results.
@@ -21,7 +23,7 @@ public struct CheckSummary: Sendable {
             return count == 0 ? nil : "\(count) \(outcome.rawValue)"
         }
         line = "\(report.results.count) snippets: " + counts.joined(separator: ", ")
-        problems = report.problems
+        problems = report.problems.map { $0.gated(false) }
         grouping = Grouping(report)
     }
 

@@ -107,7 +107,7 @@ struct ReviewPages {
 
     /// The dashboard around its chapters' sections (`chapterProgress`, rendered one by one).
     func dashboardView(frame: PageFrame, chaptersHTML: String) -> ReviewDashboardView {
-        ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems ?? [],
+        ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems.map(\.description) ?? [],
                             chaptersHTML: chaptersHTML)
     }
 

@@ -30,8 +30,8 @@ public struct SiteBuilder: Sendable {
         public var site: Site
         /// Content files copied into the site: site path → file on disk.
         public var assets: [String: String]
-        /// Findings that do not fail the build (e.g. broken anchors, unless configured as errors).
-        public var warnings: [String]
+        /// Findings that do not fail the build (broken anchors, unless configured as errors; what stopped the check).
+        public var diagnostics: [Diagnostic]
         /// The snippet check's summary line, when it ran.
         public var checkSummary: String?
         /// Seconds per stage (`guide build --timings`).
@@ -94,9 +94,10 @@ public struct SiteBuilder: Sendable {
         renderer.spool = spool
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
         let site: Site
+        let check = report.map(CheckSummary.init)
         do {
             site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:]),
-                                       check: report.map(CheckSummary.init), anchors: bookAnchors)
+                                       check: check, anchors: bookAnchors)
         } catch {
             spool?.remove()
             throw error
@@ -114,15 +115,15 @@ public struct SiteBuilder: Sendable {
         // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
         let findings = LinkChecker.report(LinkChecker(book: book, contentRoot: content, anchors: anchors,
                                                       anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
-        let errors = findings.filter(\.isError)
+        let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty {
             spool?.remove()
-            throw GuideErrors(errors.map { GuideError($0.message, at: $0.location) })
+            throw GuideErrors(errors)
         }
         var assets: [String: String] = [:]
         for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
         clock.lap("check links")
-        return Rendered(site: site, assets: assets, warnings: findings.map(\.description) + (report?.problems ?? []),
+        return Rendered(site: site, assets: assets, diagnostics: findings + (check?.problems ?? []),
                         checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),
                         spool: spool)
     }

@@ -81,7 +81,7 @@ actor PreviewState {
             let result = try builder.render()
             rendered = result
             error = nil
-            for warning in result.warnings { log(warning) }
+            for diagnostic in result.diagnostics { log(diagnostic.description) }
             let seconds = (ContinuousClock.now - started) / .seconds(1)
             if timings {
                 for (stage, seconds) in result.timings { log(String(format: "%8.3f s  %@", seconds, stage)) }
@@ -90,7 +90,7 @@ actor PreviewState {
         } catch let failure as GuideError {
             error = failure.description
         } catch let failures as GuideErrors {
-            error = failures.errors.map(\.description).joined(separator: "\n")
+            error = failures.diagnostics.map(\.description).joined(separator: "\n")
         } catch {
             self.error = "\(error)"
         }

@@ -17,7 +17,7 @@ struct AlignCommand: ParsableCommand {
     @Option(help: "Output format: text (side-by-side listing) or json.") var format: Format = .text
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors { _ in
             let parser = MarkdownParser()
             let sourceBlocks = parser.parse(try TextFile.read(path: source, displayPath: source))
             let targetBlocks = parser.parse(try TextFile.read(path: target, displayPath: target))

@@ -23,14 +23,14 @@ struct BuildCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors { printer in
             MallocTuning.forOneBuild()
             var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
                                       checkSnippets: !noCheck)
             builder.force = force
             let result = try builder.build()
             result.model?.keepUntilExit()
-            for warning in result.warnings { printError(warning) }
+            printer.print(result.diagnostics, to: printError)
             if let summary = result.checkSummary { printText(summary) }
             if timings {
                 for (stage, seconds) in result.timings { printText(String(format: "%8.3f s  %@", seconds, stage)) }
@@ -47,15 +47,16 @@ struct PathOptions: ParsableArguments {
     @Option(name: [.customShort("o"), .long], help: "The output folder.") var output = "site"
 }
 
-/// Prints a user's error as `file:line: error: message` and exits non-zero.
-func reportingErrors(_ body: () throws -> Void) throws {
+/// Runs a command with the one printer of diagnostics (`DiagnosticPrinter`) and exits 1 when it
+/// printed an error, thrown (`GuideError`) or not: the exit code follows from the severities.
+func reportingErrors(_ body: (inout DiagnosticPrinter) throws -> Void) throws {
+    var printer = DiagnosticPrinter()
     do {
-        try body()
+        try body(&printer)
     } catch let error as GuideError {
-        printError(error.description)
-        throw ExitCode.failure
+        printer.print([error.diagnostic], to: printError)
     } catch let list as GuideErrors {
-        for error in list.errors { printError(error.description) }
-        throw ExitCode.failure
+        printer.print(list.diagnostics, to: printError)
     }
+    if printer.failed { throw ExitCode.failure }
 }

@@ -60,7 +60,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors { printer in
             let loader = ContentLoader(root: content)
             let book = try loader.load()
             let options = CheckOptions(
@@ -70,13 +70,11 @@ struct CheckCommand: ParsableCommand {
                 clang: clang, jobs: jobs, timeout: timeout, sdk: sdk.flatMap(SDKProfile.Kind.init(rawValue:)),
                 precompile: !noPCH)
             let report = SnippetChecker(options: options).run(book: book)
-            let messages = report.messages
-            if !messages.isEmpty { printError(messages.joined(separator: "\n")) }
+            printer.print(report.diagnostics(failingOn: try outcomes()), to: printError)
             switch format {
             case .json: printJSON(report.json())
             case .text: printText(report.summary)
             }
-            if report.fails(on: try outcomes()) { throw ExitCode.failure }
         }
     }
 }

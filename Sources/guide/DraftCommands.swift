@@ -23,7 +23,7 @@ struct SplitCommand: ParsableCommand {
     @Flag(help: "Replace files that exist (keeping their mode and owner).") var force = false
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors { _ in
             let outputs = [OutputFiles.Output(path: en, option: "--en"), OutputFiles.Output(path: zh, option: "--zh")]
             try OutputFiles.check(outputs, inputs: [(draft, "the draft")], force: force)
             let text = try TextFile.read(path: draft, displayPath: draft)
@@ -50,7 +50,7 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Replace the output if it exists (keeping its mode and owner).") var force = false
 
     func run() throws {
-        try reportingErrors {
+        try reportingErrors { _ in
             if let output {
                 try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")],
                                       inputs: [(en, "the English chapter"), (zh, "the Chinese chapter")], force: force)

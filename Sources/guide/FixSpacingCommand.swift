@@ -21,11 +21,10 @@ struct FixSpacingCommand: ParsableCommand {
     @Option(help: "The content folder (when no FILES are given).") var content = "content"
     @Flag(help: "Print a unified diff of the fixes; write nothing.") var dryRun = false
     @Flag(help: "Also fix full-width letters and digits and half-width punctuation, not only spaces.") var all = false
-    @Flag(help: "Write nothing; list every typography finding (file:line:col) and exit 1 if there is one.") var check = false
+    @Flag(help: "Write nothing; print every typography finding as an error (file:line:col) and exit 1 if there is one.") var check = false
 
     func run() throws {
-        var failed = false
-        try reportingErrors {
+        try reportingErrors { printer in
             let parser = MarkdownParser()
             // The book's own chapters are rewritten only inside the content folder (links included).
             let inside = files.isEmpty ? ConfinedFolder(content, role: "the content folder") : nil
@@ -33,11 +32,12 @@ struct FixSpacingCommand: ParsableCommand {
                 let data = FileManager.default.contents(atPath: path) ?? Data()
                 let text = try TextFile.read(path: path, displayPath: path)
                 if check {
+                    // Errors: --check fails on every one.
                     let findings = parser.parse(text).flatMap { Typography.findings(in: $0) }
-                    for finding in findings {
-                        printText("\(path):\(finding.position): warning: typography: \(finding.message)")
-                    }
-                    failed = failed || !findings.isEmpty
+                    printer.print(findings.map {
+                        Diagnostic(.error, "typography: \($0.message)",
+                                   at: SourceLocation(file: path, line: $0.position.line, column: $0.position.column))
+                    }) { printText($0) }
                     continue
                 }
                 let result: SpacingFixer.Result
@@ -46,9 +46,9 @@ struct FixSpacingCommand: ParsableCommand {
                 } catch is SpacingFixer.StructureChanged {
                     throw GuideError("fixing would change the markdown structure; nothing written", file: path)
                 }
-                for line in result.refusedBlocks {
-                    printError("\(path):\(line): warning: block left as it is: fixing it would change its markdown")
-                }
+                printer.print(result.refusedBlocks.map {
+                    Diagnostic(.warning, "block left as it is: fixing it would change its markdown", at: SourceLocation(file: path, line: $0))
+                }, to: printError)
                 if dryRun {
                     printText(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(path)", newName: "b/\(path)"), terminator: "")
                 } else if result.text != text {
@@ -62,7 +62,6 @@ struct FixSpacingCommand: ParsableCommand {
                 }
             }
         }
-        if failed { throw ExitCode(1) }
     }
 
     /// The files given, or every translated chapter of the book.

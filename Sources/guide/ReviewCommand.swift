@@ -13,9 +13,9 @@ struct ReviewCommand: ParsableCommand {
         discussion: """
             Every chapter is aligned with its translation; each pair of blocks gets one status. \
             Gaps are printed as `file:line: warning: status: …` (the Chinese side where there is \
-            one), then what each chapter file's markdown does that hurts readers (heading-skip: a \
-            heading level skipped; image-alt: an image without alt text; link-text: a link that \
-            says only "here"), then a summary per chapter. With --accept, the current pairs are recorded in \
+            one; `error:` for a status --fail-on names), then what each chapter file's markdown \
+            does that hurts readers (heading-skip: a heading level skipped; image-alt: an image \
+            without alt text; link-text: a link that says only "here"), then a summary per chapter. With --accept, the current pairs are recorded in \
             content/<lang>.accepted; a pair whose English later changes while its Chinese does \
             not becomes `stale`.
             """
@@ -55,8 +55,7 @@ struct ReviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        var failed = false
-        try reportingErrors {
+        try reportingErrors { printer in
             // The ledgers as they are before the book is read: one saved meanwhile is not written over.
             let ledgersRead = accept ? Self.ledgers(in: content) : [:]
             let book = try ContentLoader(root: content).load()
@@ -71,23 +70,24 @@ struct ReviewCommand: ParsableCommand {
             let divergences = noCheck ? [] : SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: ContentLoader(root: content).displayRoot,
                 cacheFolder: cacheFolder)).run(book: book).divergences
-            let snippetLines = divergences.map { pair in
-                "\(pair.translation.location): warning: snippet: \(pair.translation.outcome.rawValue) in "
-                    + "\(pair.translation.language.code), \(pair.source.outcome.rawValue) in \(pair.source.language.code) "
-                    + "(English: \(pair.source.location))"
+            let snippetFindings = divergences.map { pair in
+                Diagnostic(.warning, "snippet: \(pair.translation.outcome.rawValue) in \(pair.translation.language.code), "
+                    + "\(pair.source.outcome.rawValue) in \(pair.source.language.code) (English: \(pair.source.location))",
+                    at: pair.translation.location).gated(failOnNames.contains(Self.snippetGate))
             }
+            // The report is the command's output (standard output); with JSON, its findings are only counted.
+            let chapters = ReviewReport.report(reviews, failing: failOnStatuses.known, readers: failOnNames.contains(Self.readerGate))
             if format == .json {
-                printJSON(ReviewReport.json(reviews, snippetFindings: snippetLines))
+                printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings))
+                printer.print(chapters.flatMap(\.diagnostics) + snippetFindings) { _ in }
             } else {
-                printText(ReviewReport.text(reviews), terminator: "")
-                for line in snippetLines { printText(line) }
+                for chapter in chapters {
+                    printer.print(chapter.diagnostics) { printText($0) }
+                    printText(chapter.summary)
+                }
+                printer.print(snippetFindings) { printText($0) }
             }
-            let gate = failOnStatuses.known
-            failed = reviews.contains { $0.beads.contains { !gate.isDisjoint(with: $0.review.statuses) } }
-                || (failOnNames.contains(Self.snippetGate) && !divergences.isEmpty)
-                || (failOnNames.contains(Self.readerGate) && reviews.contains { !$0.readerFindings.isEmpty })
         }
-        if failed { throw ExitCode(1) }
     }
 
     /// Each accept ledger's bytes, by path.

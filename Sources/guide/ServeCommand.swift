@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GuideCheck
+import GuideModel
 import GuideRender
 import GuideServe
 
@@ -28,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
                                   checkSnippets: !noCheck)
         // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
         builder.memory = BuildMemory(content: paths.content)
-        try reportingErrors {
+        try reportingErrors { _ in
             try OutputGuard.checkWatched([paths.content, paths.templates],
                                          cache: CheckOptions.defaultCacheFolder(forContent: paths.content))
         }
@@ -37,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as ValidationError {
             throw error
         } catch {
-            printError("error: cannot serve on \(host):\(port): \(error)")
+            printError(GuideError("cannot serve on \(host):\(port): \(error)").description)
             throw ExitCode.failure
         }
     }

@@ -41,8 +41,8 @@ import Testing
     }
 
     @Test func reportsCountWhatIsNotListed() {
-        let text = ReviewReport.text([Self.review(pairs: 2500)])
-        let lines = text.split(separator: "\n")
+        let lines = ReviewReport.report([Self.review(pairs: 2500)]).flatMap { $0.diagnostics.map(\.description) + [$0.summary] }
+        let text = lines.joined(separator: "\n")
         #expect(lines.filter { $0.contains(": warning: typography: ") }.count == 1000)
         #expect(text.contains("content/zh/a.md: warning: 4,000 more findings in this chapter not shown "
                               + "(`guide review --format json` lists the first 1,000)"))
@@ -61,6 +61,11 @@ import Testing
         #expect(doubted.review.findingCount >= 3)
         #expect(!doubted.isTranslated)
         #expect(review.counts[.doubt] == 1)
+        // The line that counts the findings not shown fails the review when one of them would.
+        let more = { (failing: Set<BeadStatus>) in
+            ReviewReport.report([review], failing: failing)[0].diagnostics.filter { $0.message.contains("more findings") }.map(\.severity)
+        }
+        #expect(more([.doubt]) == [.error] && more([.missing]) == [.warning])
     }
 
     @Test func theReviewCacheKeepsCountsAndStatuses() throws {

@@ -116,7 +116,7 @@ struct CheckEvaluationTests {
         let diagnostic = SnippetDiagnostic(severity: .warning, location: SourceLocation(file: "content/en/a.md", line: 3, column: 4),
                                            message: "retain cycle", flag: "-Warc-retain-cycles",
                                            notes: [SnippetDiagnostic(severity: .note, location: SourceLocation(file: "content/en/a.md", line: 2, column: 1), message: "here")])
-        #expect(diagnostic.formatted == "content/en/a.md:3:4: warning: retain cycle [-Warc-retain-cycles]\ncontent/en/a.md:2:1: note: here")
+        #expect(diagnostic.diagnostic.description == "content/en/a.md:3:4: warning: retain cycle [-Warc-retain-cycles]\ncontent/en/a.md:2:1: note: here")
     }
 
     @Test(arguments: [

@@ -87,10 +87,10 @@ struct CheckRunnerTests {
             """)
         let report = SnippetChecker(options: CheckFixtures.options(folder, clang: clang)).run(book: book)
         #expect(report.results.map(\.outcome) == [.pass, .ignored, .fail, .ignored])
-        #expect(report.messages == ["content/zh/a.md:6:11: error: expected ';' after expression"])
+        #expect(report.diagnostics(failingOn: [.fail]).map(\.description) == ["content/zh/a.md:6:11: error: expected ';' after expression"])
         #expect(report.divergences.count == 1)
-        #expect(report.fails(on: [.fail]))
-        #expect(!report.fails(on: [.unexpectedPass]))
+        // Not a gated outcome: the same line, as a warning.
+        #expect(report.diagnostics(failingOn: [.unexpectedPass]).map(\.description) == ["content/zh/a.md:6:11: warning: expected ';' after expression"])
     }
 
     @Test func anUnchangedBookComesFromTheCache() throws {
@@ -210,7 +210,7 @@ struct CheckRunnerTests {
         #expect(Date().timeIntervalSince(start) < 10)
         #expect(report.results.map(\.outcome) == [.notChecked, .ignored, .notChecked, .ignored])
         #expect(report.results[0].reason?.contains("did not finish within 0.5 s") == true)
-        #expect(report.fails(on: [.notChecked]))
+        #expect(report.diagnostics(failingOn: [.notChecked]).contains { $0.severity == .error })
         // A timeout is not a result: nothing was cached.
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/.guide-cache/check/results"))
     }
@@ -221,8 +221,9 @@ struct CheckRunnerTests {
         let report = SnippetChecker(options: CheckFixtures.options(folder, clang: folder.path + "/no/clang")).run(book: book)
         #expect(report.results.map(\.outcome) == [.notChecked, .ignored, .notChecked, .ignored])
         #expect(report.problems.count == 1)
-        #expect(report.problems[0].contains("clang not found"))
-        #expect(report.messages == report.problems) // not repeated for each snippet
+        #expect(report.problems[0].message.contains("clang not found"))
+        #expect(report.diagnostics(failingOn: [.notChecked]) == report.problems) // not repeated for each snippet
+        #expect(report.diagnostics(failingOn: [.fail]).map(\.severity) == [.warning])
         #expect(report.compiler == nil)
     }
 

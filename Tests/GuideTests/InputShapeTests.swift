@@ -19,7 +19,7 @@ import Testing
         return (folder, try ContentLoader(root: folder.path + "/content", displayRoot: "content").load())
     }
 
-    func linkFindings(_ book: Book, in folder: TempFolder) throws -> [LinkChecker.Finding] {
+    func linkFindings(_ book: Book, in folder: TempFolder) throws -> [Diagnostic] {
         let renderer = try SiteRenderer(templatesFolder: repositoryRoot + "/templates")
         let anchors = renderer.anchorsByChapter(book).mapValues { $0.mapValues { Set($0.values) } }
         return LinkChecker(book: book, contentRoot: folder.path + "/content", anchors: anchors, anchorsAreErrors: false).check()
@@ -37,12 +37,12 @@ import Testing
         }
         let (folder, book) = try book(english: "# Second\n\n## End\n\n" + lines.joined(separator: "\n") + "\n")
         let clock = ContinuousClock()
-        var findings: [LinkChecker.Finding] = []
+        var findings: [Diagnostic] = []
         let took = try clock.measure { findings = try linkFindings(book, in: folder) }
         #expect(took < .seconds(60), "the link check took \(took)")
         #expect(findings.count == count)
         // Each finding at its own line: the paragraph starts at line 5.
-        let lineOf = Dictionary(findings.map { ($0.message, $0.location.line ?? 0) }) { first, _ in first }
+        let lineOf = Dictionary(findings.map { ($0.message, $0.location?.line ?? 0) }) { first, _ in first }
         for index in [0, 9, 10, 12_345, count - 1] {
             #expect(lineOf["anchor '#nope-\(index)' matches no heading of second.md"] == 5 + index / perLine)
         }
@@ -57,8 +57,8 @@ import Testing
 
     /// Errors and warnings are cut separately, so a build that fails shows its errors.
     @Test func reportCutsErrorsAndWarningsApart() {
-        func finding(_ line: Int, error: Bool) -> LinkChecker.Finding {
-            LinkChecker.Finding(location: SourceLocation(file: "a.md", line: line), message: "m\(line)", isError: error)
+        func finding(_ line: Int, error: Bool) -> Diagnostic {
+            Diagnostic(error ? .error : .warning, "m\(line)", at: SourceLocation(file: "a.md", line: line))
         }
         let findings = (1...5).map { finding($0, error: false) } + (6...8).map { finding($0, error: true) }
         let report = LinkChecker.report(findings, limit: 2).map(\.description)
@@ -208,7 +208,7 @@ import Testing
         #expect(findings.first?.message.hasPrefix(
             "this pair has \(ReportLimit.grouped(all)) typography findings; the first 1,000 are listed") == true)
         let limit = 500
-        let lines = ReviewReport.text(reviews, limit: limit).split(separator: "\n")
+        let lines = ReviewReport.report(reviews, limit: limit).flatMap { $0.diagnostics.map(\.description) + [$0.summary] }
         let warnings = lines.filter { $0.contains(": warning: ") }
         #expect(warnings.count == limit + 1)
         #expect(lines.contains { $0.contains("more findings in this chapter not shown") })

@@ -78,6 +78,10 @@ import Testing
 
         let gated = try runGuide(["review", "--fail-on", "missing,doubt"], in: folder.path)
         #expect(gated.status == 1)
+        // What fails the review is printed as an error; the rest stays a warning.
+        #expect(gated.stdout.contains("content/zh/second.md:5: error: doubt: marker 【疑问】"))
+        #expect(gated.stdout.contains("content/en/second.md:9: error: missing:"))
+        #expect(gated.stdout.contains("content/zh/second.md:7: warning: english-left:"))
         let notGated = try runGuide(["review", "--fail-on", "extra"], in: folder.path)
         #expect(notGated.status == 0)
         let unknown = try runGuide(["review", "--fail-on", "typo"], in: folder.path)
@@ -120,7 +124,7 @@ import Testing
         try folder.write("content/zh/intro.md", "# 介绍\n\n你好，**世界**。\n\n## 代码块\n\n见[下一章](second.md#end)。\n\n```objective-c\n@interface A : NSObject\nint x\n@end\n```\n")
         let review = try runGuide(["review", "--fail-on", "snippet"], in: folder.path)
         #expect(review.status == 1)
-        #expect(review.stdout.contains("content/zh/intro.md:9: warning: snippet: fail in zh, pass in en (English: content/en/intro.md:9)"))
+        #expect(review.stdout.contains("content/zh/intro.md:9: error: snippet: fail in zh, pass in en (English: content/en/intro.md:9)"))
         #expect(try runGuide(["review", "--fail-on", "snippet", "--no-check"], in: folder.path).status == 0)
 
         let build = try runGuide(["build", "--templates", repositoryRoot + "/templates"], in: folder.path)

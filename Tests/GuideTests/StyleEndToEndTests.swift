@@ -100,7 +100,7 @@ import Testing
 
         let check = try runGuide(["fix-spacing", "--check", "zh.md"], in: folder.path)
         #expect(check.status == 1)
-        #expect(check.stdout.hasPrefix("zh.md:3:3: warning: typography: space-missing: “使用block” → “使用 block”\n"))
+        #expect(check.stdout.hasPrefix("zh.md:3:3: error: typography: space-missing: “使用block” → “使用 block”\n"))
 
         let fix = try runGuide(["fix-spacing", "zh.md"], in: folder.path)
         #expect(fix.status == 0)

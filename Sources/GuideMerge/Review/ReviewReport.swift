@@ -3,72 +3,77 @@ import GuideModel
 
 /// How `guide review` prints a book's reviews: compiler-style lines, or JSON.
 public enum ReviewReport {
-    /// One line per gap, `file:line: warning: status: message “excerpt” (other side file:line)`,
-    /// then the reader findings of both chapter files (an English file's once, with its first
-    /// translation), then a summary line per chapter. A chapter shows its first `limit` gaps,
-    /// and a file its first `limit` reader findings, and counts the rest (the JSON lists every
+    /// Per chapter pair, one diagnostic per gap, `file:line: warning: status: message “excerpt”
+    /// (other side file:line)`, then the reader findings of both chapter files (an English file's
+    /// once, with its first translation); then its summary line. A chapter shows its first `limit`
+    /// gaps, and a file its first `limit` reader findings, and counts the rest (the JSON lists every
     /// reader finding, and the first `ChapterReview.listed` findings of a chapter's pairs).
-    public static func text(_ reviews: [ChapterReview], limit: Int = ReportLimit.perChapter) -> String {
-        var out = ""
+    /// Findings of a status in `failing` (reader findings, with `readers`) are errors: they fail
+    /// the review (`--fail-on`), and so does a count of findings not shown that may hold one.
+    public static func report(_ reviews: [ChapterReview], failing: Set<BeadStatus> = [], readers: Bool = false,
+                              limit: Int = ReportLimit.perChapter) -> [(diagnostics: [Diagnostic], summary: String)] {
         var filesDone: Set<String> = []
-        for review in reviews {
-            var shown = 0
+        return reviews.map { review in
+            var out: [Diagnostic] = []
+            var shown = 0, hiddenFails = false
             for bead in review.beads where bead.review.findingCount > 0 {
                 for finding in bead.review.findings {
                     shown += 1
-                    if shown <= limit { out += line(finding, bead: bead, in: review) + "\n" }
+                    let fails = failing.contains(finding.status)
+                    if shown <= limit { out.append(diagnostic(finding, bead: bead, in: review).gated(fails)) }
+                    hiddenFails = hiddenFails || (shown > limit && fails)
                 }
                 shown += bead.review.unlisted
+                hiddenFails = hiddenFails || (bead.review.unlisted > 0 && !failing.isDisjoint(with: bead.review.statuses))
             }
             if shown > limit {
                 // The JSON has the findings the chapter lists: all, or the first (`ChapterReview.listed`).
                 let listed = review.beads.reduce(0) { $0 + $1.review.findings.count }
-                out += "\(review.target.displayPath): warning: \(ReportLimit.more(shown - limit)) findings in this chapter "
-                    + "not shown (`guide review --format json` lists "
-                    + (listed == shown ? "them all)\n" : "the first \(ReportLimit.grouped(listed)))\n")
+                let lists = listed == shown ? "them all" : "the first \(ReportLimit.grouped(listed))"
+                out.append(Diagnostic(.warning, "\(ReportLimit.more(shown - limit)) findings in this chapter not shown "
+                    + "(`guide review --format json` lists \(lists))", at: SourceLocation(file: review.target.displayPath)).gated(hiddenFails))
             }
             for chapter in [review.source, review.target] where filesDone.insert(chapter.displayPath).inserted {
                 let findings = ReaderChecks.findings(in: chapter.blocks)
-                for finding in findings.prefix(limit) {
-                    out += line(finding, in: chapter) + "\n"
-                }
+                out += findings.prefix(limit).map { diagnostic($0, in: chapter).gated(readers) }
                 if findings.count > limit {
-                    out += "\(chapter.displayPath): warning: \(ReportLimit.more(findings.count - limit)) reader findings in this file "
-                        + "not shown (`guide review --format json` lists them all)\n"
+                    out.append(Diagnostic(.warning, "\(ReportLimit.more(findings.count - limit)) reader findings in this file "
+                        + "not shown (`guide review --format json` lists them all)", at: SourceLocation(file: chapter.displayPath)))
                 }
             }
-            out += summary(review) + "\n"
+            return (out, summary(review))
         }
-        return out
     }
 
     /// `file:line: warning: heading-skip: level 4 after level 1 “Heading”`.
-    public static func line(_ finding: ReaderFinding, in chapter: Chapter) -> String {
-        "\(chapter.displayPath):\(finding.line): warning: \(finding.kind.rawValue): \(finding.message)"
-            + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”")
+    static func diagnostic(_ finding: ReaderFinding, in chapter: Chapter) -> Diagnostic {
+        Diagnostic(.warning, "\(finding.kind.rawValue): \(finding.message)"
+                       + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”"),
+                   at: SourceLocation(file: chapter.displayPath, line: finding.line))
     }
 
-    static func line(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> String {
+    static func diagnostic(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> Diagnostic {
         let sourceRange = review.sourceLines(bead.bead)
         let targetRange = review.targetLines(bead.bead)
-        let here: String, there: String?
+        let here: SourceLocation, there: String?
         let block: Block?
         // Point at the Chinese side where there is one: that is where the translator works.
         if let targetRange {
-            here = "\(review.target.displayPath):\(finding.line ?? finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start)"
-                + (finding.column.map { ":\($0)" } ?? "")
+            here = SourceLocation(file: review.target.displayPath, line: finding.line
+                ?? finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start, column: finding.column)
             there = sourceRange.map { "\(review.source.displayPath):\($0.start)" }
             block = finding.targetBlock.map { review.target.blocks[$0] } ?? bead.bead.target.first.map { review.target.blocks[$0] }
         } else {
-            here = "\(review.source.displayPath):\(finding.sourceBlock.map { review.source.blocks[$0].lines.start } ?? sourceRange?.start ?? 1)"
+            here = SourceLocation(file: review.source.displayPath,
+                                  line: finding.sourceBlock.map { review.source.blocks[$0].lines.start } ?? sourceRange?.start ?? 1)
             there = nil
             block = bead.bead.source.first.map { review.source.blocks[$0] }
         }
-        var text = "\(here): warning: \(finding.status.name): \(finding.message)"
+        var text = "\(finding.status.name): \(finding.message)"
         // A typography message quotes the text around the problem already.
         if let block, !block.text.isEmpty, finding.status != .typography { text += " “\(Excerpt.of(block.text, length: 50))”" }
         if let there { text += " (English: \(there))" }
-        return text
+        return Diagnostic(.warning, text, at: here)
     }
 
     static func summary(_ review: ChapterReview) -> String {
@@ -84,8 +89,8 @@ public enum ReviewReport {
             + (reader == 0 ? "" : "; \(reader) reader finding\(reader == 1 ? "" : "s") in the pair's files")
     }
 
-    /// `snippetFindings`: lines about snippets that compile differently in a translation.
-    public static func json(_ reviews: [ChapterReview], snippetFindings: [String] = []) -> String {
+    /// `snippetFindings`: snippets that compile differently in a translation.
+    public static func json(_ reviews: [ChapterReview], snippetFindings: [Diagnostic] = []) -> String {
         struct Side: Encodable { var file: String; var start: Int; var end: Int }
         struct Finding: Encodable { var status: String; var message: String; var line: Int?; var column: Int? }
         struct ReaderRow: Encodable { var kind: String; var file: String; var line: Int; var message: String; var excerpt: String }
@@ -150,7 +155,7 @@ public enum ReviewReport {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(Document(chapters: chapters, snippets: snippetFindings)), as: UTF8.self) + "\n"
+        return String(decoding: try! encoder.encode(Document(chapters: chapters, snippets: snippetFindings.map(\.description))), as: UTF8.self) + "\n"
     }
 }
 

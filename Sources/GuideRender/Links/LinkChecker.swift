@@ -8,16 +8,6 @@ import GuideParse
 /// A link to a missing page or image is an error; a link to a missing heading is an
 /// error or a warning, as the config says. Each finding names the chapter's `file:line`.
 public struct LinkChecker: Sendable {
-    public struct Finding: Hashable, Sendable, CustomStringConvertible {
-        public var location: SourceLocation
-        public var message: String
-        public var isError: Bool
-
-        public var description: String {
-            "\(location): \(isError ? "error" : "warning"): \(message)"
-        }
-    }
-
     let book: Book
     let contentRoot: String
     /// Heading ids per language code and chapter path (as the renderer gives them).
@@ -36,7 +26,7 @@ public struct LinkChecker: Sendable {
         assets = Dictionary(book.editions.map { ($0.language, Set($0.assets)) }) { first, _ in first }
     }
 
-    public func check() -> [Finding] {
+    public func check() -> [Diagnostic] {
         // Chapters are checked on every core; the findings are sorted at the end.
         let chapters = book.editions.flatMap { edition in edition.chapters.map { (edition, $0) } }
         let findings = try! chapters.concurrentMap { edition, chapter in
@@ -47,10 +37,10 @@ public struct LinkChecker: Sendable {
                                   : checkLink(reference, in: chapter, edition: edition)
             }
         }.joined()
-        return findings.sorted { ($0.location.file, $0.location.line ?? 0, $0.message) < ($1.location.file, $1.location.line ?? 0, $1.message) }
+        return findings.sorted { Self.order($0, 0) < Self.order($1, 0) }
     }
 
-    func checkLink(_ reference: ChapterFacts.Reference, in chapter: Chapter, edition: Edition) -> [Finding] {
+    func checkLink(_ reference: ChapterFacts.Reference, in chapter: Chapter, edition: Edition) -> [Diagnostic] {
         let url = reference.url
         if url.isEmpty || LinkTarget.isExternal(url) { return [] }
         let location = { self.location(of: reference, in: chapter) }
@@ -64,13 +54,13 @@ public struct LinkChecker: Sendable {
         let directory = PathText.parent(chapter.path)
         let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path)
         guard let resolved else {
-            return [Finding(location: location(), message: "link '\(Self.quoted(url))' leaves the content folder", isError: true)]
+            return [Diagnostic(.error, "link '\(Self.quoted(url))' leaves the content folder", at: location())]
         }
         if resolved.hasSuffix(".html") {
             let chapterPath = String(resolved.dropLast(5)) + ".md"
             guard edition.chapter(at: chapterPath) != nil else {
-                return [Finding(location: location(), message: "link '\(Self.quoted(url))' points to a page that does not exist: "
-                    + "no chapter \(Self.quoted(chapterPath)) in \(edition.language.code)/SUMMARY.md (add it there, or correct the link)", isError: true)]
+                return [Diagnostic(.error, "link '\(Self.quoted(url))' points to a page that does not exist: "
+                    + "no chapter \(Self.quoted(chapterPath)) in \(edition.language.code)/SUMMARY.md (add it there, or correct the link)", at: location())]
             }
             if let fragment, !fragment.isEmpty {
                 return checkAnchor(fragment, chapterPath: chapterPath, edition: edition, location: location)
@@ -80,7 +70,7 @@ public struct LinkChecker: Sendable {
         return checkFile(resolved, original: url, edition: edition, location: location, kind: "link")
     }
 
-    func checkImage(_ reference: ChapterFacts.Reference, in chapter: Chapter, edition: Edition) -> [Finding] {
+    func checkImage(_ reference: ChapterFacts.Reference, in chapter: Chapter, edition: Edition) -> [Diagnostic] {
         let url = reference.url
         if LinkTarget.isExternal(url) { return [] }
         let location = { self.location(of: reference, in: chapter) }
@@ -88,19 +78,19 @@ public struct LinkChecker: Sendable {
         let directory = PathText.parent(chapter.path)
         let (path, _) = Self.split(url)
         guard let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path) else {
-            return [Finding(location: location(), message: "image '\(Self.quoted(url))' leaves the content folder", isError: true)]
+            return [Diagnostic(.error, "image '\(Self.quoted(url))' leaves the content folder", at: location())]
         }
         return checkFile(resolved, original: url, edition: edition, location: location, kind: "image")
     }
 
     /// `resolved` is relative to the language folder; `../x` reaches the shared assets at the content root.
-    func checkFile(_ resolved: String, original: String, edition: Edition, location: () -> SourceLocation, kind: String) -> [Finding] {
+    func checkFile(_ resolved: String, original: String, edition: Edition, location: () -> SourceLocation, kind: String) -> [Diagnostic] {
         let exists: Bool
         let inContent: String   // where the file would be, in the content folder
         if resolved.hasPrefix("../") {
             let shared = String(resolved.dropFirst(3))
             guard !shared.hasPrefix("../") else {
-                return [Finding(location: location(), message: "\(kind) '\(Self.quoted(original))' leaves the content folder", isError: true)]
+                return [Diagnostic(.error, "\(kind) '\(Self.quoted(original))' leaves the content folder", at: location())]
             }
             exists = sharedAssets.contains(shared)
             inContent = shared
@@ -108,28 +98,26 @@ public struct LinkChecker: Sendable {
             exists = assets[edition.language]?.contains(resolved) == true
             inContent = edition.language.code + "/" + resolved
         }
-        return exists ? [] : [Finding(location: location(), message: "\(kind) '\(Self.quoted(original))' points to a file that does not exist: "
-                                          + "no \(Self.quoted(inContent)) in the content folder (add the file, or correct the path)",
-                                      isError: true)]
+        return exists ? [] : [Diagnostic(.error, "\(kind) '\(Self.quoted(original))' points to a file that does not exist: "
+                                          + "no \(Self.quoted(inContent)) in the content folder (add the file, or correct the path)", at: location())]
     }
 
-    func checkAnchor(_ fragment: String, chapterPath: String, edition: Edition, location: () -> SourceLocation) -> [Finding] {
+    func checkAnchor(_ fragment: String, chapterPath: String, edition: Edition, location: () -> SourceLocation) -> [Diagnostic] {
         let id = fragment.removingPercentEncoding ?? fragment
         guard anchors[edition.language]?[chapterPath]?.contains(id) != true else { return [] }
-        return [Finding(location: location(), message: "anchor '#\(Self.quoted(fragment))' matches no heading of \(Self.quoted(chapterPath))",
-                        isError: anchorsAreErrors)]
+        return [Diagnostic(anchorsAreErrors ? .error : .warning,
+                           "anchor '#\(Self.quoted(fragment))' matches no heading of \(Self.quoted(chapterPath))", at: location())]
     }
 
     /// `[text]((https://x))`: one pair of parentheses too many makes a web address a path
     /// in the book (`(https:/x` after normalizing), and "no such chapter" would hide why.
-    static func extraParentheses(_ url: String, kind: String, at location: () -> SourceLocation) -> Finding? {
+    static func extraParentheses(_ url: String, kind: String, at location: () -> SourceLocation) -> Diagnostic? {
         var inner = Substring(url)
         while inner.hasPrefix("("), inner.hasSuffix(")") { inner = inner.dropFirst().dropLast() }
         guard inner.count < url.count, LinkTarget.isExternal(String(inner)) else { return nil }
         let written = Self.quoted(String(inner))
-        return Finding(location: location(),
-                       message: "\(kind) '\(Self.quoted(url))' has parentheses around its address: write "
-                           + "\(kind == "image" ? "![…]" : "[…]")(\(written)) with one pair", isError: true)
+        return Diagnostic(.error, "\(kind) '\(Self.quoted(url))' has parentheses around its address: write "
+                          + "\(kind == "image" ? "![…]" : "[…]")(\(written)) with one pair", at: location())
     }
 
     /// Where the parser found the link (its line is in the chapter's facts, so a finding costs
@@ -148,20 +136,23 @@ public struct LinkChecker: Sendable {
 
     /// The findings a person reads: per file and severity, the first `ReportLimit.perChapter`,
     /// then one line saying how many more there are (an error if any of them is).
-    public static func report(_ findings: [Finding], limit: Int = ReportLimit.perChapter) -> [Finding] {
-        var report: [Finding] = []
-        for isError in [true, false] {
-            let (shown, leftOut) = ReportLimit.firsts(findings.filter { $0.isError == isError }, limit: limit) { $0.location.file }
+    public static func report(_ findings: [Diagnostic], limit: Int = ReportLimit.perChapter) -> [Diagnostic] {
+        var report: [Diagnostic] = []
+        for severity in [Diagnostic.Severity.error, .warning] {
+            let (shown, leftOut) = ReportLimit.firsts(findings.filter { $0.severity == severity }, limit: limit) { $0.location?.file ?? "" }
             report += shown
             report += leftOut.map { file, count in
-                Finding(location: SourceLocation(file: file),
-                        message: "\(ReportLimit.more(count)) link \(isError ? "errors" : "warnings") in this file not shown",
-                        isError: isError)
+                Diagnostic(severity, "\(ReportLimit.more(count)) link \(severity.rawValue)s in this file not shown", at: SourceLocation(file: file))
             }
         }
         return report.sorted {
-            ($0.location.file, $0.location.line ?? .max, $0.message) < ($1.location.file, $1.location.line ?? .max, $1.message)
+            Self.order($0, .max) < Self.order($1, .max)
         }
+    }
+
+    /// By file, then line (`unlocated`: where a finding with none goes), then message.
+    static func order(_ finding: Diagnostic, _ unlocated: Int) -> (String, Int, String) {
+        (finding.location?.file ?? "", finding.location?.line ?? unlocated, finding.message)
     }
 
     static func split(_ url: String) -> (String, String?) {
