@@ -5,7 +5,7 @@ enum ChapterBody {
     /// The HTML of the blocks in `range`, as bytes for the page (a page renders its blocks a
     /// slice at a time, see `StreamedPage`). `badge` gives the snippet harness's verdict for a
     /// block (by index), or "".
-    static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: [Int: String], highlights: HighlightStore? = nil,
+    static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, highlights: HighlightStore? = nil,
                      badge: (Int) -> String = { _ in "" }) -> [UInt8] {
         let range = range ?? blocks.indices
         let html = CodeBlockHTML.html(for: Array(blocks[range]), store: highlights)
@@ -26,7 +26,7 @@ enum ChapterBody {
     /// The headings a reader jumps between (levels 2 and 3), in order: the page's outline, as
     /// block indexes; each slice of it is made into views only as it is rendered (a chapter of
     /// a million headings held a million views per page).
-    static func outline(_ blocks: [Block], ids: [Int: String]) -> [Int] {
+    static func outline(_ blocks: [Block], ids: HeadingIDs) -> [Int] {
         blocks.indices.filter { index in
             guard let level = blocks[index].headingLevel else { return false }
             return (2...3).contains(level) && ids[index] != nil
@@ -34,7 +34,7 @@ enum ChapterBody {
     }
 
     /// The outline's items at `indexes` (from `outline`).
-    static func outlineItems(_ blocks: [Block], _ indexes: ArraySlice<Int>, ids: [Int: String]) -> [OutlineItemView] {
+    static func outlineItems(_ blocks: [Block], _ indexes: ArraySlice<Int>, ids: HeadingIDs) -> [OutlineItemView] {
         indexes.map { OutlineItemView(title: blocks[$0].text, id: ids[$0]!, level: blocks[$0].headingLevel!) }
     }
 

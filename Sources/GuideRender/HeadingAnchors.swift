@@ -8,9 +8,9 @@ import GuideModel
 /// in every language and the language switch lands where the reader was.
 public enum HeadingAnchors {
     /// Ids by block index, for the headings of one chapter (`ChapterFacts.headings`).
-    public static func slugs(for headings: [ChapterFacts.Heading]) -> [Int: String] {
+    public static func slugs(for headings: [ChapterFacts.Heading]) -> HeadingIDs {
         var used = UsedSlugs()
-        var ids: [Int: String] = [:]
+        var ids = HeadingIDs()
         for heading in headings {
             ids[heading.block] = used.unique(slug(heading.text))
         }
@@ -18,10 +18,10 @@ public enum HeadingAnchors {
     }
 
     /// Ids for a translation: aligned headings borrow the source's id, the rest get their own slug.
-    public static func translatedSlugs(target: [ChapterFacts.Heading], sourceIDs: [Int: String],
-                                       pairs: [(source: [Int], target: [Int])]) -> [Int: String] {
+    public static func translatedSlugs(target: [ChapterFacts.Heading], sourceIDs: HeadingIDs,
+                                       pairs: [(source: [Int], target: [Int])]) -> HeadingIDs {
         let isHeading = Set(target.map(\.block))
-        var borrowed: [Int: String] = [:]
+        var borrowed = HeadingIDs()
         for pair in pairs {
             let sourceHeadings = pair.source.filter { sourceIDs[$0] != nil }
             let targetHeadings = pair.target.filter { isHeading.contains($0) }
@@ -39,13 +39,13 @@ public enum HeadingAnchors {
     /// (`PageInputs.key`, `IndexedPage.key`): the bytes `ViewFingerprint` gives each block and
     /// id, hashed a batch at a time. (Serialising them into the key first held tens of
     /// megabytes per page for a chapter of a million headings.)
-    public static func digest(_ ids: [Int: String]) -> [UInt8] {
+    public static func digest(_ ids: HeadingIDs) -> [UInt8] {
         let hash = Digest()
         var batch: [UInt8] = []
         batch.reserveCapacity(1 << 16)
-        for block in ids.keys.sorted() {
+        ids.forEach { block, id in
             ViewFingerprint.append(&batch, block)
-            ViewFingerprint.append(&batch, ids[block]!)
+            ViewFingerprint.append(&batch, id)
             if batch.count >= 1 << 16 {
                 hash.update(batch)
                 batch.removeAll(keepingCapacity: true)

@@ -59,7 +59,7 @@ struct PageInputs: Equatable, Sendable {
     /// `ViewFingerprint` bytes of the small views and strings around the page.
     var views: [UInt8]
     var chapters: [Chapter]
-    var ids: [Int: String]
+    var ids: HeadingIDs
     /// The snippet badge of each block.
     var badges: [String]
     var beads: [ChapterReview.ReviewedBead] = []

@@ -6,7 +6,7 @@ import GuideModel
 struct ReviewPages {
     let book: Book
     let reviews: [ChapterReview]
-    let anchors: [Language: [String: [Int: String]]]
+    let anchors: [Language: [String: HeadingIDs]]
     let snippets: SnippetBadges
     let check: CheckSummary?
     var highlights: HighlightStore?
@@ -36,7 +36,7 @@ struct ReviewPages {
     }
 
     /// The place of the row of bead `index`; `ids` are the source chapter's heading ids.
-    func rowPlace(_ review: ChapterReview, _ index: Int, ids: [Int: String]) -> RowPlace {
+    func rowPlace(_ review: ChapterReview, _ index: Int, ids: HeadingIDs) -> RowPlace {
         let bead = review.beads[index].bead
         return RowPlace(id: bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)",
                         sourceLines: review.sourceLines(bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",

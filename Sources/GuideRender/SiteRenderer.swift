@@ -36,7 +36,7 @@ public struct SiteRenderer: Sendable {
     /// `reviews` are the book's chapter reviews (one alignment per chapter pair, shared by
     /// heading ids, the bilingual pages and the dashboard).
     public func render(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
-                       check: CheckSummary? = nil, anchors: [Language: [String: [Int: String]]]? = nil) throws -> Site {
+                       check: CheckSummary? = nil, anchors: [Language: [String: HeadingIDs]]? = nil) throws -> Site {
         var site = Site()
         memo?.begin(templates: templates.fingerprint)
         let anchors = anchors ?? anchorsByChapter(book, reviews: reviews)
@@ -255,12 +255,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Heading ids per language and chapter: the source's slugs, borrowed by aligned translations.
-    func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) -> [Language: [String: [Int: String]]] {
+    func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) -> [Language: [String: HeadingIDs]] {
         let reviews = reviews ?? book.reviews()
-        var result: [Language: [String: [Int: String]]] = [:]
+        var result: [Language: [String: HeadingIDs]] = [:]
         // Each chapter's ids on their own (on every core); a translation's after its source's.
         let sourceIDs = try! book.source.chapters.concurrentMap { HeadingAnchors.slugs(for: $0.facts.headings) }
-        var source: [String: [Int: String]] = [:]
+        var source: [String: HeadingIDs] = [:]
         source.reserveCapacity(sourceIDs.count)
         for (chapter, ids) in zip(book.source.chapters, sourceIDs) { source[chapter.path] = ids }
         result[book.source.language] = source

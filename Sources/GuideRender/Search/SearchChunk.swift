@@ -157,7 +157,7 @@ public final class SearchMemo: @unchecked Sendable {
     /// Chunks taken as they were (for tests).
     private(set) var reused = 0
     /// Each chapter's page of the index, with what it was made from.
-    private var pages: [String: (chapter: Chapter, ids: [Int: String], page: SearchPage)] = [:]
+    private var pages: [String: (chapter: Chapter, ids: HeadingIDs, page: SearchPage)] = [:]
 
     public init() {}
 
@@ -166,7 +166,7 @@ public final class SearchMemo: @unchecked Sendable {
     }
 
     /// A chapter's page of the index: last build's when the chapter and its heading ids are equal.
-    func page(language: Language, chapter: Chapter, ids: [Int: String], make: () -> SearchPage) -> SearchPage {
+    func page(language: Language, chapter: Chapter, ids: HeadingIDs, make: () -> SearchPage) -> SearchPage {
         let key = "\(language.code)/\(chapter.path)"
         lock.lock()
         let known = pages[key]

@@ -345,14 +345,14 @@ public enum SearchIndex {
     }
 
     /// A chapter's sections: the text before the first heading (titled by the chapter), then one per heading.
-    public static func sections(of blocks: [Block], ids: [Int: String], title: String) -> [SearchSection] {
+    public static func sections(of blocks: [Block], ids: HeadingIDs, title: String) -> [SearchSection] {
         var sections: [SearchSection] = []
         forEachSection(of: blocks, ids: ids, title: title) { sections.append($0) }
         return sections
     }
 
     /// `sections(of:ids:title:)`, one at a time.
-    static func forEachSection(of blocks: [Block], ids: [Int: String], title: String, _ body: (SearchSection) -> Void) {
+    static func forEachSection(of blocks: [Block], ids: HeadingIDs, title: String, _ body: (SearchSection) -> Void) {
         var current = SearchSection(id: "", heading: title, text: "")
         // By index: `for block in` copied every block (a dozen reference counts each).
         for index in blocks.indices {
@@ -370,7 +370,7 @@ public enum SearchIndex {
     /// Every chapter page of every language, in reading order, each made only when asked for and
     /// keyed by its chapter's content digest and heading ids; `anchors` are the heading ids per
     /// language and chapter path (as `SiteRenderer` computes them).
-    static func indexedPages(for book: Book, anchors: [Language: [String: [Int: String]]],
+    static func indexedPages(for book: Book, anchors: [Language: [String: HeadingIDs]],
                              memo: SearchMemo? = nil) -> [IndexedPage] {
         book.editions.flatMap { edition in
             edition.chapters.map { chapter in
@@ -394,7 +394,7 @@ public enum SearchIndex {
     }
 
     /// The index files of a book's chapter pages.
-    public static func files(for book: Book, anchors: [Language: [String: [Int: String]]], memo: SearchMemo? = nil,
+    public static func files(for book: Book, anchors: [Language: [String: HeadingIDs]], memo: SearchMemo? = nil,
                              store: SearchChunkStore? = nil) -> [String: String] {
         build(indexed: indexedPages(for: book, anchors: anchors, memo: memo), memo: memo, store: store)
     }
