@@ -78,26 +78,21 @@ public final class SearchChunkStore: @unchecked Sendable {
         for id in 0..<chunk.terms.count { termBytes += 4 + chunk.terms.term(id).1 }
         let arrays = 4 * 8 + chunk.entries.count * 4
             + (chunk.sectionEnds.count + chunk.pageEnds.count + chunk.pageSectionEnds.count) * 8
-        var out: [UInt8] = []
-        out.reserveCapacity(8 + termBytes + arrays + 8 + chunk.text.count)
-        func add<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
-        func add<T: FixedWidthInteger>(_ values: [T]) {
-            add(UInt64(values.count))
-            values.withUnsafeBytes { out += $0 }   // little-endian, as every target of guide
-        }
-        add(UInt64(chunk.terms.count))
+        var out = ByteWriter()
+        out.bytes.reserveCapacity(8 + termBytes + arrays + 8 + chunk.text.count)
+        out.integer(UInt64(chunk.terms.count))
         for id in 0..<chunk.terms.count {
             let (bytes, count) = chunk.terms.term(id)
-            add(UInt32(count))
-            out += UnsafeBufferPointer(start: bytes, count: count)
+            out.integer(UInt32(count))
+            out.bytes += UnsafeBufferPointer(start: bytes, count: count)
         }
-        add(chunk.entries)
-        add(chunk.sectionEnds)
-        add(chunk.pageEnds)
-        add(chunk.pageSectionEnds)
-        add(UInt64(chunk.text.count))
-        out += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
-        return out
+        out.array(chunk.entries)
+        out.array(chunk.sectionEnds)
+        out.array(chunk.pageEnds)
+        out.array(chunk.pageSectionEnds)
+        out.integer(UInt64(chunk.text.count))
+        out.bytes += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
+        return out.bytes
     }
 
     /// The chunk `encode` wrote, or nil when the bytes are damaged in any way.
@@ -134,16 +129,5 @@ public final class SearchChunkStore: @unchecked Sendable {
             last = end
         }
         return true
-    }
-}
-
-private extension ByteReader {
-    mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
-        guard let count = self.count(atLeast: MemoryLayout<T>.size),
-              let bytes = bytes(count * MemoryLayout<T>.size) else { return nil }
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
-            initialized = count
-        }
     }
 }
