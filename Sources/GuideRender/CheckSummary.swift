@@ -51,8 +51,7 @@ public struct CheckSummary: Sendable {
             runs = CheckReport.runs(of: report.results) { $0.chapterPath }
         }
 
-        /// As `CheckReport.divergences` and the noteworthy outcomes, for one path's results: a
-        /// counterpart is the source chapter's snippet, which has the same path.
+        /// The noteworthy outcomes and `CheckReport.divergences` of one path's results.
         func chapter(_ path: String) -> Chapter {
             lock.lock()
             if let known = chapters[path] {
@@ -61,16 +60,9 @@ public struct CheckSummary: Sendable {
             }
             lock.unlock()
             let results = report.results, indices = (runs[path] ?? []).joined()
-            var byLocation: [SourceLocation: Int] = [:]
-            for index in indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
-            let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
-            var made = Chapter(noteworthy: [], divergences: [])
-            for index in indices {
-                if [.fail, .warn, .unexpectedPass, .notChecked].contains(results[index].outcome) { made.noteworthy.append(results[index]) }
-                guard let counterpart = results[index].counterpart, let source = byLocation[counterpart],
-                      compiles(results[source].outcome) != compiles(results[index].outcome) else { continue }
-                made.divergences.append((results[source], results[index]))
-            }
+            let made = Chapter(
+                noteworthy: indices.map { results[$0] }.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) },
+                divergences: CheckReport.divergences(results, among: indices))
             lock.lock()
             chapters[path] = made
             lock.unlock()
