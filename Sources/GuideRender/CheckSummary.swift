@@ -1,6 +1,7 @@
 import Foundation
 import GuideCheck
 import GuideModel
+import Synchronization
 
 /// What the dashboard shows of a snippet check: its summary line, run-level problems
 /// (no clang…), and the results worth a translator's or maintainer's look.
@@ -34,7 +35,7 @@ public struct CheckSummary: Sendable {
 
     /// The results by chapter path, each path's grouped when a dashboard section first asks
     /// (a rebuild renders one section; grouping a large book's 60,000 results showed).
-    private final class Grouping: @unchecked Sendable {
+    private final class Grouping: Sendable {
         struct Chapter {
             var noteworthy: [SnippetResult]
             var divergences: [(source: SnippetResult, translation: SnippetResult)]
@@ -43,8 +44,7 @@ public struct CheckSummary: Sendable {
         let report: CheckReport
         /// Each chapter path's runs of results (the check reports chapter by chapter).
         private let runs: [String: [Range<Int>]]
-        private let lock = NSLock()
-        private var chapters: [String: Chapter] = [:]
+        private let chapters = Mutex<[String: Chapter]>([:])
 
         init(_ report: CheckReport) {
             self.report = report
@@ -53,19 +53,12 @@ public struct CheckSummary: Sendable {
 
         /// The noteworthy outcomes and `CheckReport.divergences` of one path's results.
         func chapter(_ path: String) -> Chapter {
-            lock.lock()
-            if let known = chapters[path] {
-                lock.unlock()
-                return known
-            }
-            lock.unlock()
+            if let known = chapters.withLock({ $0[path] }) { return known }
             let results = report.results, indices = (runs[path] ?? []).joined()
             let made = Chapter(
                 noteworthy: indices.map { results[$0] }.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) },
                 divergences: CheckReport.divergences(results, among: indices))
-            lock.lock()
-            chapters[path] = made
-            lock.unlock()
+            chapters.withLock { $0[path] = made }
             return made
         }
     }

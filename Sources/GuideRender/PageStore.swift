@@ -11,7 +11,7 @@ import GuideModel
 /// code's tokens) and the guide build. Each entry is sealed with the
 /// `Digest` of the page it holds (`CacheFile.writeSealed`), checked on every read: a damaged
 /// entry is rendered again and replaced. `prune` removes the entries this build did not use.
-public final class PageStore: @unchecked Sendable {
+public final class PageStore: Sendable {
     static let format = "pages-3"   // 3: XXH3 keys and seals (Digest)
     public let folder: String
     private let salt: [UInt8]

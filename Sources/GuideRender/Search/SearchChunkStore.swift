@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import Synchronization
 
 /// The search index's chunks (`ChunkIndex`) of earlier builds (`.guide-cache/search/`), so a
 /// rebuild scans only the text of chunks whose pages changed: after a one-paragraph edit, one.
@@ -9,13 +10,13 @@ import GuideModel
 /// every read: a damaged entry is made again and replaced. `prune` removes the entries this
 /// build did not use. Chunks cut where `SearchIndex.chunkRanges` says depend on the pages'
 /// paths only, so an edit changes one chunk's key, not the rest.
-public final class SearchChunkStore: @unchecked Sendable {
+public final class SearchChunkStore: Sendable {
     static let format = "search-chunks-3"   // 3: XXH3 keys and seals (Digest)
     public let folder: String
-    private let lock = NSLock()
     private let use = CacheUse()
     /// Chunks scanned (not read back) since the store was made (for tests).
-    private(set) var made = 0
+    var made: Int { scanned.load(ordering: .relaxed) }
+    private let scanned = Atomic(0)
 
     public init(folder: String) {
         self.folder = folder
@@ -30,9 +31,7 @@ public final class SearchChunkStore: @unchecked Sendable {
         let file = folder + "/" + name
         if let bytes = CacheFile.readSealed(file), let chunk = Self.decode(bytes) { return chunk }
         let chunk = ChunkIndex(content ?? ArraySlice(pages.map(\.page)))
-        lock.lock()
-        made += 1
-        lock.unlock()
+        scanned.add(1, ordering: .relaxed)
         CacheFile.writeSealed(Self.encode(chunk), to: file)
         return chunk
     }
