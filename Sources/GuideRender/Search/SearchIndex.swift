@@ -376,13 +376,13 @@ public enum SearchIndex {
                     }
                     return (memo?.page(language: edition.language, chapter: chapter, ids: ids, make: make) ?? make()).sections
                 }
-                var key: [UInt8]?
-                if let digest = chapter.contentDigest {
-                    key = digest
+                let key = chapter.contentDigest.map { digest in
+                    var key = ByteWriter(bytes: digest)
                     for (block, id) in ids.sorted(by: { $0.key < $1.key }) {
-                        ViewFingerprint.append(&key!, block)
-                        ViewFingerprint.append(&key!, id)
+                        key.fingerprint(block)
+                        key.fingerprint(id)
                     }
+                    return key.bytes
                 }
                 return IndexedPage(language: edition.language.code, chapterTitle: chapter.title, href: href, key: key,
                                    sections: make)
