@@ -5,7 +5,7 @@ import PackageDescription
 // around a small shared model, with a thin command-line target on top.
 let package = Package(
     name: "guide",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],   // 15: Synchronization's Mutex and Atomic
     products: [
         .executable(name: "guide", targets: ["guide"]),
         // Coverage-guided fuzzing of the readers of untrusted text (scripts/fuzz.sh builds it with libFuzzer).

@@ -9,7 +9,7 @@
 (function (global) {
   "use strict";
 
-  var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u{20000}-\u{2ffff}]/u;
+  var CJK = /[\u2e80-\u2fdf\u3005\u3007\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u{20000}-\u{2ffff}]/u;
   var WORD = /[\p{L}\p{N}\p{M}_]/u;
   var UPPER = /\p{Uppercase}/u;
   var LOWER = /\p{Lowercase}/u;

@@ -11,7 +11,7 @@ import GuideModel
 /// are kept only when every snippet got a verdict (none "not checked": a timeout is not a
 /// verdict). A damaged entry is planned again and replaced; `prune` removes the entries the
 /// run did not use.
-final class ChapterResults: @unchecked Sendable {
+final class ChapterResults: Sendable {
     static let format = "check-chapter-3"   // 3: XXH3 keys and seals (Digest)
     let folder: String
     private let use = CacheUse()

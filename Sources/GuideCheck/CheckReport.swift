@@ -60,18 +60,21 @@ public struct CheckReport: Sendable {
 
     /// Translations whose snippet compiles differently from the source's: a finding of its own.
     public var divergences: [(source: SnippetResult, translation: SnippetResult)] {
-        // By index, as in `counts`.
+        Self.divergences(results, among: results.indices)
+    }
+
+    /// `divergences` among some of the results, in their order: the whole report's, or one
+    /// chapter path's (a counterpart is the source chapter's snippet, which has the same path).
+    public static func divergences(_ results: [SnippetResult], among indices: some Collection<Int>)
+        -> [(source: SnippetResult, translation: SnippetResult)] {
         var byLocation: [SourceLocation: Int] = [:]
-        byLocation.reserveCapacity(results.count)
-        for index in results.indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
+        for index in indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
         let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
-        var pairs: [(source: SnippetResult, translation: SnippetResult)] = []
-        for index in results.indices {
+        return indices.compactMap { index in
             guard let counterpart = results[index].counterpart, let source = byLocation[counterpart],
-                  compiles(results[source].outcome) != compiles(results[index].outcome) else { continue }
-            pairs.append((results[source], results[index]))
+                  compiles(results[source].outcome) != compiles(results[index].outcome) else { return nil }
+            return (results[source], results[index])
         }
-        return pairs
     }
 
     /// `checked 62 snippets (en 31, zh 31): 40 pass, 2 warn, …, in 0.41 s (58 cached)`.

@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import Synchronization
 
 /// What compiling one translation unit gave, as the cache keeps it.
 public struct CompileRecord: Hashable, Sendable, Codable {
@@ -63,21 +64,16 @@ public struct ResultCache: Sendable {
 /// Compile records a process has read or written, by key, kept by `guide serve` between
 /// rebuilds: a key names everything that decides its record, so a later run need not read
 /// and decode the file again.
-public final class SeenRecords: @unchecked Sendable {
-    private let lock = NSLock()
-    private var records: [String: CompileRecord] = [:]
+public final class SeenRecords: Sendable {
+    private let records = Mutex<[String: CompileRecord]>([:])
 
     public init() {}
 
     func record(for key: String) -> CompileRecord? {
-        lock.lock()
-        defer { lock.unlock() }
-        return records[key]
+        records.withLock { $0[key] }
     }
 
     func keep(_ record: CompileRecord, for key: String) {
-        lock.lock()
-        records[key] = record
-        lock.unlock()
+        records.withLock { $0[key] = record }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -106,7 +107,7 @@ public struct SnippetChecker: Sendable {
             if case .success(let prepared)? = session {
                 let sessionKey = prepared.chapterKey
                 let languages = config.languages, source = book.source
-                let found = try! chapters.concurrentMap { language, chapter -> (String?, [SnippetResult]?) in
+                let found = chapters.concurrentMap { language, chapter -> (String?, [SnippetResult]?) in
                     let original = language == source.language ? nil : source.chapter(at: chapter.path)
                     guard let key = ChapterResults.key(language: language, chapter: chapter, original: original,
                                                        languages: languages, session: sessionKey) else { return (nil, nil) }
@@ -128,7 +129,7 @@ public struct SnippetChecker: Sendable {
         let toRead = book.editions.flatMap { edition in
             edition.chapters.filter { wanted.contains(edition.language.code + "/" + $0.path) }.map { (edition.language, $0) }
         }
-        let texts = try! toRead.concurrentMap { language, chapter in
+        let texts = toRead.concurrentMap { language, chapter in
             try? String(contentsOfFile: root + "/" + language.code + "/" + chapter.path, encoding: .utf8)
         }
         var markdown: [String: String] = [:]
@@ -228,7 +229,7 @@ public struct SnippetChecker: Sendable {
         let source = book.source
         // Chapters are planned independently (a translation against its source's snippets): on every core.
         let chapters = planningOrder(book).enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
-        return try! chapters.concurrentMap { [align] position, language, chapter -> [Plan] in
+        return chapters.concurrentMap { [align] position, language, chapter -> [Plan] in
             if skipping.contains(position) { return [] }
             let original = language == source.language ? nil : source.chapter(at: chapter.path)
             let markdownText = markdown[chapter.displayPath]
@@ -589,27 +590,22 @@ enum ParallelMap {
         return box.values.map { $0! }
     }
 
-    private final class Box<Output>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var cursor = 0
-        private let count: Int
-        private(set) var values: [Output?]
+    /// The next item to run and the outputs so far, shared by the threads.
+    private final class Box<Output: Sendable>: Sendable {
+        private let state: Mutex<(cursor: Int, values: [Output?])>
 
-        init(count: Int) {
-            self.count = count
-            values = Array(repeating: nil, count: count)
-        }
+        init(count: Int) { state = Mutex((0, Array(repeating: nil, count: count))) }
 
         func next() -> Int? {
-            lock.lock(); defer { lock.unlock() }
-            guard cursor < count else { return nil }
-            cursor += 1
-            return cursor - 1
+            state.withLock { state in
+                guard state.cursor < state.values.count else { return nil }
+                state.cursor += 1
+                return state.cursor - 1
+            }
         }
 
-        func set(_ index: Int, _ value: Output) {
-            lock.lock(); defer { lock.unlock() }
-            values[index] = value
-        }
+        func set(_ index: Int, _ value: Output) { state.withLock { $0.values[index] = value } }
+
+        var values: [Output?] { state.withLock { $0.values } }
     }
 }

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// Finding English prose in a Chinese block: the text outside code spans,
 /// links, URLs and HTML (which a translation rightly keeps), cut into runs of
 /// Latin words wherever a Chinese character occurs. A run reads as English
@@ -50,7 +52,7 @@ enum EnglishProse {
             word = ""
         }
         for scalar in text.unicodeScalars {
-            if TextMeasure.isCJK(scalar) {
+            if Script.isCJK(scalar) {
                 endWord()
                 if !runs[runs.count - 1].isEmpty { runs.append([]) }
             } else if scalar.isASCII && scalar.isLetter || scalar == "'" && !word.isEmpty {

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// What the aligner reads from a block's visible text: how much of it is
 /// Chinese, how much is not, and the Latin words and numbers in it.
 ///
@@ -5,9 +7,9 @@
 /// from its source (`block`, `retain`, `ARC`, `2014`), so those words are the
 /// lexical evidence that ties a Chinese block to its English one.
 struct TextMeasure: Hashable, Sendable {
-    /// Non-space characters outside the CJK ranges (Latin letters, digits, ASCII punctuation).
+    /// Non-space characters that are not `Script.isCJK` (Latin letters, digits, ASCII punctuation).
     var latin: Int = 0
-    /// CJK ideographs, CJK punctuation and full-width forms.
+    /// `Script.isCJK`: ideographs, kana, CJK punctuation and full-width forms.
     var cjk: Int = 0
     /// Lowercased Latin words of two or more characters, and numbers, in text order.
     var words: [String] = []
@@ -70,7 +72,7 @@ struct TextMeasure: Hashable, Sendable {
                     continue
                 }
                 let (scalar, length) = bytes.scalar(at: offset)
-                if isCJK(scalar) {
+                if Script.isCJK(scalar) {
                     cjk += 1
                     if wordStart >= 0 { flush(at: offset) }
                 } else if isWhitespace(scalar) {
@@ -91,21 +93,10 @@ struct TextMeasure: Hashable, Sendable {
         }
     }
 
-    /// Ideographs, kana, CJK punctuation (`，。【】`) and full-width forms (`（）：`).
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x2E80...0x2FDF, 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x2FA1F:
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Letters and digits of Latin-like scripts, and `_` (identifiers such as `__block`).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIIWord(UInt8(scalar.value)) }
-        return scalar.properties.isAlphabetic && !isCJK(scalar)
+        return scalar.properties.isAlphabetic && !Script.isCJK(scalar)
     }
 
     /// `isWordScalar` for an ASCII byte: the ASCII letters are the only ASCII

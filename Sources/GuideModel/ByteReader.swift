@@ -87,15 +87,35 @@ extension ByteReader {
     }
 }
 
-/// Writes what `ByteReader`'s `int`, `bool`, `string`, `optional` and `list` read back.
+extension ByteReader {
+    /// What `ByteWriter.array` wrote: a count, then the values' bytes, copied in one go.
+    @inlinable
+    public mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
+        guard let count = self.count(atLeast: MemoryLayout<T>.size),
+              let bytes = bytes(count * MemoryLayout<T>.size) else { return nil }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            initialized = count
+        }
+    }
+}
+
+/// Writes what `ByteReader`'s `int`, `bool`, `string`, `optional`, `list` and `array` read back.
 public struct ByteWriter {
-    public var bytes: [UInt8] = []
+    public var bytes: [UInt8]
 
-    public init() {}
+    /// A writer that appends to `bytes` (a header, say).
+    public init(bytes: [UInt8] = []) { self.bytes = bytes }
 
-    public mutating func int(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 } }
+    /// What `ByteReader.integer` reads back.
+    @inlinable
+    public mutating func integer<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    @inlinable
+    public mutating func int(_ value: Int) { integer(Int64(value)) }
+    @inlinable
     public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    @inlinable
     public mutating func string(_ value: String) {
         int(value.utf8.count)
         bytes += value.utf8
@@ -110,5 +130,12 @@ public struct ByteWriter {
     public mutating func list<T>(_ values: [T], _ write: (inout ByteWriter, T) -> Void) {
         int(values.count)
         for value in values { write(&self, value) }
+    }
+
+    /// The values' count (a `UInt64`), then their bytes as they are in memory.
+    @inlinable
+    public mutating func array<T: FixedWidthInteger>(_ values: [T]) {
+        integer(UInt64(values.count))
+        values.withUnsafeBytes { bytes += $0 }   // little-endian, as every target of guide
     }
 }

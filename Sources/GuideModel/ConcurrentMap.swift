@@ -2,38 +2,23 @@ import Dispatch
 
 extension Array where Element: Sendable {
     /// `map` on all cores, results in the original order (so output stays deterministic).
-    /// A thrown error is rethrown after all work is done: the first in array order, not in time.
-    public func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) throws -> T) throws -> [T] {
+    /// A thrown error is thrown after all work is done: the first in array order, not in time.
+    /// It throws what `transform` throws (typed throws): with a transform that cannot throw,
+    /// a call needs no `try`, so nothing is left to `try!` or to `try?` away.
+    public func concurrentMap<T: Sendable, E: Error>(_ transform: @Sendable (Element) throws(E) -> T) throws(E) -> [T] {
         guard count > 1 else { return try map(transform) }
-        let results = ResultBuffer<T>(count: count)
-        self.withUnsafeBufferPointer { elements in
-            nonisolated(unsafe) let elements = elements
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                results.set(index, Result { try transform(elements[index]) })
+        var results = [Result<T, E>?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each slot is written by exactly one iteration.
+            nonisolated(unsafe) let slots = slots
+            withUnsafeBufferPointer { elements in
+                nonisolated(unsafe) let elements = elements
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    slots[index] = Result { () throws(E) -> T in try transform(elements[index]) }
+                }
             }
         }
-        return try results.values.map { try $0!.get() }
-    }
-}
-
-/// One slot per index, each written by exactly one iteration of `concurrentPerform`.
-private final class ResultBuffer<T>: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Result<T, Error>?>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
-    }
-
-    func set(_ index: Int, _ value: Result<T, Error>) {
-        storage[index] = value
-    }
-
-    var values: [Result<T, Error>?] { Array(storage) }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
+        return try results.map { result throws(E) -> T in try result!.get() }
     }
 }
 

@@ -49,8 +49,7 @@ public final class FactsStore: @unchecked Sendable {
             lock.unlock()
         }
         guard added || used.count != stored.count else { return }
-        var writer = ByteWriter()
-        writer.bytes = Array("\(Self.format) \(ToolBuild.identity)\n".utf8)
+        var writer = ByteWriter(bytes: Array("\(Self.format) \(ToolBuild.identity)\n".utf8))
         writer.list(used.keys.sorted { $0.lexicographicallyPrecedes($1) }) { writer, digest in
             writer.int(digest.count)
             writer.bytes += digest

@@ -9,7 +9,7 @@ import GuideModel
 /// that does not parse, or does not fit the blocks it is for, is ignored and replaced.
 public struct AlignmentCache: Sendable {
     /// Bump when the aligner's output for the same input may change.
-    public static let version = "align-4"   // 2: the band's widening has a budget (SearchBand.extraCells); 3: XXH3 keys; 4: so has its margin (SearchBand.marginCells)
+    public static let version = "align-5"   // 2: the band's widening has a budget (SearchBand.extraCells); 3: XXH3 keys; 4: so has its margin (SearchBand.marginCells); 5: ByteWriter's fields
     public let folder: String
     /// Where the keys this build used are noted (for pruning).
     let use: CacheUse?
@@ -30,11 +30,11 @@ public struct AlignmentCache: Sendable {
         // Sealed and naming its key: a damaged, edited or misplaced entry is aligned again.
         let prefix = Array(key.utf8) + [0x0A]
         if let bytes = CacheFile.readSealed(file), bytes.starts(with: prefix),
-           let beads = Self.decode(Data(bytes[prefix.count...]), source.count, target.count) {
+           let beads = Self.decode(bytes[prefix.count...], source.count, target.count) {
             return beads
         }
         let beads = Aligner().align(source, target)
-        CacheFile.writeSealed(prefix + [UInt8](Self.encode(beads)), to: file)
+        CacheFile.writeSealed(prefix + Self.encode(beads), to: file)
         return beads
     }
 
@@ -52,32 +52,37 @@ public struct AlignmentCache: Sendable {
         return HexText.of(hash.finalize())
     }
 
-    /// One line per bead: `source indexes;target indexes`, comma-separated.
-    static func encode(_ beads: [Bead]) -> Data {
-        Data(beads.map { bead in
-            bead.source.map(String.init).joined(separator: ",") + ";" + bead.target.map(String.init).joined(separator: ",")
-        }.joined(separator: "\n").utf8)
+    /// The beads in `ByteWriter`'s fields.
+    static func encode(_ beads: [Bead]) -> [UInt8] {
+        var out = ByteWriter()
+        out.list(beads) { $0.bead($1) }
+        return out.bytes
     }
 
     /// nil unless the entry covers every block of both sides once, in order.
-    static func decode(_ data: Data, _ sourceCount: Int, _ targetCount: Int) -> [Bead]? {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
-        var beads: [Bead] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let sides = line.split(separator: ";", omittingEmptySubsequences: false)
-            guard sides.count == 2 else { return nil }
-            func indexes(_ side: Substring) -> [Int]? {
-                side.isEmpty ? [] : side.split(separator: ",").map { Int($0) }.reduce([Int]()) { list, value in
-                    guard let value else { return list }
-                    return list + [value]
-                }
-            }
-            guard let source = indexes(sides[0]), let target = indexes(sides[1]) else { return nil }
-            beads.append(Bead(source: source, target: target))
+    static func decode(_ bytes: ArraySlice<UInt8>, _ sourceCount: Int, _ targetCount: Int) -> [Bead]? {
+        let beads = bytes.withUnsafeBytes { raw -> [Bead]? in
+            var reader = ByteReader(raw)
+            let beads = reader.list { $0.bead() }
+            return reader.isAtEnd ? beads : nil
         }
-        guard beads.flatMap(\.source) == Array(0..<sourceCount), beads.flatMap(\.target) == Array(0..<targetCount) else {
-            return nil
-        }
+        guard let beads, beads.flatMap(\.source) == Array(0..<sourceCount),
+              beads.flatMap(\.target) == Array(0..<targetCount) else { return nil }
         return beads
+    }
+}
+
+/// A bead as the alignment and review caches store it: its source indexes, then its target's.
+extension ByteWriter {
+    mutating func bead(_ bead: Bead) {
+        list(bead.source) { $0.int($1) }
+        list(bead.target) { $0.int($1) }
+    }
+}
+
+extension ByteReader {
+    mutating func bead() -> Bead? {
+        guard let source = list({ $0.int() }), let target = list({ $0.int() }) else { return nil }
+        return Bead(source: source, target: target)
     }
 }

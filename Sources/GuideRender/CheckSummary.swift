@@ -1,6 +1,7 @@
 import Foundation
 import GuideCheck
 import GuideModel
+import Synchronization
 
 /// What the dashboard shows of a snippet check: its summary line, run-level problems
 /// (no clang…), and the results worth a translator's or maintainer's look.
@@ -36,7 +37,7 @@ public struct CheckSummary: Sendable {
 
     /// The results by chapter path, each path's grouped when a dashboard section first asks
     /// (a rebuild renders one section; grouping a large book's 60,000 results showed).
-    private final class Grouping: @unchecked Sendable {
+    private final class Grouping: Sendable {
         struct Chapter {
             var noteworthy: [SnippetResult]
             var divergences: [(source: SnippetResult, translation: SnippetResult)]
@@ -45,37 +46,21 @@ public struct CheckSummary: Sendable {
         let report: CheckReport
         /// Each chapter path's runs of results (the check reports chapter by chapter).
         private let runs: [String: [Range<Int>]]
-        private let lock = NSLock()
-        private var chapters: [String: Chapter] = [:]
+        private let chapters = Mutex<[String: Chapter]>([:])
 
         init(_ report: CheckReport) {
             self.report = report
             runs = CheckReport.runs(of: report.results) { $0.chapterPath }
         }
 
-        /// As `CheckReport.divergences` and the noteworthy outcomes, for one path's results: a
-        /// counterpart is the source chapter's snippet, which has the same path.
+        /// The noteworthy outcomes and `CheckReport.divergences` of one path's results.
         func chapter(_ path: String) -> Chapter {
-            lock.lock()
-            if let known = chapters[path] {
-                lock.unlock()
-                return known
-            }
-            lock.unlock()
+            if let known = chapters.withLock({ $0[path] }) { return known }
             let results = report.results, indices = (runs[path] ?? []).joined()
-            var byLocation: [SourceLocation: Int] = [:]
-            for index in indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
-            let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected }
-            var made = Chapter(noteworthy: [], divergences: [])
-            for index in indices {
-                if [.fail, .warn, .unexpectedPass, .notChecked].contains(results[index].outcome) { made.noteworthy.append(results[index]) }
-                guard let counterpart = results[index].counterpart, let source = byLocation[counterpart],
-                      compiles(results[source].outcome) != compiles(results[index].outcome) else { continue }
-                made.divergences.append((results[source], results[index]))
-            }
-            lock.lock()
-            chapters[path] = made
-            lock.unlock()
+            let made = Chapter(
+                noteworthy: indices.map { results[$0] }.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) },
+                divergences: CheckReport.divergences(results, among: indices))
+            chapters.withLock { $0[path] = made }
             return made
         }
     }

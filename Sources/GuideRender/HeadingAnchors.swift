@@ -36,22 +36,22 @@ public enum HeadingAnchors {
     }
 
     /// The digest of a chapter's ids in block order, for the keys of what they are part of
-    /// (`PageInputs.key`, `IndexedPage.key`): the bytes `ViewFingerprint` gives each block and
+    /// (`PageInputs.key`, `IndexedPage.key`): the fingerprint bytes (`ByteWriter.fingerprint`) of each block and
     /// id, hashed a batch at a time. (Serialising them into the key first held tens of
     /// megabytes per page for a chapter of a million headings.)
     public static func digest(_ ids: HeadingIDs) -> [UInt8] {
         let hash = Digest()
-        var batch: [UInt8] = []
-        batch.reserveCapacity(1 << 16)
+        var batch = ByteWriter()
+        batch.bytes.reserveCapacity(1 << 16)
         ids.forEach { block, id in
-            ViewFingerprint.append(&batch, block)
-            ViewFingerprint.append(&batch, id)
-            if batch.count >= 1 << 16 {
-                hash.update(batch)
-                batch.removeAll(keepingCapacity: true)
+            batch.fingerprint(block)
+            batch.fingerprint(id)
+            if batch.bytes.count >= 1 << 16 {
+                hash.update(batch.bytes)
+                batch.bytes.removeAll(keepingCapacity: true)
             }
         }
-        hash.update(batch)
+        hash.update(batch.bytes)
         return hash.finalize()
     }
 

@@ -1,7 +1,7 @@
 /// Typed view models handed to the Mustache templates.
 ///
-/// Templates see stored properties only (swift-mustache reads values through `Mirror`),
-/// so flags such as `hasToc` are stored, set by the initialisers.
+/// Templates see what a view's field table lists (`TemplateFields`): every stored property,
+/// and flags such as `hasChildren` computed from them.
 ///
 /// Every `String` here is escaped by the template (`{{name}}`); only fields named
 /// `…HTML` hold HTML fragments built by cmark or by this module, printed with `{{{…}}}`.
@@ -21,14 +21,7 @@ struct TocItemView {
     var title: String
     var href: String?
     var children: [TocItemView]
-    let hasChildren: Bool
-
-    init(title: String, href: String?, children: [TocItemView]) {
-        self.title = title
-        self.href = href
-        self.children = children
-        self.hasChildren = !children.isEmpty
-    }
+    var hasChildren: Bool { !children.isEmpty }
 }
 
 /// What every page shares (the `layout` template's fields).
@@ -43,19 +36,7 @@ struct PageFrame {
     var sidebar: SidebarView?
     /// The chapter's side-by-side page, for chapter pages.
     var bilingualHref: String?
-    let hasLanguageLinks: Bool
-
-    init(htmlLang: String, pageTitle: String, bookTitle: String, root: String,
-         languageLinks: [LanguageLinkView], sidebar: SidebarView? = nil, bilingualHref: String? = nil) {
-        self.bilingualHref = bilingualHref
-        self.htmlLang = htmlLang
-        self.pageTitle = pageTitle
-        self.bookTitle = bookTitle
-        self.root = root
-        self.languageLinks = languageLinks
-        self.sidebar = sidebar
-        self.hasLanguageLinks = !languageLinks.isEmpty
-    }
+    var hasLanguageLinks: Bool { !languageLinks.isEmpty }
 }
 
 /// A page's sidebar: the edition's shared table of contents (one `toc.js` per edition,
@@ -185,36 +166,17 @@ struct ChapterProgressView {
     var acceptedPercent: Int
     var counts: [StatusCountView]
     var gaps: [GapView]
-    let hasGaps: Bool
+    var hasGaps: Bool { !gaps.isEmpty }
     /// How many gaps the list leaves out, when it is cut (`ReportLimit.perChapter`).
     var moreGaps: String?
     /// Snippets that fail, warn, were not checked, or compile differently in the translation.
     var snippets: [GapView]
-    let hasSnippets: Bool
+    var hasSnippets: Bool { !snippets.isEmpty }
     /// What the markdown of the pair's files does that hurts readers (`ReaderChecks`).
     var reader: [ReaderGapView]
-    let hasReader: Bool
-    let readerCount: Int
-
-    init(title: String, lang: String, language: String, bilingualHref: String, translatedPercent: Int, acceptedPercent: Int,
-         counts: [StatusCountView], gaps: [GapView], moreGaps: String? = nil, snippets: [GapView], reader: [ReaderGapView], readerCount: Int? = nil) {
-        self.moreGaps = moreGaps
-        self.snippets = snippets
-        self.hasSnippets = !snippets.isEmpty
-        self.reader = reader
-        self.hasReader = !reader.isEmpty
-        // All of them, where the list shows the first (`ReportLimit.perChapter`).
-        self.readerCount = readerCount ?? reader.count
-        self.lang = lang
-        self.title = title
-        self.language = language
-        self.bilingualHref = bilingualHref
-        self.translatedPercent = translatedPercent
-        self.acceptedPercent = acceptedPercent
-        self.counts = counts
-        self.gaps = gaps
-        self.hasGaps = !gaps.isEmpty
-    }
+    var hasReader: Bool { !reader.isEmpty }
+    /// All of them, where the list shows the first (`ReportLimit.perChapter`).
+    var readerCount: Int
 }
 
 struct StatusCountView {

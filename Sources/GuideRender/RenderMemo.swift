@@ -9,7 +9,7 @@ import GuideModel
 /// without building its view, highlighting its code or fingerprinting it.
 ///
 /// The inputs are the values a page is a pure function of (its chapters, heading ids, badges,
-/// the small views around it as `ViewFingerprint` bytes); templates and the highlighter are
+/// the small views around it as `TemplateValue` fingerprints); templates and the highlighter are
 /// the same within a session unless the templates change, which empties the memo.
 public final class RenderMemo: @unchecked Sendable {
     private let lock = NSLock()
@@ -46,17 +46,17 @@ public final class RenderMemo: @unchecked Sendable {
         return page
     }
 
-    /// The bytes of small views, for inputs (see `ViewFingerprint`).
-    static func bytes(_ views: Any?...) -> [UInt8] {
-        var out: [UInt8] = []
-        for view in views { ViewFingerprint.append(&out, view) }
-        return out
+    /// The fingerprints of small views and strings, for inputs (see `TemplateValue`).
+    static func bytes(_ values: any TemplateValue...) -> [UInt8] {
+        var out = ByteWriter()
+        for value in values { value.fingerprint(into: &out) }
+        return out.bytes
     }
 }
 
 /// What a page is rendered from (see `RenderMemo` and `PageStore.page(key:)`).
 struct PageInputs: Equatable, Sendable {
-    /// `ViewFingerprint` bytes of the small views and strings around the page.
+    /// `TemplateValue` fingerprints of the small views and strings around the page.
     var views: [UInt8]
     var chapters: [Chapter]
     var ids: HeadingIDs
@@ -83,31 +83,31 @@ extension PageInputs {
     /// Bytes that determine the inputs, for the page store's key; nil when a chapter has no
     /// `contentDigest` (it was not loaded from a file, or was changed since).
     var key: [UInt8]? {
-        var out = views
+        var out = ByteWriter(bytes: views)
         for chapter in chapters {
             guard let digest = chapter.contentDigest else { return nil }
-            out += digest
+            out.bytes += digest
         }
         if !ids.isEmpty {
-            ViewFingerprint.append(&out, "heading ids")
-            out += HeadingAnchors.digest(ids)
+            out.fingerprint("heading ids")
+            out.bytes += HeadingAnchors.digest(ids)
         }
         if let checkKeys {
-            ViewFingerprint.append(&out, "check keys")
-            ViewFingerprint.append(&out, checkKeys.count)
-            for key in checkKeys { ViewFingerprint.append(&out, key) }
+            out.fingerprint("check keys")
+            out.fingerprint(checkKeys.count)
+            for key in checkKeys { out.fingerprint(key) }
         }
-        ViewFingerprint.append(&out, badges.count)
-        for badge in badges { ViewFingerprint.append(&out, badge) }
+        out.fingerprint(badges.count)
+        for badge in badges { out.fingerprint(badge) }
         if let reviewKey {
-            ViewFingerprint.append(&out, reviewKey)
+            out.fingerprint(reviewKey)
         } else {
             let beadBytes = ReviewCodec.encode(beads)
-            ViewFingerprint.append(&out, beadBytes.count)
-            out += beadBytes
+            out.fingerprint(beadBytes.count)
+            out.bytes += beadBytes
         }
         // Every field of every result.
-        if !checkResults.isEmpty { out += SnippetResultCodec.encode(checkResults) }
-        return out
+        if !checkResults.isEmpty { out.bytes += SnippetResultCodec.encode(checkResults) }
+        return out.bytes
     }
 }

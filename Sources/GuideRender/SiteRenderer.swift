@@ -259,12 +259,12 @@ public struct SiteRenderer: Sendable {
         let reviews = reviews ?? book.reviews()
         var result: [Language: [String: HeadingIDs]] = [:]
         // Each chapter's ids on their own (on every core); a translation's after its source's.
-        let sourceIDs = try! book.source.chapters.concurrentMap { HeadingAnchors.slugs(for: $0.facts.headings) }
+        let sourceIDs = book.source.chapters.concurrentMap { HeadingAnchors.slugs(for: $0.facts.headings) }
         var source: [String: HeadingIDs] = [:]
         source.reserveCapacity(sourceIDs.count)
         for (chapter, ids) in zip(book.source.chapters, sourceIDs) { source[chapter.path] = ids }
         result[book.source.language] = source
-        let translated = try! reviews.concurrentMap { [source] review in
+        let translated = reviews.concurrentMap { [source] review in
             HeadingAnchors.translatedSlugs(target: review.target.facts.headings, sourceIDs: source[review.source.path] ?? [:],
                                            pairs: review.beads.map { ($0.bead.source, $0.bead.target) })
         }

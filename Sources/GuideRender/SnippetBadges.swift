@@ -1,6 +1,7 @@
 import Foundation
 import GuideCheck
 import GuideModel
+import Synchronization
 
 /// The snippet harness's verdict shown under each code block, in every view.
 ///
@@ -105,21 +106,13 @@ public struct SnippetBadges: Sendable {
 }
 
 /// The badges of the chapters asked for so far (pages ask from every core).
-private final class BadgeMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var badges: [SnippetBadges.ChapterKey: [Int: String]] = [:]
+private final class BadgeMemo: Sendable {
+    private let badges = Mutex<[SnippetBadges.ChapterKey: [Int: String]]>([:])
 
     func badges(_ chapter: SnippetBadges.ChapterKey, make: () -> [Int: String]) -> [Int: String] {
-        lock.lock()
-        if let known = badges[chapter] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        if let known = badges.withLock({ $0[chapter] }) { return known }
         let made = make()
-        lock.lock()
-        badges[chapter] = made
-        lock.unlock()
+        badges.withLock { $0[chapter] = made }
         return made
     }
 }

@@ -1,162 +1,255 @@
+import GuideModel
 import Mustache
 
-/// A view model that hands its fields to the templates by name.
+/// A view model that hands its fields to the templates by name, and to the page store as
+/// bytes.
 ///
 /// Without it swift-mustache finds every `{{field}}` through `Mirror`, walking the value's
 /// children each time: a fifth of a large book's build went there. Each view lists its
-/// fields once as key paths instead (`nonisolated(unsafe)`: key paths are immutable, but
-/// `PartialKeyPath` is not marked `Sendable`). `TemplateFieldsTests` renders a book and checks every
-/// view it meets against `Mirror`, so a field missing from a table cannot go unnoticed.
-protocol TemplateFields: MustacheParent {
-    static var fields: [String: PartialKeyPath<Self>] { get }
+/// fields once, as names and key paths (`fields`); the template's look-up (`child(named:)`) and
+/// the view's fingerprint (`fingerprint(into:)`) both read that table (`nonisolated(unsafe)`:
+/// key paths are immutable, but not marked `Sendable`). A listed field's type must be a
+/// `TemplateValue`; a debug build checks every view it renders against `Mirror`
+/// (`TemplateFieldsAudit`), so a stored field missing from a table cannot go unnoticed.
+protocol TemplateFields: MustacheParent, TemplateValue {
+    static var fields: FieldTable<Self> { get }
 }
 
 extension TemplateFields {
-    func child(named name: String) -> Any? {
-        guard let path = Self.fields[name] else { return nil }
-        let value = self[keyPath: path]
-        // As swift-mustache's own lookup does: an optional field is its value, or nothing.
-        if let optional = value as? OptionalField { return optional.fieldValue }
-        return value
+    func child(named name: String) -> Any? { Self.fields.byName[name]?.value(self) }
+
+    var templateValue: Any? { self }
+
+    /// Every field's name and value, in name order.
+    func fingerprint(into out: inout ByteWriter) {
+        out.integer(UInt8(5))
+        for field in Self.fields.sorted {
+            out.string(field.name)
+            field.fingerprint(self, &out)
+        }
+    }
+
+    static var fieldNames: [String] { fields.sorted.map(\.name) }
+}
+
+/// One field of a view: its name, and its value read through a key path.
+struct Field<View> {
+    let name: String
+    let value: (View) -> Any?
+    let fingerprint: (View, inout ByteWriter) -> Void
+
+    init<Value: TemplateValue>(_ name: String, _ path: KeyPath<View, Value>) {
+        self.name = name
+        value = { $0[keyPath: path].templateValue }
+        fingerprint = { view, out in view[keyPath: path].fingerprint(into: &out) }
     }
 }
 
-/// Lets `child(named:)` see through an optional field held as `Any`.
-protocol OptionalField {
-    var fieldValue: Any? { get }
+/// A view's fields by name, and in name order (a dictionary's order changes from run to run).
+struct FieldTable<View> {
+    let byName: [String: Field<View>]
+    let sorted: [Field<View>]
+
+    init(_ fields: Field<View>...) {
+        byName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) })
+        sorted = fields.sorted { $0.name < $1.name }
+    }
 }
 
-extension Optional: OptionalField {
-    var fieldValue: Any? { self.map { $0 as Any } }
+/// What a view's field may hold: what a template sees of it, and its fingerprint, bytes that
+/// differ whenever what a template could show differs (a tag, then the value in `ByteWriter`'s
+/// fields: "ab" + "c" is not "a" + "bc"). A page is keyed by its view's.
+protocol TemplateValue {
+    /// An optional is its value, or nothing, as swift-mustache's own look-up has it.
+    var templateValue: Any? { get }
+    func fingerprint(into out: inout ByteWriter)
+}
+
+extension ByteWriter {
+    mutating func fingerprint(_ value: some TemplateValue) { value.fingerprint(into: &self) }
+}
+
+extension Optional: TemplateValue where Wrapped: TemplateValue {
+    var templateValue: Any? { flatMap(\.templateValue) }
+
+    func fingerprint(into out: inout ByteWriter) {
+        guard let self else { return out.integer(UInt8(0)) }
+        self.fingerprint(into: &out)
+    }
+}
+
+extension String: TemplateValue {
+    var templateValue: Any? { self }
+
+    func fingerprint(into out: inout ByteWriter) {
+        out.integer(UInt8(1))
+        out.string(self)
+    }
+}
+
+extension Int: TemplateValue {
+    var templateValue: Any? { self }
+
+    func fingerprint(into out: inout ByteWriter) {
+        out.integer(UInt8(2))
+        out.int(self)
+    }
+}
+
+extension Bool: TemplateValue {
+    var templateValue: Any? { self }
+    func fingerprint(into out: inout ByteWriter) { out.integer(UInt8(self ? 3 : 4)) }
+}
+
+extension Array: TemplateValue where Element: TemplateValue {
+    var templateValue: Any? { self }
+
+    func fingerprint(into out: inout ByteWriter) {
+        out.integer(UInt8(6))
+        out.int(count)
+        for element in self { element.fingerprint(into: &out) }
+    }
 }
 
 extension LinkView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["title": \.title, "href": \.href]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("title", \.title), Field("href", \.href))
 }
 
 extension LanguageLinkView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["name": \.name, "lang": \.lang, "href": \.href]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("name", \.name), Field("lang", \.lang), Field("href", \.href)
+    )
 }
 
 extension TocItemView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "title": \.title, "href": \.href, "children": \.children, "hasChildren": \.hasChildren,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("title", \.title), Field("href", \.href), Field("children", \.children),
+        Field("hasChildren", \.hasChildren)
+    )
 }
 
 extension PageFrame: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "htmlLang": \.htmlLang, "pageTitle": \.pageTitle, "bookTitle": \.bookTitle, "root": \.root,
-        "languageLinks": \.languageLinks, "sidebar": \.sidebar, "bilingualHref": \.bilingualHref,
-        "hasLanguageLinks": \.hasLanguageLinks,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("htmlLang", \.htmlLang), Field("pageTitle", \.pageTitle), Field("bookTitle", \.bookTitle),
+        Field("root", \.root), Field("languageLinks", \.languageLinks), Field("sidebar", \.sidebar),
+        Field("bilingualHref", \.bilingualHref), Field("hasLanguageLinks", \.hasLanguageLinks)
+    )
 }
 
 extension SidebarView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["script": \.script, "current": \.current]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("script", \.script), Field("current", \.current))
 }
 
 extension SidebarTableView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["items": \.items]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("items", \.items))
 }
 
 extension SidebarScriptView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["tableJSON": \.tableJSON]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("tableJSON", \.tableJSON))
 }
 
 extension ChapterView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "page": \.page, "title": \.title, "languageName": \.languageName, "outline": \.outline,
-        "bodyHTML": \.bodyHTML, "previous": \.previous, "next": \.next,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("page", \.page), Field("title", \.title), Field("languageName", \.languageName),
+        Field("outline", \.outline), Field("bodyHTML", \.bodyHTML), Field("previous", \.previous), Field("next", \.next)
+    )
 }
 
 extension OutlineView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["itemsHTML": \.itemsHTML]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("itemsHTML", \.itemsHTML))
 }
 
 extension OutlineItemsView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["items": \.items]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("items", \.items))
 }
 
 extension OutlineItemView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["title": \.title, "id": \.id, "level": \.level]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("title", \.title), Field("id", \.id), Field("level", \.level)
+    )
 }
 
 extension IndexView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["page": \.page, "editions": \.editions, "hasReview": \.hasReview]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("page", \.page), Field("editions", \.editions), Field("hasReview", \.hasReview)
+    )
 }
 
 extension EditionView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "lang": \.lang, "languageName": \.languageName, "title": \.title, "chapters": \.chapters,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("lang", \.lang), Field("languageName", \.languageName), Field("title", \.title),
+        Field("chapters", \.chapters)
+    )
 }
 
 extension ChapterLinkView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "title": \.title, "href": \.href, "depth": \.depth, "translatedPercent": \.translatedPercent,
-        "bilingualHref": \.bilingualHref,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("title", \.title), Field("href", \.href), Field("depth", \.depth),
+        Field("translatedPercent", \.translatedPercent), Field("bilingualHref", \.bilingualHref)
+    )
 }
 
 extension BilingualView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "page": \.page, "title": \.title, "sourceLang": \.sourceLang, "targetLang": \.targetLang,
-        "sourceName": \.sourceName, "targetName": \.targetName, "rowsHTML": \.rowsHTML,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("page", \.page), Field("title", \.title), Field("sourceLang", \.sourceLang),
+        Field("targetLang", \.targetLang), Field("sourceName", \.sourceName), Field("targetName", \.targetName),
+        Field("rowsHTML", \.rowsHTML)
+    )
 }
 
 extension BeadRowsView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "sourceLang": \.sourceLang, "targetLang": \.targetLang, "rows": \.rows,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("sourceLang", \.sourceLang), Field("targetLang", \.targetLang), Field("rows", \.rows)
+    )
 }
 
 extension BeadRowView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "id": \.id, "status": \.status, "isTranslated": \.isTranslated, "findings": \.findings,
-        "sourceHTML": \.sourceHTML, "targetHTML": \.targetHTML, "sourceLines": \.sourceLines,
-        "targetLines": \.targetLines,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("id", \.id), Field("status", \.status), Field("isTranslated", \.isTranslated),
+        Field("findings", \.findings), Field("sourceHTML", \.sourceHTML), Field("targetHTML", \.targetHTML),
+        Field("sourceLines", \.sourceLines), Field("targetLines", \.targetLines)
+    )
 }
 
 extension ReviewDashboardView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "page": \.page, "checkLine": \.checkLine, "checkProblems": \.checkProblems, "chaptersHTML": \.chaptersHTML,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("page", \.page), Field("checkLine", \.checkLine), Field("checkProblems", \.checkProblems),
+        Field("chaptersHTML", \.chaptersHTML)
+    )
 }
 
 extension ChapterProgressView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "title": \.title, "lang": \.lang, "language": \.language, "bilingualHref": \.bilingualHref,
-        "translatedPercent": \.translatedPercent, "acceptedPercent": \.acceptedPercent, "counts": \.counts,
-        "gaps": \.gaps, "hasGaps": \.hasGaps, "moreGaps": \.moreGaps, "snippets": \.snippets, "hasSnippets": \.hasSnippets,
-        "reader": \.reader, "hasReader": \.hasReader, "readerCount": \.readerCount,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("title", \.title), Field("lang", \.lang), Field("language", \.language),
+        Field("bilingualHref", \.bilingualHref), Field("translatedPercent", \.translatedPercent),
+        Field("acceptedPercent", \.acceptedPercent), Field("counts", \.counts), Field("gaps", \.gaps),
+        Field("hasGaps", \.hasGaps), Field("moreGaps", \.moreGaps), Field("snippets", \.snippets),
+        Field("hasSnippets", \.hasSnippets), Field("reader", \.reader), Field("hasReader", \.hasReader),
+        Field("readerCount", \.readerCount)
+    )
 }
 
 extension StatusCountView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["status": \.status, "count": \.count]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("status", \.status), Field("count", \.count))
 }
 
 extension GapView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "status": \.status, "message": \.message, "location": \.location, "href": \.href,
-        "excerpt": \.excerpt, "excerptLang": \.excerptLang,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("status", \.status), Field("message", \.message), Field("location", \.location), Field("href", \.href),
+        Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
+    )
 }
 
 extension ReaderGapView: TemplateFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "kind": \.kind, "message": \.message, "location": \.location, "href": \.href,
-        "excerpt": \.excerpt, "excerptLang": \.excerptLang,
-    ]
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("kind", \.kind), Field("message", \.message), Field("location", \.location), Field("href", \.href),
+        Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
+    )
 }
 
 /// Compares views' field tables with what `Mirror` sees (a debug-build check of every render,
-/// see `TemplateSet.render`): a stored field missing from a table, a table entry that is not a
-/// stored field, a value that differs, or a view struct without a table.
+/// see `TemplateSet.render`): a stored field missing from a table or whose value differs, or a
+/// view struct without a table. (A table may list more: flags computed from stored fields.)
 enum TemplateFieldsAudit {
     static func mismatches(in value: Any) -> [String] {
         let mirror = Mirror(reflecting: value)
@@ -164,15 +257,11 @@ enum TemplateFieldsAudit {
         if mirror.displayStyle == .optional {
             // (`as?` would look through the optional; its wrapped value is checked below.)
         } else if let view = value as? any TemplateFields {
-            let labels = mirror.children.compactMap(\.label)
             for child in mirror.children {
                 guard let label = child.label else { continue }
                 if describe(view.child(named: label)) != describe(unwrapped(child.value)) {
                     found.append("\(type(of: value)).\(label): the field table disagrees with the stored field")
                 }
-            }
-            for name in type(of: view).fieldNames where !labels.contains(name) {
-                found.append("\(type(of: value)).\(name): listed, but not a stored field")
             }
         } else if mirror.displayStyle == .struct {
             found.append("\(type(of: value)) has no field table (TemplateFields)")
@@ -182,14 +271,10 @@ enum TemplateFieldsAudit {
     }
 
     private static func unwrapped(_ value: Any) -> Any? {
-        (value as? OptionalField).map(\.fieldValue) ?? value
+        (value as? any TemplateValue).map(\.templateValue) ?? value
     }
 
     private static func describe(_ value: Any?) -> String {
         value.map { String(reflecting: $0) } ?? "nil"
     }
-}
-
-extension TemplateFields {
-    static var fieldNames: [String] { Array(fields.keys) }
 }

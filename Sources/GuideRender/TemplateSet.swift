@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import GuideParse
 import Mustache
 
 /// The `templates/` folder: `*.mustache` files (names without the extension are
@@ -32,7 +33,7 @@ public struct TemplateSet: Sendable {
                 continue
             }
             let display = folder + "/" + path
-            let text = try GuideText.decode(data, displayPath: display)
+            let text = try TextFile.decode(data, displayPath: display)   // the UTF-8 rules of content files
             hash.update(Array(path.utf8) + [0] + Array(text.utf8) + [0])
             do {
                 try library.register(text, named: String(path.dropLast(".mustache".count)))

@@ -18,7 +18,7 @@ import Testing
         #expect(files.count == 1)
         // A planted entry, sealed and naming its key, is used: proof the second call reads the cache.
         let planted = [Bead(source: [0, 1, 2], target: [0, 1, 2])]
-        let entry = Array(files[0].utf8) + [0x0A] + [UInt8](AlignmentCache.encode(planted))
+        let entry = Array(files[0].utf8) + [0x0A] + AlignmentCache.encode(planted)
         CacheFile.writeSealed(entry, to: folder.path + "/align/" + files[0])
         #expect(cache.beads(source, target) == planted)
         // The same entry under another pair's name is not that pair's.
@@ -32,10 +32,16 @@ import Testing
         let folder = try TempFolder()
         let cache = AlignmentCache(folder: folder.path + "/align")
         _ = cache.beads(source, target)
-        let file = folder.path + "/align/" + (try FileManager.default.contentsOfDirectory(atPath: folder.path + "/align"))[0]
-        for damage in ["garbage", "0;0\n1;1", "0;0\n1;1\n2;2\n3;3", "0;0\n2;1\n1;2", "x;y", ""] {
-            try Data(damage.utf8).write(to: URL(fileURLWithPath: file))
-            #expect(cache.beads(source, target) == Aligner().align(source, target), "entry \(damage)")
+        let name = (try FileManager.default.contentsOfDirectory(atPath: folder.path + "/align"))[0]
+        let file = folder.path + "/align/" + name
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(cache.beads(source, target) == Aligner().align(source, target))
+        // Sealed and named, but not covering each block once in order, or cut short.
+        let wrong = [[0, 1], [0, 1, 2, 3], [0, 2, 1]].map { $0.map { Bead(source: [$0], target: [$0]) } }
+        let whole = AlignmentCache.encode((0..<3).map { Bead(source: [$0], target: [$0]) })
+        for entry in wrong.map(AlignmentCache.encode) + [Array(whole.dropLast()), whole + [0], []] {
+            CacheFile.writeSealed(Array(name.utf8) + [0x0A] + entry, to: file)
+            #expect(cache.beads(source, target) == Aligner().align(source, target), "entry \(entry)")
         }
     }
 

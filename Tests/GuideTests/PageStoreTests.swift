@@ -49,11 +49,7 @@ import Testing
     }
 
     @Test func fingerprintsSeeEveryFieldDownTheTree() {
-        func digest(_ view: some TemplateFields) -> [UInt8] {
-            var bytes: [UInt8] = []
-            ViewFingerprint.append(&bytes, view)
-            return bytes
-        }
+        func digest(_ view: some TemplateFields) -> [UInt8] { RenderMemo.bytes(view) }
         let leaf = TocItemView(title: "leaf", href: nil, children: [])
         let tree = TocItemView(title: "t", href: "h", children: [leaf])
         #expect(digest(tree) == digest(TocItemView(title: "t", href: "h", children: [leaf])))
@@ -65,39 +61,30 @@ import Testing
         #expect(digest(LinkView(title: "ab", href: "c")) != digest(LinkView(title: "a", href: "bc")))
     }
 
-    /// Views fingerprinted in code give the bytes their field tables give (every field, nested
-    /// views, lists, empty optionals), so no field of them can be left out of a page's key.
-    @Test func directFingerprintsAreTheFieldTables() {
-        func both(_ view: some DirectFingerprint) -> ([UInt8], [UInt8]) {
-            var direct: [UInt8] = [], reflected: [UInt8] = []
-            view.appendFingerprint(to: &direct)
-            ViewFingerprint.appendReflecting(&reflected, view)
-            return (direct, reflected)
+    /// A view's fingerprint is its field table's: every field (nested views, lists, empty
+    /// optionals) in name order, each after its name.
+    @Test func fingerprintsFollowTheFieldTable() {
+        let frame = PageFrame(htmlLang: "en", pageTitle: "A", bookTitle: "B", root: "../",
+                              languageLinks: [LanguageLinkView(name: "中文", lang: "zh", href: "z")])
+        var expected = ByteWriter(bytes: [5])
+        for name in PageFrame.fieldNames {
+            expected.string(name)
+            switch name {
+            case "bilingualHref", "sidebar": expected.integer(UInt8(0))
+            case "hasLanguageLinks": expected.fingerprint(true)
+            case "languageLinks": expected.fingerprint(frame.languageLinks)
+            default: expected.fingerprint(frame.child(named: name) as! String)
+            }
         }
-        let links = [LanguageLinkView(name: "中文", lang: "zh-Hans", href: "../zh/a.html"),
-                     LanguageLinkView(name: "x", lang: "y", href: "z")]
-        let frames = [
-            PageFrame(htmlLang: "en", pageTitle: "A · Book", bookTitle: "Book", root: "../", languageLinks: links,
-                      sidebar: SidebarView(script: "../en/toc.js", current: "en/a.html"), bilingualHref: "../bilingual/a.html"),
-            PageFrame(htmlLang: "en", pageTitle: "", bookTitle: "", root: "", languageLinks: []),
-        ]
-        for frame in frames {
-            let (direct, reflected) = both(frame)
-            #expect(direct == reflected)
-            #expect(RenderMemo.bytes(frame) == { var out: [UInt8] = []; ViewFingerprint.appendReflecting(&out, frame); return out }())
-        }
-        for link in links { #expect(both(link).0 == both(link).1) }
-        #expect(both(LinkView(title: "Next", href: "b.html")).0 == both(LinkView(title: "Next", href: "b.html")).1)
-        #expect(both(SidebarView(script: "s", current: "c")).0 == both(SidebarView(script: "s", current: "c")).1)
-        // Strings and integers known by type: the bytes they give as `Any`.
-        var typed: [UInt8] = [], boxed: [UInt8] = []
-        ViewFingerprint.append(&typed, "标题")
-        ViewFingerprint.append(&typed, -42)
-        ViewFingerprint.append(&boxed, "标题" as Any?)
-        ViewFingerprint.append(&boxed, -42 as Any?)
-        #expect(typed == boxed && !typed.isEmpty)
-        // And each field table lists every stored property (as `TemplateFieldsTests` checks by Mirror).
-        #expect(Set(PageFrame.fields.keys) == Set(Mirror(reflecting: frames[0]).children.compactMap(\.label)))
+        #expect(RenderMemo.bytes(frame) == expected.bytes)
+        #expect(RenderMemo.bytes(frame.languageLinks[0]) == [5] + ["href", "lang", "name"].flatMap { name in
+            var field = ByteWriter()
+            field.string(name)
+            field.fingerprint(frame.languageLinks[0].child(named: name) as! String)
+            return field.bytes
+        })
+        // And the field table lists every stored property (as `TemplateFieldsAudit` checks by Mirror).
+        #expect(Set(PageFrame.fieldNames) == Set(Mirror(reflecting: frame).children.compactMap(\.label) + ["hasLanguageLinks"]))
     }
 
     /// After each kind of edit, a build through the caches gives the site a build without them gives.

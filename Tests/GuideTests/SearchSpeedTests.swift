@@ -107,7 +107,7 @@ import Testing
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let flags = table.flags(value)
-            let cjk = SearchTokenizer.isCJK(scalar)
+            let cjk = Script.isCJKLetter(scalar)
             #expect((flags & ScalarFlags.cjk != 0) == cjk)
             #expect((flags & ScalarFlags.word != 0) == (!cjk && SearchTokenizer.isWordCharacter(scalar)))
             if cjk {
@@ -267,7 +267,7 @@ enum LegacySearch {
         }
 
         for scalar in text.unicodeScalars {
-            if SearchTokenizer.isCJK(scalar) {
+            if Script.isCJKLetter(scalar) {
                 flushWord()
                 run.append(scalar)
             } else if SearchTokenizer.isWordCharacter(scalar) {

@@ -216,7 +216,8 @@ func nodeSearchScript(_ body: String) -> String {
     @Test(.enabled(if: nodeExecutable != nil, "node is not installed"))
     func scriptTokenisesLikeTheBuild() throws {
         let samples = ["代码块 blocks", "使用NSNotificationCenter的方法", "weak_self doSomething: 42",
-                       "Café ÉCOLE naïve", "全角ＡＢＣ字母", "𠀀𠀁 rare", "ひらがなカタカナ한국어", "URLSession HTTPRequest x2"]
+                       "Café ÉCOLE naïve", "全角ＡＢＣ字母", "𠀀𠀁 rare", "ひらがなカタカナ한국어", "URLSession HTTPRequest x2",
+                       "二〇一四年 人々 ⼈ㇰ"]
         let folder = try TempFolder()
         try folder.write("search.js", try String(contentsOfFile: repositoryRoot + "/templates/search.js", encoding: .utf8))
         let quoted = samples.map(JSString.quote).joined(separator: ",")

@@ -28,7 +28,7 @@ extension InterleavedDraft {
     static func isShared(_ block: Block) -> Bool {
         switch block.kind {
         case .code, .thematicBreak, .html: return true
-        case .paragraph: return block.source.hasPrefix("![") && !block.inline.images.isEmpty && !Script.containsCJK(block.source)
+        case .paragraph: return block.source.hasPrefix("![") && !block.inline.images.isEmpty && !block.source.unicodeScalars.contains(where: Script.isCJK)
         default: return false
         }
     }
@@ -42,8 +42,14 @@ extension InterleavedDraft {
         return guessSide(text: prose)
     }
 
+    /// Chinese when CJK is at least 30% of its letters, a CJK character weighing as three
+    /// Latin letters (it carries about as much as a short English word).
     static func guessSide(text: String) -> Side {
-        Script.cjkShare(text) >= 0.3 ? .zh : .en
+        var cjk = 0, latin = 0
+        for scalar in text.unicodeScalars {
+            if Script.isCJK(scalar) { cjk += 3 } else if scalar.properties.isAlphabetic { latin += 1 }
+        }
+        return cjk > 0 && Double(cjk) / Double(cjk + latin) >= 0.3 ? .zh : .en
     }
 
     /// `## Blocks 代码块` → (`## Blocks`, `## 代码块`): ATX headings with English then Chinese.

@@ -65,7 +65,7 @@ public struct ChapterReview: Sendable {
         // The same reviews as one pass: a bead's findings made with a larger budget begin with
         // those a smaller one makes (`StyleReview.findings`), and its counts and statuses are whole.
         let stretches = stride(from: 0, to: beads.count, by: Self.stretch).map { $0..<min($0 + Self.stretch, beads.count) }
-        var parts = try! stretches.concurrentMap(stretch)   // `stretch` does not throw
+        var parts = stretches.concurrentMap(stretch)
         var reviewed: [ReviewedBead] = []
         reviewed.reserveCapacity(beads.count)
         for index in parts.indices {
@@ -176,8 +176,7 @@ extension Book {
         // Everything besides the two chapters that a review depends on; the book-wide part
         // once (describing the glossary for every pair was a visible share of a rebuild).
         let bookSettings = "markers: \(markers)\nglossary: \(String(reflecting: glossary))\n"
-        // The transform cannot throw; `try?` only satisfies concurrentMap’s signature.
-        return (try? pairs.concurrentMap { pair in
+        return pairs.concurrentMap { pair in
             let make = {
                 ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
                                    ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style)
@@ -187,7 +186,7 @@ extension Book {
                 + "accepted: " + AcceptLedger(entries: pair.edition.ledger.entries.filter { $0.chapter == pair.source.path }).serialized()
             return memo.review(source: pair.source, target: pair.target, language: pair.edition.language,
                                settings: settings, make: make)
-        }) ?? []
+        }
     }
 }
 

@@ -1,10 +1,11 @@
 import Foundation
 import GuideModel
+import Synchronization
 
 /// Reviews kept in memory between rebuilds of one `guide serve` session, in front of another
 /// memo (the build's disk cache): a pair whose two chapters and settings are equal to last
 /// time's gets last time's review without hashing, reading or decoding anything.
-public final class ReviewMemory: ReviewMemo, @unchecked Sendable {
+public final class ReviewMemory: ReviewMemo {
     private struct Entry {
         var source: Chapter
         var target: Chapter
@@ -13,8 +14,7 @@ public final class ReviewMemory: ReviewMemo, @unchecked Sendable {
     }
 
     private let next: ReviewMemo?
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = Mutex<[String: Entry]>([:])
 
     public init(next: ReviewMemo? = nil) {
         self.next = next
@@ -23,16 +23,11 @@ public final class ReviewMemory: ReviewMemo, @unchecked Sendable {
     public func review(source: Chapter, target: Chapter, language: Language, settings: String,
                        make: () -> ChapterReview) -> ChapterReview {
         let key = "\(language.code)/\(source.path)"
-        lock.lock()
-        let known = entries[key]
-        lock.unlock()
-        if let known, known.settings == settings, known.source == source, known.target == target {
+        if let known = entries.withLock({ $0[key] }), known.settings == settings, known.source == source, known.target == target {
             return known.review
         }
         let review = next?.review(source: source, target: target, language: language, settings: settings, make: make) ?? make()
-        lock.lock()
-        entries[key] = Entry(source: source, target: target, settings: settings, review: review)
-        lock.unlock()
+        entries.withLock { $0[key] = Entry(source: source, target: target, settings: settings, review: review) }
         return review
     }
 }

@@ -1,6 +1,8 @@
+import GuideModel
+
 /// How the typography rules see one character of prose.
 public enum ScriptClass: Hashable, Sendable {
-    /// Han, kana, hangul: the text that wants a space next to Latin.
+    /// CJK letters (`Script.isCJKLetter`): the text that wants a space next to Latin.
     case cjk
     /// Latin letters (ASCII and accented) and ASCII digits.
     case latin
@@ -40,11 +42,10 @@ public enum ScriptClass: Hashable, Sendable {
         case 0xC0...0x24F where value != 0xD7 && value != 0xF7: self = .latin
         case 0x20, 0x09, 0x3000: self = .space
         case 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A: self = .fullwidthAlnum
-        case 0x2E80...0x2FDF, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x2FFFF, 0x3005, 0x3007:
-            self = .cjk
         case 0x201C, 0x201D, 0x2018, 0x2019: self = .quote
-        default: return nil
+        default:
+            guard Script.isCJKLetter(scalar) else { return nil }
+            self = .cjk
         }
     }
 

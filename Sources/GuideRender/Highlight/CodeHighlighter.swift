@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import Synchronization
 
 /// Build-time syntax highlighting of fenced code: lexers per language, and the HTML they become.
 ///
@@ -89,20 +90,15 @@ public enum CodeHighlighter {
 }
 
 /// Highlighted snippets by language and code: a chapter's code appears in every language.
-private final class HighlightCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [HighlightLanguage: [String: String]] = [:]
+private final class HighlightCache: Sendable {
+    private let entries = Mutex<[HighlightLanguage: [String: String]]>([:])
 
     func value(for language: HighlightLanguage, _ code: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[language]?[code]
+        entries.withLock { $0[language]?[code] }
     }
 
     func store(_ html: String, for language: HighlightLanguage, _ code: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        entries[language, default: [:]][code] = html
+        entries.withLock { $0[language, default: [:]][code] = html }
     }
 }
 

@@ -115,15 +115,15 @@ public final class HighlightStore: @unchecked Sendable {
         for key in old.keys.sorted() where keys.count < limit && !keys.contains(key) { keys.insert(key) }
         // Each record straight into the file's bytes: a 10 MB snippet's HTML is 80 MB, and every
         // copy of it on the way (a record, a dictionary of them, `Data`) was one more.
-        var bytes = header
+        var out = ByteWriter(bytes: header)
         for key in keys.sorted() {
-            if let html = used[key] { StoredRecords.append(key, html: html, to: &bytes) } else { bytes += old.record(key)! }
+            if let html = used[key] { StoredRecords.append(key, html: html, to: &out) } else { out.bytes += old.record(key)! }
         }
         // What the file now holds: a later save in the same process (`guide serve`) writes only after a change.
-        loaded = StoredRecords(bytes, header: header)
+        loaded = StoredRecords(out.bytes, header: header)
         added = false
         lock.unlock()
-        CacheFile.write(bytes, to: file)
+        CacheFile.write(out.bytes, to: file)
     }
 }
 
@@ -168,13 +168,12 @@ private struct StoredRecords {
     }
 
     /// Appends a record to `out`: the key, the HTML's length, its `Digest`, the HTML.
-    static func append(_ key: HighlightStore.Key, html: String, to out: inout [UInt8]) {
-        out += key.bytes
-        withUnsafeBytes(of: UInt32(html.utf8.count).littleEndian) { out += $0 }
-        let start = out.count + Digest.byteCount
-        out += [UInt8](repeating: 0, count: Digest.byteCount)
-        out += html.utf8
-        let digest = Digest.of(out[start...])
-        out.replaceSubrange((start - Digest.byteCount)..<start, with: digest)
+    static func append(_ key: HighlightStore.Key, html: String, to out: inout ByteWriter) {
+        out.bytes += key.bytes
+        out.integer(UInt32(html.utf8.count))
+        let start = out.bytes.count + Digest.byteCount
+        out.bytes += [UInt8](repeating: 0, count: Digest.byteCount)
+        out.bytes += html.utf8
+        out.bytes.replaceSubrange((start - Digest.byteCount)..<start, with: Digest.of(out.bytes[start...]))
     }
 }

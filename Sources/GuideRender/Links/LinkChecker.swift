@@ -29,7 +29,7 @@ public struct LinkChecker: Sendable {
     public func check() -> [Diagnostic] {
         // Chapters are checked on every core; the findings are sorted at the end.
         let chapters = book.editions.flatMap { edition in edition.chapters.map { (edition, $0) } }
-        let findings = try! chapters.concurrentMap { edition, chapter in
+        let findings = chapters.concurrentMap { edition, chapter in
             // A block's inline features cover everything nested in it (list items, quotes); the
             // chapter's facts list them, so an unchanged chapter is not parsed for its links.
             chapter.facts.references.flatMap { reference in

@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import Synchronization
 
 /// The search index's chunks (`ChunkIndex`) of earlier builds (`.guide-cache/search/`), so a
 /// rebuild scans only the text of chunks whose pages changed: after a one-paragraph edit, one.
@@ -9,13 +10,13 @@ import GuideModel
 /// every read: a damaged entry is made again and replaced. `prune` removes the entries this
 /// build did not use. Chunks cut where `SearchIndex.chunkRanges` says depend on the pages'
 /// paths only, so an edit changes one chunk's key, not the rest.
-public final class SearchChunkStore: @unchecked Sendable {
+public final class SearchChunkStore: Sendable {
     static let format = "search-chunks-4"   // 4: heading ids in keys by their digest
     public let folder: String
-    private let lock = NSLock()
     private let use = CacheUse()
     /// Chunks scanned (not read back) since the store was made (for tests).
-    private(set) var made = 0
+    var made: Int { scanned.load(ordering: .relaxed) }
+    private let scanned = Atomic(0)
 
     public init(folder: String) {
         self.folder = folder
@@ -30,9 +31,7 @@ public final class SearchChunkStore: @unchecked Sendable {
         let file = folder + "/" + name
         if let bytes = CacheFile.readSealed(file), let chunk = Self.decode(bytes) { return chunk }
         let chunk = content.map { ChunkIndex($0) } ?? ChunkIndex(indexed: pages)
-        lock.lock()
-        made += 1
-        lock.unlock()
+        scanned.add(1, ordering: .relaxed)
         CacheFile.writeSealed(Self.encode(chunk), to: file)
         return chunk
     }
@@ -78,26 +77,21 @@ public final class SearchChunkStore: @unchecked Sendable {
         for id in 0..<chunk.terms.count { termBytes += 4 + chunk.terms.term(id).1 }
         let arrays = 4 * 8 + chunk.entries.count * 4
             + (chunk.sectionEnds.count + chunk.pageEnds.count + chunk.pageSectionEnds.count) * 8
-        var out: [UInt8] = []
-        out.reserveCapacity(8 + termBytes + arrays + 8 + chunk.text.count)
-        func add<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
-        func add<T: FixedWidthInteger>(_ values: [T]) {
-            add(UInt64(values.count))
-            values.withUnsafeBytes { out += $0 }   // little-endian, as every target of guide
-        }
-        add(UInt64(chunk.terms.count))
+        var out = ByteWriter()
+        out.bytes.reserveCapacity(8 + termBytes + arrays + 8 + chunk.text.count)
+        out.integer(UInt64(chunk.terms.count))
         for id in 0..<chunk.terms.count {
             let (bytes, count) = chunk.terms.term(id)
-            add(UInt32(count))
-            out += UnsafeBufferPointer(start: bytes, count: count)
+            out.integer(UInt32(count))
+            out.bytes += UnsafeBufferPointer(start: bytes, count: count)
         }
-        add(chunk.entries)
-        add(chunk.sectionEnds)
-        add(chunk.pageEnds)
-        add(chunk.pageSectionEnds)
-        add(UInt64(chunk.text.count))
-        out += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
-        return out
+        out.array(chunk.entries)
+        out.array(chunk.sectionEnds)
+        out.array(chunk.pageEnds)
+        out.array(chunk.pageSectionEnds)
+        out.integer(UInt64(chunk.text.count))
+        out.bytes += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
+        return out.bytes
     }
 
     /// The chunk `encode` wrote, or nil when the bytes are damaged in any way.
@@ -134,16 +128,5 @@ public final class SearchChunkStore: @unchecked Sendable {
             last = end
         }
         return true
-    }
-}
-
-private extension ByteReader {
-    mutating func array<T: FixedWidthInteger>(_: T.Type) -> [T]? {
-        guard let count = self.count(atLeast: MemoryLayout<T>.size),
-              let bytes = bytes(count * MemoryLayout<T>.size) else { return nil }
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
-            initialized = count
-        }
     }
 }

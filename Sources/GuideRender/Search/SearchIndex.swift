@@ -79,8 +79,6 @@ public enum SearchIndex {
     static func build(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
                       textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
                       memo: SearchMemo? = nil, store: SearchChunkStore? = nil) -> [String: String] {
-        // `try!` on `concurrentMap` below: its closures do not throw.
-
         // 1. The chunks, in page order.
         // With a memo (`guide serve`), a chunk whose pages are those of last time is not read
         // again, and the chunks keep their terms and entries for the next rebuild; with a store
@@ -89,11 +87,11 @@ public enum SearchIndex {
         let ranges = chunkRanges(pages, bytes: chunkBytes)
         let indexes: [ChunkIndex]
         if let memo {
-            let made = try! ranges.concurrentMap { ArraySlice(pages[$0].map(\.page)) }
+            let made = ranges.concurrentMap { ArraySlice(pages[$0].map(\.page)) }
             indexes = made.map { memo.chunk($0) ?? ChunkIndex($0) }
             memo.keep(indexes, pages: made)
         } else {
-            indexes = try! ranges.concurrentMap { range in
+            indexes = ranges.concurrentMap { range in
                 store?.chunk(pages[range]) ?? ChunkIndex(indexed: pages[range])
             }
         }
@@ -110,7 +108,7 @@ public enum SearchIndex {
         let terms = SortedTerms(table, order: order)
         var rank = [Int32](repeating: 0, count: order.count)
         for (place, id) in order.enumerated() { rank[Int(id)] = Int32(place) }
-        let chunkTerms = try! chunkIds.concurrentMap { [rank] ids in ids.map { rank[Int($0)] } }
+        let chunkTerms = chunkIds.concurrentMap { [rank] ids in ids.map { rank[Int($0)] } }
 
         // 3. Postings: per term, entries (section × 2, + 1 when the term is in the heading), ascending.
         // Term `k`'s are `postings[offsets[k]..<offsets[k + 1]]`; each chunk writes its own part of them.
@@ -134,7 +132,7 @@ public enum SearchIndex {
         }
         let postings = [UInt32](unsafeUninitializedCapacity: offsets[terms.count]) { buffer, initialized in
             nonisolated(unsafe) let buffer = buffer   // each chunk writes its own places
-            _ = try! Array(indexes.indices).concurrentMap { [chunkStarts, firstSections] index in
+            _ = Array(indexes.indices).concurrentMap { [chunkStarts, firstSections] index in
                 indexes[index].writePostings(to: buffer, starts: chunkStarts[index], firstSection: firstSections[index])
                 if !keep { indexes[index].dropEntries() }
             }
@@ -148,7 +146,7 @@ public enum SearchIndex {
 
         // 4. Term shards: the terms are written in runs on all cores; the shards are cut from the runs.
         let termRuns = runs(offsets: termOffsets, size: runSize)
-        let encodedRuns = try! termRuns.concurrentMap { range in
+        let encodedRuns = termRuns.concurrentMap { range in
             EncodedTerms(range, terms: terms, offsets: termOffsets, postings: postings)
         }
         var termShardStarts: [Int] = []
@@ -252,7 +250,7 @@ public enum SearchIndex {
         manifestFile.add(manifest)
         outputs.append(manifestFile)
 
-        let texts = try! outputs.concurrentMap { $0.string }
+        let texts = outputs.concurrentMap { $0.string }
         var files: [String: String] = [:]
         files.reserveCapacity(outputs.count)
         for (output, text) in zip(outputs, texts) { files[output.path] = text }
@@ -383,10 +381,7 @@ public enum SearchIndex {
                                    sections: sections(of: chapter.blocks, ids: ids, title: chapter.title))
                     }.sections.forEach(body)
                 }
-                var key: [UInt8]?
-                if let digest = chapter.contentDigest {
-                    key = digest + HeadingAnchors.digest(ids)
-                }
+                let key = chapter.contentDigest.map { $0 + HeadingAnchors.digest(ids) }
                 return IndexedPage(language: edition.language.code, chapterTitle: chapter.title, href: href, key: key,
                                    eachSection: each)
             }

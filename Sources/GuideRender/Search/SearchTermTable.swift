@@ -153,7 +153,7 @@ final class TermTable: @unchecked Sendable {
             return SortKey(prefix: utf16Prefix(p, n), id: Int32(id))
         }
         let partSize = max(16 * 1024, (count + 3) / 4)
-        var parts = try! stride(from: 0, to: count, by: partSize).map { $0..<min($0 + partSize, count) }   // `try!`: does not throw
+        var parts = stride(from: 0, to: count, by: partSize).map { $0..<min($0 + partSize, count) }
             .concurrentMap { [keys] range in keys[range].sorted { self.less($0, $1) } }
         while parts.count > 1 {
             var merged: [[SortKey]] = []

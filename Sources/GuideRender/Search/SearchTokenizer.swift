@@ -1,3 +1,5 @@
+import GuideModel
+
 /// How text becomes search terms; `templates/search.js` reads queries by the same rules.
 ///
 /// - Text is lower-cased.
@@ -13,15 +15,6 @@
 /// scratch buffer when it had to be lower-cased, and is handed to a `TermSink` without
 /// becoming a `String`.
 public enum SearchTokenizer {
-    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7AF, 0x20000...0x2FFFF:
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Letters, numbers, marks (Unicode L, N, M) and `_`: what JavaScript's `/[\p{L}\p{N}\p{M}_]/u` matches.
     public static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "_" { return true }
@@ -67,7 +60,7 @@ func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> 
 enum ScalarFlags {
     /// A word character (`SearchTokenizer.isWordCharacter`) that is not CJK.
     static let word: UInt8 = 1
-    /// `SearchTokenizer.isCJK`.
+    /// `Script.isCJKLetter`.
     static let cjk: UInt8 = 2
     /// Unicode `Uppercase` (`properties.isUppercase`).
     static let upper: UInt8 = 4
@@ -85,7 +78,7 @@ enum ScalarFlags {
     static func compute(_ value: UInt32) -> UInt8 {
         guard let scalar = Unicode.Scalar(value) else { return 0 }   // a surrogate: never in a String
         var flags: UInt8 = 0
-        if SearchTokenizer.isCJK(scalar) {
+        if Script.isCJKLetter(scalar) {
             // No case, no white space (SearchSpeedTests checks): only whether a run goes on matters.
             flags |= cjk
         } else {
