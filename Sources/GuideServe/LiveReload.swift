@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// What `guide serve` adds to every HTML page it serves (never to the built site):
 /// a banner with the error of a failed rebuild, and a script that reloads the page
@@ -9,7 +10,7 @@ enum LiveReload {
         if let error {
             addition += "<pre id=\"guide-build-error\" role=\"alert\" style=\"position:fixed;bottom:0;left:0;right:0;"
                 + "max-height:40vh;overflow:auto;margin:0;padding:1rem;background:#7a1010;color:#fff;z-index:1000;"
-                + "white-space:pre-wrap\">Build failed — showing the last good build.\n\(escape(error))</pre>"
+                + "white-space:pre-wrap\">Build failed — showing the last good build.\n\(HTMLText.escape(error))</pre>"
         }
         addition += """
             <script>(function(){var v=\(version);function poll(){fetch("/__guide/version",{cache:"no-store"})\
@@ -18,10 +19,5 @@ enum LiveReload {
             """
         guard let end = html.range(of: "</body>", options: .backwards) else { return html + addition }
         return html.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: addition)
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -11,13 +11,13 @@ struct PreviewHandler: HTTPHandler {
         guard request.method == .GET || request.method == .HEAD else {
             return HTTPResponse(statusCode: .methodNotAllowed)
         }
+        // One snapshot per request: its pages, error and version are of the same rebuild.
+        let snapshot = await state.snapshot
+        let (rendered, error, version) = (snapshot.rendered, snapshot.error, snapshot.version)
         if request.path == "/__guide/version" {
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain", .cacheControl: "no-store"],
-                                body: Data("\(await state.version)".utf8))
+                                body: Data("\(version)".utf8))
         }
-        let rendered = await state.rendered
-        let error = await state.error
-        let version = await state.version
         guard let path = SitePath.resolve(request.path) else {
             return notFound(rendered, error: error, version: version)
         }

@@ -68,33 +68,65 @@ public struct PreviewServer: Sendable {
     }
 }
 
-/// The current build (or the last good one and the error of a failed rebuild).
-actor PreviewState {
-    private(set) var rendered: SiteBuilder.Rendered?
-    private(set) var error: String?
+/// What every request is answered from: one rebuild's outcome, whole. A request reads the
+/// snapshot once, so it never mixes the pages of one rebuild with the error or version of another.
+struct PreviewSnapshot: Sendable {
+    /// The last good build.
+    var rendered: SiteBuilder.Rendered?
+    /// Why the last rebuild failed, when it did (the pages are then the last good build's).
+    var error: String?
     /// Bumped on every rebuild; pages poll it to know when to reload.
-    private(set) var version = 0
+    var version = 0
+}
 
-    func rebuild(with builder: SiteBuilder, timings: Bool = false, log: @Sendable (String) -> Void) {
+/// The snapshot requests are answered from. A rebuild runs outside the actor, on a thread of its
+/// own (`rebuild`), and only its finished outcome is published here: requests never wait for a
+/// rebuild, and while one runs they get the previous snapshot.
+actor PreviewState {
+    private(set) var snapshot = PreviewSnapshot()
+
+    /// Renders with `render` off the actor (requests go on being answered meanwhile), then
+    /// publishes the outcome as the next snapshot, logging what the build reported.
+    nonisolated func rebuild(timings: Bool = false, log: @escaping @Sendable (String) -> Void,
+                             render: @escaping @Sendable () throws -> SiteBuilder.Rendered) async {
         let started = ContinuousClock.now
-        do {
-            let result = try builder.render()
-            rendered = result
-            error = nil
+        // A thread outside Swift's cooperative pool: a rebuild of a large book takes seconds.
+        let outcome = await withCheckedContinuation { done in
+            DispatchQueue.global().async { done.resume(returning: Result { try render() }) }
+        }
+        switch outcome {
+        case .success(let result):
             for diagnostic in result.diagnostics { log(diagnostic.description) }
-            let seconds = (ContinuousClock.now - started) / .seconds(1)
             if timings {
                 for (stage, seconds) in result.timings { log(String(format: "%8.3f s  %@", seconds, stage)) }
             }
+            let seconds = (ContinuousClock.now - started) / .seconds(1)
             log("built \(result.fileCount) files in \(String(format: "%.2f", seconds)) s")
-        } catch let failure as GuideError {
-            error = failure.description
-        } catch let failures as GuideErrors {
-            error = failures.diagnostics.map(\.description).joined(separator: "\n")
-        } catch {
-            self.error = "\(error)"
+        case .failure(let error):
+            log(Self.describe(error))
         }
-        if let error { log(error) }
-        version += 1
+        await publish(outcome)
+    }
+
+    func rebuild(with builder: SiteBuilder, timings: Bool = false, log: @escaping @Sendable (String) -> Void) async {
+        await rebuild(timings: timings, log: log) { try builder.render() }
+    }
+
+    private func publish(_ outcome: Result<SiteBuilder.Rendered, any Error>) {
+        var next = snapshot
+        switch outcome {
+        case .success(let rendered): (next.rendered, next.error) = (rendered, nil)
+        case .failure(let error): next.error = Self.describe(error)
+        }
+        next.version += 1
+        snapshot = next
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case let failure as GuideError: return failure.description
+        case let failures as GuideErrors: return failures.diagnostics.map(\.description).joined(separator: "\n")
+        default: return "\(error)"
+        }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import GuideModel
+import GuideRender
 @testable import GuideServe
 import Testing
 
@@ -29,6 +31,40 @@ import Testing
         #expect(html.contains("var v=7"))
         #expect(html.contains("a.md:1: error: &lt;bad&gt;"))
         #expect(html.hasSuffix("</script></body></html>"))
+    }
+
+    /// A rebuild runs off the state's actor: while one is under way (held here until released),
+    /// requests are answered at once from the last snapshot; its outcome then replaces the
+    /// snapshot whole, pages, error and version together.
+    @Test(.timeLimit(.minutes(1))) func requestsNeverWaitForARebuildNorSeeHalfOfOne() async throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let builder = SiteBuilder(content: folder.path + "/content", templates: repositoryRoot + "/templates",
+                                  output: folder.path + "/site", checkSnippets: false)
+        let built = try builder.render()
+        let state = PreviewState()
+        await state.rebuild(log: { _ in }) { built }
+        #expect(await state.snapshot.version == 1)
+
+        let release = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let failing = Task {
+            await state.rebuild(log: { _ in }) {
+                started.signal()
+                release.wait()
+                throw GuideError("a.md: the rebuild failed")
+            }
+        }
+        await withCheckedContinuation { done in DispatchQueue.global().async { started.wait(); done.resume() } }
+        // The rebuild is blocked: the state still answers (a request reads this), from the last snapshot.
+        let snapshot = await state.snapshot
+        #expect(snapshot.version == 1 && snapshot.error == nil && snapshot.rendered?.site.files["index.html"] != nil)
+        release.signal()
+        _ = await failing.result
+        let after = await state.snapshot
+        // The failed rebuild's snapshot: the last good pages with its error, one version on.
+        #expect(after.version == 2)
+        #expect(after.error?.contains("the rebuild failed") == true)
+        #expect(after.rendered?.fileCount == built.fileCount)
     }
 
     /// Starts the real `guide serve`, fetches a page, edits the content and sees the change served.
