@@ -17,6 +17,8 @@ public struct SiteBuilder: Sendable {
     public var memory: BuildMemory?
     /// Replace the output folder even when guide did not write it (`guide build --force`).
     public var force = false
+    /// Told as each stage ends, with its name (and the peak memory so far) and seconds.
+    public var onStage: (@Sendable (_ stage: String, _ seconds: Double) -> Void)?
 
     public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
         self.content = content
@@ -48,7 +50,7 @@ public struct SiteBuilder: Sendable {
     /// Loads, renders and checks, without touching the output. Pages that `written` holds
     /// from the same inputs are kept from it (`Site.kept`) instead of being read.
     public func render(keeping written: WrittenSite? = nil) throws -> Rendered {
-        var clock = StageClock()
+        var clock = StageClock(onLap: onStage)
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
         let cacheFolder = try CheckOptions.confinedCacheFolder(forContent: content)
@@ -138,7 +140,7 @@ public struct SiteBuilder: Sendable {
         SiteWriter.removeLeftovers(of: output)
         let written = WrittenSite(folder: output, manifest: manifest)
         var rendered = try render(keeping: written)
-        var clock = StageClock()
+        var clock = StageClock(onLap: onStage)
         // The spooled pages are in the new site now (or the build failed): the folder goes.
         defer { rendered.spool?.remove() }
         // Asked again: the folder may have changed while the book was rendered.
@@ -174,10 +176,17 @@ public final class BuildModel: Sendable {
 struct StageClock {
     private var last = DispatchTime.now()
     private(set) var laps: [(stage: String, seconds: Double)] = []
+    /// Told of each lap as it ends (`guide build --timings` prints it then).
+    var onLap: (@Sendable (_ stage: String, _ seconds: Double) -> Void)?
+
+    init(onLap: (@Sendable (_ stage: String, _ seconds: Double) -> Void)? = nil) {
+        self.onLap = onLap
+    }
 
     mutating func lap(_ stage: String) {
         let now = DispatchTime.now()
         laps.append(("\(stage) (peak \(Self.peakMiB()) MiB)", Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
+        onLap?(laps[laps.count - 1].stage, laps[laps.count - 1].seconds)
         last = now
     }
 

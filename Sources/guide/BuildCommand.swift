@@ -28,13 +28,17 @@ struct BuildCommand: ParsableCommand {
             var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
                                       checkSnippets: !noCheck)
             builder.force = force
+            if timings {
+                // Each stage as it ends, flushed: what a build was doing when it stopped is on record.
+                builder.onStage = { stage, seconds in
+                    printText(String(format: "%8.3f s  %@", seconds, stage))
+                    fflush(nil)   // every output stream (stdout is shared mutable state to Swift)
+                }
+            }
             let result = try builder.build()
             result.model?.keepUntilExit()
             printer.print(result.diagnostics, to: printError)
             if let summary = result.checkSummary { printText(summary) }
-            if timings {
-                for (stage, seconds) in result.timings { printText(String(format: "%8.3f s  %@", seconds, stage)) }
-            }
             printText("built \(result.fileCount) files into \(paths.output)/")
         }
     }

@@ -96,10 +96,16 @@ import Testing
 @Suite struct InterruptedBuildTests {
     /// Kills `guide build` at different moments: the previous site is always intact,
     /// and the next build clears what the killed one left behind.
+    /// Kills rebuilds (after a one-chapter edit, the kind of build whose stages were measured)
+    /// in the middle of each stage, as a measured rebuild timed them, and reads what each killed run
+    /// printed (`--timings` prints each stage as it ends) to know where it stopped: a kill that
+    /// landed elsewhere is moved and tried again. Wherever it stopped, the site is the previous
+    /// one or the whole new one; and kills did land while pages were rendered and while the site
+    /// was written and swapped.
     @Test func killingABuildPartWayLeavesThePreviousSite() async throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
-        // A book big enough that a build takes a while.
+        // A book big enough that every stage takes a while.
         var summary = "# Summary\n\n"
         var summaryZh = "# 目录\n\n"
         let chapter = try folder.read("content/en/intro.md"), chapterZh = try folder.read("content/zh/intro.md")
@@ -111,23 +117,51 @@ import Testing
         }
         try folder.write("content/en/SUMMARY.md", summary + "* [Second](second.md)\n")
         try folder.write("content/zh/SUMMARY.md", summaryZh + "* [第二章](second.md)\n")
-        let arguments = ["build", "--no-check", "--templates", repositoryRoot + "/templates"]
-        let start = Date()
+        let arguments = ["build", "--no-check", "--timings", "--templates", repositoryRoot + "/templates"]
         #expect(try runGuide(arguments, in: folder.path).status == 0)
-        let buildTime = Date().timeIntervalSince(start)
-        let before = try snapshot(folder.path + "/site")
-        try folder.write("content/en/c0.md", "# Changed\n\nThe next build would change the site.\n")
-
-        // Kill early (loading), midway (rendering) and late (writing, swapping).
-        for fraction in [0.1, 0.5, 0.8, 0.9, 0.97] {
-            let delay = Int(buildTime * fraction * 1000)
-            try await runGuideKilled(arguments, in: folder.path, after: delay)
-            let after = try snapshot(folder.path + "/site")
-            // Either the kill came before the swap (old site) or after it (the complete new one).
-            let complete = after == before || after["en/c0.html"].map { String(decoding: $0, as: UTF8.self).contains("Changed") } == true
-                && after.count == before.count
-            #expect(complete, "site/ is half-written after a kill at \(delay) ms")
+        var edits = 0
+        func edit() throws {
+            edits += 1
+            try folder.write("content/en/c0.md", "# Changed \(edits)\n\nThe next build changes the site.\n")
         }
+
+        // The moments: one whole rebuild of that kind, stage by stage (the time before the first
+        // stage ends, process start included, counts as the first stage's).
+        try edit()
+        let start = Date()
+        let measured = try runGuide(arguments, in: folder.path)
+        let wall = Date().timeIntervalSince(start)
+        #expect(measured.status == 0)
+        var stages = stagesEnded(measured.stdout)
+        #expect(stages.map(\.stage) == ["load and parse", "align and review", "render pages and search index",
+                                         "check links", "write and swap"])
+        let startup = max(0, wall - stages.reduce(0) { $0 + $1.seconds })
+        stages[0].seconds += startup
+
+        var landed: Set<String> = []
+        for (index, target) in stages.enumerated() {
+            let begins = stages[..<index].reduce(0) { $0 + $1.seconds }
+            var delay = begins + target.seconds / 2
+            for _ in 0..<6 where !landed.contains(target.stage) {
+                try edit()
+                let before = try snapshot(folder.path + "/site")
+                let said = try await runGuideKilledSaying(arguments, in: folder.path, after: max(1, Int(delay * 1000)))
+                let ended = stagesEnded(said).map(\.stage)
+                let finished = said.contains("built ")
+                let stoppedIn = finished ? "after the build" : stages.map(\.stage).first { !ended.contains($0) } ?? "?"
+                landed.insert(stoppedIn)
+                let after = try snapshot(folder.path + "/site")
+                let isNew = after["en/c0.html"].map { String(decoding: $0, as: UTF8.self).contains("Changed \(edits)") } == true
+                    && after.count == before.count
+                #expect(after == before || isNew, "site/ is half-written after a kill in \(stoppedIn) (\(Int(delay * 1000)) ms)")
+                // Moved toward the stage it was meant for.
+                let stoppedAt = stages.firstIndex { $0.stage == stoppedIn } ?? stages.count
+                if stoppedAt < index { delay += max(0.002, target.seconds / 4) }
+                if stoppedAt > index { delay = max(0.001, delay - max(0.002, target.seconds / 4)) }
+            }
+        }
+        #expect(landed.contains("render pages and search index"), "no kill landed while pages rendered: \(landed)")
+        #expect(landed.contains("write and swap"), "no kill landed while the site was written: \(landed)")
         #expect(try runGuide(arguments, in: folder.path).status == 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("guide-tmp") || $0.contains("guide-old") }
         #expect(leftovers.isEmpty)

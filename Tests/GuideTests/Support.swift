@@ -124,14 +124,34 @@ var underSanitizer: Bool {
 /// Runs the real binary in `directory` and sends it SIGKILL after `milliseconds`: for the tests
 /// that a killed command leaves every file old or new, never half-written.
 func runGuideKilled(_ arguments: [String], in directory: String, after milliseconds: Int) async throws {
+    _ = try await runGuideKilledSaying(arguments, in: directory, after: milliseconds)
+}
+
+/// `runGuideKilled`, giving back what the run printed on standard output before the kill (with
+/// `--timings`, `guide build` prints each stage as it ends: the moment the kill landed in).
+func runGuideKilledSaying(_ arguments: [String], in directory: String, after milliseconds: Int) async throws -> String {
+    let scratch = try TempFolder()
+    let out = scratch.path + "/out"
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: guideBinary())
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
     process.standardError = FileHandle.nullDevice
     try process.run()
     try await Task.sleep(for: .milliseconds(milliseconds))
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
+    return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+}
+
+/// The stages `guide build --timings` printed, in order, with each one's seconds.
+func stagesEnded(_ output: String) -> [(stage: String, seconds: Double)] {
+    output.split(separator: "\n").compactMap { line in
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count >= 3, parts[1] == "s", let seconds = Double(parts[0]) else { return nil }
+        let name = parts.dropFirst(2).joined(separator: " ")
+        return (String(name.split(separator: " (peak").first ?? Substring(name)), seconds)
+    }
 }
