@@ -11,7 +11,7 @@ struct Guide: AsyncParsableCommand {
             each with a SUMMARY.md listing its chapters. Chapters are paired across \
             languages by their relative path.
             """,
-        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self, ReviewCommand.self, FixSpacingCommand.self, ServeCommand.self, CheckCommand.self]
+        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self, ReviewCommand.self, FixSpacingCommand.self, ServeCommand.self, CheckCommand.self, ExportCommand.self, ImportCommand.self]
     )
 
     /// ArgumentParser's own `main`, but a failure's message goes through `printError`: an error

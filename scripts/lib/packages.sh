@@ -23,3 +23,5 @@ GUIDE_BUILD_PACKAGES+=(libgnustep-base-dev)
 GUIDE_BUILD_PACKAGES+=(bubblewrap)
 # Cache keys and seals: XXH3 (libxxhash); the accept ledgers' content hashes: SHA-256 (OpenSSL's libcrypto).
 GUIDE_BUILD_PACKAGES+=(libxxhash-dev libssl-dev)
+# Tests: gettext's msgfmt, msgcat, msgfilter and msgattrib read and edit what guide export po writes.
+GUIDE_BUILD_PACKAGES+=(gettext)

@@ -1,0 +1,103 @@
+import GuideModel
+
+/// A chapter pair as catalog messages (`guide export po`), and where each message's Chinese is
+/// in the chapter (`guide import po` writes it back there).
+///
+/// Each aligned pair is one message: `msgid` the English blocks' markdown, `msgstr` the Chinese
+/// blocks' (n:m pairs joined as they stand in the file, blank lines and all), both cut from the
+/// files' exact bytes (`ChapterCut`), so an unedited catalog gives back the same bytes. A pair
+/// of code, raw HTML or rules that is the same in both languages is no message; nor is a
+/// Chinese-only block (it stays in the chapter; the next message's comments quote it). A pair
+/// with no Chinese is an untranslated message, whose translation goes after the Chinese of the
+/// pair before it.
+public struct ChapterMessages: Sendable {
+    public struct Message: Sendable {
+        public var po: POMessage
+        /// The Chinese units (`ChapterCut.units`) the message's `msgstr` is made of; nil: none yet.
+        var targetUnits: ClosedRange<Int>?
+        /// For a message with no Chinese: the unit its translation goes after (-1: before the first).
+        var insertAfter: Int
+    }
+
+    public private(set) var messages: [Message] = []
+    let target: ChapterCut
+    /// The Chinese file's line end (its first one; a line feed for a file of one line).
+    let lineEnd: String
+
+    /// `review`'s beads over the files' exact text (as read, a byte order mark kept); references
+    /// name the files as `sourceFile` and `targetFile` (paths in the content folder).
+    public init(review: ChapterReview, english: String, chinese: String, sourceFile: String, targetFile: String) {
+        let source = ChapterCut(text: english, blocks: review.source.blocks)
+        target = ChapterCut(text: chinese, blocks: review.target.blocks)
+        lineEnd = chinese.unicodeScalars.firstIndex { $0 == "\r" || $0 == "\n" }.map { index in
+            chinese.unicodeScalars[index] == "\r" && chinese.unicodeScalars[chinese.unicodeScalars.index(after: index)...].first == "\n"
+                ? "\r\n" : String(chinese.unicodeScalars[index])
+        } ?? "\n"
+        var seen: [String: Int] = [:]
+        var lastTargetUnit = -1
+        var extras: [String] = []
+        for reviewed in review.beads {
+            let bead = reviewed.bead
+            let sourceUnits = Self.units(bead.source, in: source)
+            let targetUnits = Self.units(bead.target, in: target)
+            defer { if let targetUnits { lastTargetUnit = max(lastTargetUnit, targetUnits.upperBound) } }
+            guard let sourceUnits else {
+                if let targetUnits { extras.append(Self.excerpt(Self.text(of: targetUnits, in: target))) }
+                continue
+            }
+            // Units shared with the pair before (a block cmark starts on the line another ends) stay as they are.
+            if let targetUnits, targetUnits.lowerBound <= lastTargetUnit { continue }
+            let id = Self.text(of: sourceUnits, in: source)
+            let translation = targetUnits.map { Self.text(of: $0, in: target) } ?? ""
+            let blocks = bead.source.map { review.source.blocks[$0] } + bead.target.map { review.target.blocks[$0] }
+            if id == translation, blocks.allSatisfy(Self.isSameInEveryLanguage) { continue }
+
+            seen[id, default: 0] += 1
+            var references = ["\(sourceFile):\(review.source.blocks[bead.source[0]].lines.start)"]
+            if let first = bead.target.first { references.append("\(targetFile):\(review.target.blocks[first].lines.start)") }
+            var comments = extras.map { "Chinese only, kept in the chapter before this: \($0)" }
+            extras = []
+            comments += reviewed.review.findings.filter { Self.commented.contains($0.status) }.map { "\($0.status.name): \($0.message)" }
+            messages.append(Message(
+                po: POMessage(id: id, translation: translation, context: seen[id]! > 1 ? "\(seen[id]!)" : nil,
+                              references: references, flags: reviewed.status == .stale ? ["fuzzy"] : [],
+                              extractedComments: comments),
+                targetUnits: targetUnits, insertAfter: lastTargetUnit))
+        }
+        if !extras.isEmpty, !messages.isEmpty {
+            messages[messages.count - 1].po.extractedComments += extras.map { "Chinese only, kept in the chapter after this: \($0)" }
+        }
+    }
+
+    /// The findings a translator is told of in a message's comments.
+    static let commented: Set<BeadStatus> = [.doubt, .englishLeft, .codeDrift, .glossary]
+
+    /// Code, raw HTML and rules: a pair of these that is the same in both languages is no message.
+    static func isSameInEveryLanguage(_ block: Block) -> Bool {
+        switch block.kind {
+        case .code, .html, .thematicBreak: return true
+        default: return false
+        }
+    }
+
+    /// The units that hold `blocks` (consecutive indexes), nil for none.
+    static func units(_ blocks: [Int], in cut: ChapterCut) -> ClosedRange<Int>? {
+        guard let first = blocks.first, let last = blocks.last else { return nil }
+        return cut.unitOfBlock[first]...cut.unitOfBlock[last]
+    }
+
+    /// The units' exact text, from the first one's first line to the last one's last non-blank line.
+    static func text(of units: ClosedRange<Int>, in cut: ChapterCut) -> String {
+        var out = ""
+        for index in units {
+            out += cut.units[index].body
+            if index < units.upperBound { out += cut.units[index].tail }
+        }
+        return out
+    }
+
+    static func excerpt(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 60 ? String(line.prefix(60)) + "…" : line
+    }
+}

@@ -1,0 +1,166 @@
+/// Reads a PO file as gettext's tools write it (any line wrapping, C escapes, obsolete `#~`
+/// messages and previous-text `#|` comments skipped). A file it cannot read is an error at its line.
+public enum POReader {
+    public struct Failure: Error, Equatable {
+        public var line: Int
+        public var message: String
+    }
+
+    public static func read(_ text: String) throws(Failure) -> POCatalog {
+        var messages: [POMessage] = []
+        var header: [(name: String, value: String)]?
+        var pending = Pending()
+        var lineNumber = 0
+
+        func finish() throws(Failure) {
+            defer { pending = Pending() }
+            guard pending.started else { return }
+            guard let id = pending.id, let translation = pending.translation else {
+                throw Failure(line: pending.firstLine, message: "a message without \(pending.id == nil ? "msgid" : "msgstr")")
+            }
+            if id.isEmpty && pending.context == nil {
+                guard header == nil else { throw Failure(line: pending.idLine, message: "a second header (msgid \"\")") }
+                header = Self.fields(translation)
+                return
+            }
+            var message = POMessage(id: id, translation: translation, context: pending.context,
+                                    references: pending.references, flags: pending.flags,
+                                    extractedComments: pending.extracted)
+            message.translatorComments = pending.comments
+            message.line = pending.idLine
+            messages.append(message)
+        }
+
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lineNumber += 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty { try finish(); continue }
+            if trimmed.hasPrefix("#") {
+                // A comment after a message's strings begins the next message.
+                if pending.translation != nil { try finish() }
+                if trimmed.hasPrefix("#~") || trimmed.hasPrefix("#|") { pending.skippedComment = true; continue }
+                pending.start(at: lineNumber)
+                let body = String(trimmed.dropFirst(2).drop { $0 == " " })
+                if trimmed.hasPrefix("#.") { pending.extracted.append(body) }
+                else if trimmed.hasPrefix("#:") { pending.references += body.split(separator: " ").map(String.init) }
+                else if trimmed.hasPrefix("#,") {
+                    pending.flags += body.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                } else {
+                    pending.comments.append(String(trimmed.dropFirst().drop { $0 == " " }))
+                }
+                continue
+            }
+            if trimmed.hasPrefix("\"") {
+                let piece = try string(trimmed, line: lineNumber)
+                switch pending.current {
+                case .context: pending.context! += piece
+                case .id: pending.id! += piece
+                case .translation: pending.translation! += piece
+                case nil: throw Failure(line: lineNumber, message: "a string outside msgctxt, msgid or msgstr")
+                }
+                continue
+            }
+            let keyword = trimmed.prefix { $0 != " " && $0 != "\t" && $0 != "\"" }
+            let rest = trimmed.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }
+            switch keyword {
+            case "msgctxt":
+                if pending.translation != nil || pending.id != nil { try finish() }
+                pending.start(at: lineNumber)
+                pending.context = try string(rest, line: lineNumber)
+                pending.current = .context
+            case "msgid":
+                if pending.translation != nil { try finish() }
+                guard pending.id == nil else { throw Failure(line: lineNumber, message: "a second msgid in one message") }
+                pending.start(at: lineNumber)
+                pending.id = try string(rest, line: lineNumber)
+                pending.idLine = lineNumber
+                pending.current = .id
+            case "msgstr":
+                guard pending.id != nil, pending.translation == nil else {
+                    throw Failure(line: lineNumber, message: "msgstr without its msgid")
+                }
+                pending.translation = try string(rest, line: lineNumber)
+                pending.current = .translation
+            case "msgid_plural", _ where keyword.hasPrefix("msgstr["):
+                throw Failure(line: lineNumber, message: "plural forms (\(keyword)): guide's catalogs have none")
+            default:
+                throw Failure(line: lineNumber, message: "expected msgctxt, msgid, msgstr, a string or a comment")
+            }
+        }
+        try finish()
+        return POCatalog(header: header ?? [], messages: messages)
+    }
+
+    /// The header's `Name: value` lines.
+    static func fields(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "\n").compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingSpaces())
+        }
+    }
+
+    /// A quoted string with C escapes, alone on what is left of its line.
+    static func string(_ text: Substring, line: Int) throws(Failure) -> String {
+        var scalars = text.unicodeScalars[...]
+        guard scalars.first == "\"" else { throw Failure(line: line, message: "expected a string in double quotes") }
+        scalars = scalars.dropFirst()
+        var out = String.UnicodeScalarView()
+        while let scalar = scalars.first {
+            scalars = scalars.dropFirst()
+            switch scalar {
+            case "\"":
+                guard scalars.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+                    throw Failure(line: line, message: "text after the closing quote")
+                }
+                return String(out)
+            case "\\":
+                guard let escaped = scalars.first else { break }
+                scalars = scalars.dropFirst()
+                switch escaped {
+                case "n": out.append("\n")
+                case "t": out.append("\t")
+                case "r": out.append("\r")
+                case "a": out.append("\u{07}")
+                case "b": out.append("\u{08}")
+                case "f": out.append("\u{0C}")
+                case "v": out.append("\u{0B}")
+                case "\\", "\"", "'", "?": out.append(escaped)
+                case "0"..."7":
+                    var value = escaped.value - 0x30
+                    for _ in 0..<2 {
+                        guard let digit = scalars.first, ("0"..."7").contains(digit) else { break }
+                        value = value * 8 + digit.value - 0x30
+                        scalars = scalars.dropFirst()
+                    }
+                    out.append(Unicode.Scalar(value)!)
+                default: throw Failure(line: line, message: "an unknown escape \\\(escaped)")
+                }
+            default: out.append(scalar)
+            }
+        }
+        throw Failure(line: line, message: "a string without its closing quote")
+    }
+
+    /// A message being read.
+    private struct Pending {
+        enum Part { case context, id, translation }
+        var started = false
+        var firstLine = 0
+        var idLine = 0
+        var comments: [String] = [], extracted: [String] = [], references: [String] = [], flags: [String] = []
+        var context: String?, id: String?, translation: String?
+        var current: Part?
+        var skippedComment = false
+
+        mutating func start(at line: Int) {
+            if !started { (started, firstLine) = (true, line) }
+        }
+    }
+}
+
+private extension StringProtocol {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import GuideMerge
+import GuideModel
+import GuideParse
+import GuideRender
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the aligned book for translators' tools (gettext PO catalogs).",
+        subcommands: [ExportPOCommand.self]
+    )
+}
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write translators' catalogs back into the chapters.",
+        subcommands: [ImportPOCommand.self]
+    )
+}
+
+struct ExportPOCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "po",
+        abstract: "Write one PO catalog per chapter: each aligned pair one message.",
+        discussion: """
+            msgid is the English blocks' markdown, msgstr the translation's; `#:` names both files and \
+            lines, `#, fuzzy` marks stale pairs, `#.` comments carry doubt markers, English left, \
+            drifted code and glossary findings. Code the same in both languages is no message; a \
+            pair with no translation is an untranslated message. `guide import po` writes the \
+            catalogs back. Existing catalogs are replaced only with --force.
+            """
+    )
+
+    @Option(help: "The content folder.") var content = "content"
+    @Option(help: "The translation's language (default: the book's first translation).") var lang: String?
+    @Option(name: [.customShort("o"), .long], help: "The folder to write the catalogs into.") var output = "po"
+    @Flag(help: "Replace catalogs that exist (keeping their mode and owner).") var force = false
+
+    func run() throws {
+        try reportingErrors { _ in
+            let book = try ContentLoader(root: content).load()
+            let language = try CatalogBook.translation(lang, of: book)
+            let reviews = book.cachedReviews(content: content).filter { $0.language == language }
+            var files: [(path: String, text: String)] = []
+            for review in reviews {
+                let messages = try CatalogBook.messages(review, book: book, content: content)
+                let catalog = POCatalog(header: CatalogBook.header(book: book, review: review), messages: messages.messages.map(\.po))
+                files.append((output + "/" + CatalogBook.catalogName(review.source.path), catalog.text))
+            }
+            let inputs = reviews.flatMap { [(CatalogBook.file(content, book.source.language, $0.source.path), "a chapter"),
+                                            (CatalogBook.file(content, language, $0.target.path), "a chapter")] }
+            for folder in Set(files.map { PathText.parent($0.path) }) {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            try OutputFiles.check(files.map { OutputFiles.Output(path: $0.path, option: "-o") }, inputs: inputs, force: force)
+            try OutputFiles.write(files)
+            printText("wrote \(files.count) catalogs (\(language.code)) into \(output)/")
+        }
+    }
+}
+
+struct ImportPOCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "po",
+        abstract: "Write the translations of PO catalogs back into the chapters they were exported from.",
+        discussion: """
+            Each message's msgstr replaces its pair's translation; a newly translated message fills \
+            its missing block in place; what has no message is kept, and so are the file's line ends. \
+            A message whose msgid is no longer the current English is reported at its line and the \
+            import is refused: nothing is written. Each chapter is written whole or not at all.
+            """
+    )
+
+    @Argument(help: "The catalogs (written by guide export po).") var catalogs: [String]
+    @Option(help: "The content folder.") var content = "content"
+
+    func run() throws {
+        try reportingErrors { _ in
+            let book = try ContentLoader(root: content).load()
+            let reviews = book.cachedReviews(content: content)
+            var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
+            var failures: [GuideError] = []
+            var changed = 0
+            for catalogFile in catalogs {
+                let text = try TextFile.read(path: catalogFile, displayPath: catalogFile)
+                let catalog: POCatalog
+                do { catalog = try POReader.read(text) } catch let failure as POReader.Failure {
+                    throw GuideError(failure.message, file: catalogFile, line: failure.line)
+                }
+                guard let chapter = catalog.field(CatalogBook.chapterField), let code = catalog.field("Language"),
+                      let review = reviews.first(where: { $0.source.path == chapter && $0.language.code == code }) else {
+                    throw GuideError("the catalog names no chapter of this book (its \(CatalogBook.chapterField) and "
+                                     + "Language header fields; was it written by guide export po?)", file: catalogFile)
+                }
+                let messages = try CatalogBook.messages(review, book: book, content: content)
+                switch CatalogImport.apply(catalog, to: messages) {
+                case .failure(let stale):
+                    failures += stale.stale.map { GuideError($0.message, file: catalogFile, line: $0.line) }
+                case .success(let updated):
+                    let file = CatalogBook.file(content, review.language, review.target.path)
+                    let original = try TextFile.read(path: file, displayPath: file, keepingByteOrderMark: true)
+                    guard updated != original else { continue }
+                    // Written only when it reads as a chapter again.
+                    _ = try TextFile.decode(Data(updated.utf8), displayPath: file)
+                    writes.append((file, updated))
+                    read[file] = Array(original.utf8)
+                    changed += 1
+                }
+            }
+            guard failures.isEmpty else {
+                throw GuideErrors((failures + [GuideError("the catalogs do not fit the book as it is now; nothing written")]).map(\.diagnostic))
+            }
+            try OutputFiles.write(writes, read: read, inside: ConfinedFolder(content, role: "the content folder"))
+            printText("imported \(catalogs.count) catalogs: \(changed) chapters changed")
+        }
+    }
+}
+
+/// What the catalog commands share: where a chapter's file is, its messages, a catalog's header.
+enum CatalogBook {
+    /// The header field that names the English chapter a catalog was exported from.
+    static let chapterField = "X-Guide-Chapter"
+
+    static func translation(_ code: String?, of book: Book) throws -> Language {
+        let translations = book.translations.map(\.language)
+        guard let language = code.map({ code in translations.first { $0.code == code } }) ?? translations.first else {
+            throw GuideError("the book has no translation\(code.map { " '\($0)'" } ?? "") (languages: "
+                             + book.editions.map(\.language.code).joined(separator: ", ") + ")")
+        }
+        return language
+    }
+
+    static func file(_ content: String, _ language: Language, _ path: String) -> String {
+        content + "/" + language.code + "/" + path
+    }
+
+    static func catalogName(_ chapterPath: String) -> String {
+        (chapterPath.hasSuffix(".md") ? String(chapterPath.dropLast(3)) : chapterPath) + ".po"
+    }
+
+    static func messages(_ review: ChapterReview, book: Book, content: String) throws -> ChapterMessages {
+        let source = book.source.language
+        let english = try TextFile.read(path: file(content, source, review.source.path), displayPath: review.source.displayPath,
+                                        keepingByteOrderMark: true)
+        let chinese = try TextFile.read(path: file(content, review.language, review.target.path),
+                                        displayPath: review.target.displayPath, keepingByteOrderMark: true)
+        return ChapterMessages(review: review, english: english, chinese: chinese,
+                               sourceFile: source.code + "/" + review.source.path,
+                               targetFile: review.language.code + "/" + review.target.path)
+    }
+
+    /// The same header for the same chapter: no dates, so an export is the same bytes every time.
+    static func header(book: Book, review: ChapterReview) -> [(name: String, value: String)] {
+        [("Project-Id-Version", book.config.title(for: book.source.language)),
+         ("PO-Revision-Date", ""),
+         ("Last-Translator", ""),
+         ("Language-Team", ""),
+         ("Language", review.language.code),
+         ("MIME-Version", "1.0"),
+         ("Content-Type", "text/plain; charset=UTF-8"),
+         ("Content-Transfer-Encoding", "8bit"),
+         ("Plural-Forms", "nplurals=1; plural=0;"),
+         ("X-Generator", "guide export po"),
+         (chapterField, review.source.path)]
+    }
+}
