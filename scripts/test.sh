@@ -8,3 +8,4 @@ swift build
 swift test
 bash scripts/fuzz.sh --smoke   # each libFuzzer target a few seconds on its seeds (builds .build-fuzz once)
 bash scripts/test-browser.sh   # the built site in headless Chromium (Tests/browser/)
+bash scripts/test-tools.sh     # translators' tools (translate-toolkit) read guide's catalogs and memory (Tests/tools/)

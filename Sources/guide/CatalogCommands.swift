@@ -8,8 +8,8 @@ import GuideRender
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the aligned book for translators' tools (gettext PO catalogs).",
-        subcommands: [ExportPOCommand.self]
+        abstract: "Write the aligned book for translators' tools (gettext PO catalogs, a TMX translation memory).",
+        subcommands: [ExportPOCommand.self, ExportTMXCommand.self]
     )
 }
 
@@ -58,6 +58,38 @@ struct ExportPOCommand: ParsableCommand {
             try OutputFiles.check(files.map { OutputFiles.Output(path: $0.path, option: "-o") }, inputs: inputs, force: force)
             try OutputFiles.write(files)
             printText("wrote \(files.count) catalogs (\(language.code)) into \(output)/")
+        }
+    }
+}
+
+struct ExportTMXCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tmx",
+        abstract: "Write a translation memory (TMX 1.4b) of the book's translated pairs.",
+        discussion: """
+            One translation unit per translated pair (the English and Chinese markdown, a note with \
+            the English file and line), in book order. Pairs that are stale or carry a translator's \
+            doubt are left out unless --all. An existing file is replaced only with --force.
+            """
+    )
+
+    @Option(help: "The content folder.") var content = "content"
+    @Option(help: "The translation's language (default: the book's first translation).") var lang: String?
+    @Option(name: [.customShort("o"), .long], help: "The file to write.") var output = "book.tmx"
+    @Flag(help: "Also the pairs that are stale or in doubt.") var all = false
+    @Flag(help: "Replace the file if it exists (keeping its mode and owner).") var force = false
+
+    func run() throws {
+        try reportingErrors { _ in
+            let book = try ContentLoader(root: content).load()
+            let language = try CatalogBook.translation(lang, of: book)
+            var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code)
+            for review in book.cachedReviews(content: content) where review.language == language {
+                memory.add(try CatalogBook.messages(review, book: book, content: content), all: all)
+            }
+            try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")], inputs: [], force: force)
+            try OutputFiles.write([(output, memory.text)])
+            printText("wrote \(memory.units.count) translation units (\(book.source.language.code) → \(language.code)) into \(output)")
         }
     }
 }

@@ -153,4 +153,19 @@ import Testing
         guard case .failure(let stale) = result else { Issue.record("a stale catalog was applied"); return }
         #expect(stale.stale.map(\.line) == [read.messages[1].line])
     }
+
+    @Test func theMemoryHoldsTheTranslationsATranslatorStandsBy() throws {
+        let messages = Self.messages(en: en, zh: zh)
+        var memory = TranslationMemory(sourceLanguage: "en", targetLanguage: "zh")
+        memory.add(messages, all: false)
+        #expect(memory.units.map(\.source) == ["# Title", "First paragraph."])   // the doubtful pair is left out
+        var everything = TranslationMemory(sourceLanguage: "en", targetLanguage: "zh")
+        everything.add(messages, all: true)
+        #expect(everything.units.count == 3)
+        let text = everything.text
+        #expect(text.contains("<tuv xml:lang=\"zh\">"))
+        #expect(text.contains("<seg>第二段。【疑问】</seg>"))
+        #expect(text == everything.text)
+        #expect(TranslationMemory.xmlText("a\u{1}b\tc\n") == "a\u{FFFD}b\tc\n")
+    }
 }

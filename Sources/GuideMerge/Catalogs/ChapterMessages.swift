@@ -13,6 +13,8 @@ import GuideModel
 public struct ChapterMessages: Sendable {
     public struct Message: Sendable {
         public var po: POMessage
+        /// Every status of the message's pair (`BeadReview.statuses`).
+        public var statuses: [BeadStatus]
         /// The Chinese units (`ChapterCut.units`) the message's `msgstr` is made of; nil: none yet.
         var targetUnits: ClosedRange<Int>?
         /// For a message with no Chinese: the unit its translation goes after (-1: before the first).
@@ -62,7 +64,7 @@ public struct ChapterMessages: Sendable {
                 po: POMessage(id: id, translation: translation, context: seen[id]! > 1 ? "\(seen[id]!)" : nil,
                               references: references, flags: reviewed.status == .stale ? ["fuzzy"] : [],
                               extractedComments: comments),
-                targetUnits: targetUnits, insertAfter: lastTargetUnit))
+                statuses: reviewed.review.statuses, targetUnits: targetUnits, insertAfter: lastTargetUnit))
         }
         if !extras.isEmpty, !messages.isEmpty {
             messages[messages.count - 1].po.extractedComments += extras.map { "Chinese only, kept in the chapter after this: \($0)" }
