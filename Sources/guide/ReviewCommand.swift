@@ -21,10 +21,11 @@ struct ReviewCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument { case text, json }
+    enum Format: String, ExpressibleByArgument { case text, json, sarif, github }
 
     @Option(help: "The content folder.") var content = "content"
-    @Option(help: "Output format: text or json.") var format: Format = .text
+    @Option(help: "Output format: text, json, sarif (SARIF 2.1.0) or github (GitHub Actions annotations).")
+    var format: Format = .text
     @Option(help: ArgumentHelp("Exit non-zero when a pair has one of these statuses (comma-separated; also 'snippet', 'reader': a reader finding).",
                                valueName: "status,…"))
     var failOn: String?
@@ -77,8 +78,18 @@ struct ReviewCommand: ParsableCommand {
             }
             // The report is the command's output (standard output); with JSON, its findings are only counted.
             let chapters = ReviewReport.report(reviews, failing: failOnStatuses.known, readers: failOnNames.contains(Self.readerGate))
-            if format == .json {
-                printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings))
+            // For CI: every finding the chapters list, snippets' included, each with both places.
+            let ciFindings = { ReviewReport.findings(reviews, failing: self.failOnStatuses.known,
+                                                     readers: self.failOnNames.contains(Self.readerGate))
+                + snippetFindings.map { ReviewFinding(rule: Self.snippetGate, severity: $0.severity,
+                                                      message: String($0.message.dropFirst("\(Self.snippetGate): ".count)),
+                                                      location: $0.location ?? SourceLocation(file: content)) } }
+            if format == .json || format == .sarif || format == .github {
+                switch format {
+                case .sarif: printJSON(ReviewReport.sarif(ciFindings()))
+                case .github: printDocument(ReviewReport.github(ciFindings()))
+                default: printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings))
+                }
                 printer.print(chapters.flatMap(\.diagnostics) + snippetFindings) { _ in }
             } else {
                 for chapter in chapters {

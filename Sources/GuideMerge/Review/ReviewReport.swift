@@ -47,21 +47,29 @@ public enum ReviewReport {
 
     /// `file:line: warning: heading-skip: level 4 after level 1 “Heading”`.
     static func diagnostic(_ finding: ReaderFinding, in chapter: Chapter) -> Diagnostic {
-        Diagnostic(.warning, "\(finding.kind.rawValue): \(finding.message)"
-                       + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”"),
-                   at: SourceLocation(file: chapter.displayPath, line: finding.line))
+        reviewFinding(finding, in: chapter).diagnostic
+    }
+
+    static func reviewFinding(_ finding: ReaderFinding, in chapter: Chapter) -> ReviewFinding {
+        ReviewFinding(rule: finding.kind.rawValue,
+                      message: finding.message + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”"),
+                      location: SourceLocation(file: chapter.displayPath, line: finding.line))
     }
 
     static func diagnostic(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> Diagnostic {
+        reviewFinding(finding, bead: bead, in: review).diagnostic
+    }
+
+    static func reviewFinding(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> ReviewFinding {
         let sourceRange = review.sourceLines(bead.bead)
         let targetRange = review.targetLines(bead.bead)
-        let here: SourceLocation, there: String?
+        let here: SourceLocation, there: SourceLocation?
         let block: Block?
         // Point at the Chinese side where there is one: that is where the translator works.
         if let targetRange {
             here = SourceLocation(file: review.target.displayPath, line: finding.line
                 ?? finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start, column: finding.column)
-            there = sourceRange.map { "\(review.source.displayPath):\($0.start)" }
+            there = sourceRange.map { SourceLocation(file: review.source.displayPath, line: $0.start) }
             block = finding.targetBlock.map { review.target.blocks[$0] } ?? bead.bead.target.first.map { review.target.blocks[$0] }
         } else {
             here = SourceLocation(file: review.source.displayPath,
@@ -69,11 +77,10 @@ public enum ReviewReport {
             there = nil
             block = bead.bead.source.first.map { review.source.blocks[$0] }
         }
-        var text = "\(finding.status.name): \(finding.message)"
+        var text = finding.message
         // A typography message quotes the text around the problem already.
         if let block, !block.text.isEmpty, finding.status != .typography { text += " “\(Excerpt.of(block.text, length: 50))”" }
-        if let there { text += " (English: \(there))" }
-        return Diagnostic(.warning, text, at: here)
+        return ReviewFinding(rule: finding.status.name, message: text, location: here, english: there)
     }
 
     static func summary(_ review: ChapterReview) -> String {
