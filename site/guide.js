@@ -33,5 +33,15 @@
         focusableWhenScrolling();
       });
     });
+    // Review marks: off for reading, on for reviewing; the choice is remembered across pages.
+    var marks = bilingual.querySelector("input[data-marks-toggle]");
+    var remembered = null;
+    try { remembered = localStorage.getItem("guide.reviewMarks"); } catch (e) { /* storage off: not remembered */ }
+    marks.checked = remembered === "on";
+    bilingual.dataset.marks = marks.checked ? "on" : "off";
+    marks.addEventListener("change", function () {
+      bilingual.dataset.marks = marks.checked ? "on" : "off";
+      try { localStorage.setItem("guide.reviewMarks", bilingual.dataset.marks); } catch (e) { /* not remembered */ }
+    });
   }
 })();

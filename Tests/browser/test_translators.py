@@ -137,3 +137,33 @@ def test_dashboard_counts_and_gap_links(browser, site):
     assert target is not None and target.get_attribute("id") == urllib.parse.urlparse(first_href).fragment
     top = browser.execute_script("return arguments[0].getBoundingClientRect().top", target)
     assert -2 <= top <= 100
+
+
+def marks_shown(driver):
+    """How many rows show their status badge, of the rows that have a status to show."""
+    return visible(driver, ".bead:not(.status-translated) .bead-meta .badge")
+
+
+def test_review_marks_are_off_for_reading_remembered_and_on_where_a_link_leads(browser, site):
+    open_page(browser, site, BILINGUAL)
+    browser.execute_script("localStorage.removeItem('guide.reviewMarks')")
+    open_page(browser, site, BILINGUAL)
+    shown, rows = marks_shown(browser)
+    assert rows > 5 and shown == 0                          # reads cleanly by default
+    toggle_box = browser.find_element(By.CSS_SELECTOR, "input[data-marks-toggle]")
+    assert not toggle_box.is_selected()
+    toggle_box.click()
+    assert marks_shown(browser)[0] == rows                  # every status, note and line
+    open_page(browser, site, BILINGUAL)                     # remembered by the page (localStorage)
+    assert browser.find_element(By.CSS_SELECTOR, "input[data-marks-toggle]").is_selected()
+    assert marks_shown(browser)[0] == rows
+    browser.find_element(By.CSS_SELECTOR, "input[data-marks-toggle]").click()
+    assert marks_shown(browser)[0] == 0
+
+    # A row reached by a link (the dashboard's) shows its marks with the toggle off.
+    target = browser.execute_script("return document.querySelector('.bead.status-doubt').id")
+    open_page(browser, site, f"{BILINGUAL}#{target}")
+    assert not browser.find_element(By.CSS_SELECTOR, "input[data-marks-toggle]").is_selected()
+    assert marks_shown(browser)[0] == 1
+    assert browser.find_element(By.CSS_SELECTOR, f"#{target} .bead-meta .badge").is_displayed()
+    browser.execute_script("localStorage.removeItem('guide.reviewMarks')")
