@@ -152,11 +152,41 @@ struct ReviewDashboardView {
     /// The snippet check's summary line, when the build ran it.
     var checkLine: String?
     var checkProblems: [String]
+    /// The statuses, most pressing first: the overview's columns and the filter's boxes.
+    var statuses: [String]
+    /// One row per chapter pair: where to start.
+    var overview: [OverviewRowView]
+    /// The languages of the translations, for the filter.
+    var languages: [OverviewLanguageView]
     /// Every chapter's section (the `review-chapter` template), in book order.
     var chaptersHTML: String
 }
 
+/// A chapter pair's row in the dashboard's overview table.
+struct OverviewRowView {
+    /// The section's id (`chapter-…`) and the filter's chapter key.
+    var id: String
+    var title: String
+    var lang: String
+    var language: String
+    var languageCode: String
+    var translatedPercent: Int
+    var acceptedPercent: Int
+    /// Pairs per status, in `ReviewDashboardView.statuses`' order.
+    var counts: [StatusCountView]
+    var snippetFails: Int
+    var snippetWarns: Int
+}
+
+struct OverviewLanguageView {
+    var code: String
+    var name: String
+}
+
 struct ChapterProgressView {
+    /// The section's id, as the overview links it.
+    var id: String
+    var languageCode: String
     var title: String
     /// The translation's `lang`, for its title and excerpts.
     var lang: String
@@ -165,8 +195,15 @@ struct ChapterProgressView {
     var translatedPercent: Int
     var acceptedPercent: Int
     var counts: [StatusCountView]
+    /// Gaps but typography, which is folded into `typographyGaps` (shown on demand).
     var gaps: [GapView]
-    var hasGaps: Bool { !gaps.isEmpty }
+    var typographyGaps: [GapView]
+    var hasGaps: Bool { !gaps.isEmpty || !typographyGaps.isEmpty }
+    var hasTypography: Bool { !typographyGaps.isEmpty }
+    /// The typography findings listed (the chapter's first gaps: `moreGaps` counts the rest).
+    var typographyCount: Int
+    /// Findings of the chapter's pairs, listed or not.
+    var findingCount: Int
     /// How many gaps the list leaves out, when it is cut (`ReportLimit.perChapter`).
     var moreGaps: String?
     /// Snippets that fail, warn, were not checked, or compile differently in the translation.
@@ -198,6 +235,8 @@ struct GapView {
     var status: String
     var message: String
     var location: String
+    /// The English pair's `file:line`, where the gap is in the translation and the pair has English.
+    var englishLocation: String? = nil
     var href: String
     var excerpt: String
     /// The excerpt's language (`lang` attribute).

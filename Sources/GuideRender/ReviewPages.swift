@@ -107,8 +107,30 @@ struct ReviewPages {
 
     /// The dashboard around its chapters' sections (`chapterProgress`, rendered one by one).
     func dashboardView(frame: PageFrame, chaptersHTML: String) -> ReviewDashboardView {
-        ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems.map(\.description) ?? [],
-                            chaptersHTML: chaptersHTML)
+        let statuses = BeadStatus.precedence
+        let overview = reviews.map { review in
+            let counts = review.counts
+            let snippets = check.map { $0.noteworthy(review.source.path) } ?? []
+            return OverviewRowView(
+                id: sectionID(review), title: review.target.title, lang: review.language.htmlLang,
+                language: SiteRenderer.languageName(review.language), languageCode: review.language.code,
+                translatedPercent: Int((review.translatedShare * 100).rounded()),
+                acceptedPercent: Int((review.acceptedShare * 100).rounded()),
+                counts: statuses.map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
+                snippetFails: snippets.filter { $0.outcome == .fail || $0.outcome == .unexpectedPass }.count,
+                snippetWarns: snippets.filter { $0.outcome == .warn || $0.outcome == .notChecked }.count)
+        }
+        return ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems.map(\.description) ?? [],
+                                   statuses: statuses.map(\.name), overview: overview,
+                                   languages: book.translations.map { OverviewLanguageView(code: $0.language.code,
+                                                                                           name: SiteRenderer.languageName($0.language)) },
+                                   chaptersHTML: chaptersHTML)
+    }
+
+    /// A chapter pair's section id on the dashboard (the overview links it).
+    func sectionID(_ review: ChapterReview) -> String {
+        "chapter-\(review.language.code)-" + URLPath.encode(review.source.pagePath).replacingOccurrences(of: "%", with: "_")
+            .replacingOccurrences(of: "/", with: "-")
     }
 
     /// One chapter's section of the dashboard: progress, counts, every gap linking to its row.
@@ -124,6 +146,7 @@ struct ReviewPages {
                 GapView(status: finding.status.name, message: finding.message,
                         location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
                             ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
+                        englishLocation: row.targetLines.isEmpty || row.sourceLines.isEmpty ? nil : row.sourceLines,
                         href: "../\(bilingualURL(review))#\(row.id)",
                         excerpt: Excerpt.of(
                             (bead.bead.target.first.map { review.target.blocks[$0].text }
@@ -131,13 +154,18 @@ struct ReviewPages {
                         excerptLang: bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang)
             }
         }.prefix(ReportLimit.perChapter)
+        let listed = Array(gaps)
         return ChapterProgressView(
+            id: sectionID(review), languageCode: review.language.code,
             title: review.target.title, lang: review.language.htmlLang, language: SiteRenderer.languageName(review.language),
             bilingualHref: "../\(bilingualURL(review))",
             translatedPercent: Int((review.translatedShare * 100).rounded()),
             acceptedPercent: Int((review.acceptedShare * 100).rounded()),
             counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
-            gaps: Array(gaps), moreGaps: gapCount > ReportLimit.perChapter
+            gaps: listed.filter { $0.status != BeadStatus.typography.name },
+            typographyGaps: listed.filter { $0.status == BeadStatus.typography.name },
+            typographyCount: listed.count { $0.status == BeadStatus.typography.name },
+            findingCount: gapCount, moreGaps: gapCount > ReportLimit.perChapter
                 ? "\(ReportLimit.more(gapCount - ReportLimit.perChapter)) gaps in this chapter not shown (`guide review --format json` lists "
                     + (listedCount == gapCount ? "them all)" : "the first \(ReportLimit.grouped(listedCount)))")
                 : nil,

@@ -214,15 +214,32 @@ extension BeadRowView: TemplateFields {
 extension ReviewDashboardView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("page", \.page), Field("checkLine", \.checkLine), Field("checkProblems", \.checkProblems),
+        Field("statuses", \.statuses), Field("overview", \.overview), Field("languages", \.languages),
         Field("chaptersHTML", \.chaptersHTML)
     )
 }
 
+extension OverviewRowView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("id", \.id), Field("title", \.title), Field("lang", \.lang), Field("language", \.language),
+        Field("languageCode", \.languageCode), Field("translatedPercent", \.translatedPercent),
+        Field("acceptedPercent", \.acceptedPercent), Field("counts", \.counts),
+        Field("snippetFails", \.snippetFails), Field("snippetWarns", \.snippetWarns)
+    )
+}
+
+extension OverviewLanguageView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("code", \.code), Field("name", \.name))
+}
+
 extension ChapterProgressView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("id", \.id), Field("languageCode", \.languageCode),
         Field("title", \.title), Field("lang", \.lang), Field("language", \.language),
         Field("bilingualHref", \.bilingualHref), Field("translatedPercent", \.translatedPercent),
         Field("acceptedPercent", \.acceptedPercent), Field("counts", \.counts), Field("gaps", \.gaps),
+        Field("typographyGaps", \.typographyGaps), Field("hasTypography", \.hasTypography),
+        Field("typographyCount", \.typographyCount), Field("findingCount", \.findingCount),
         Field("hasGaps", \.hasGaps), Field("moreGaps", \.moreGaps), Field("snippets", \.snippets),
         Field("hasSnippets", \.hasSnippets), Field("reader", \.reader), Field("hasReader", \.hasReader),
         Field("readerCount", \.readerCount)
@@ -235,7 +252,8 @@ extension StatusCountView: TemplateFields {
 
 extension GapView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
-        Field("status", \.status), Field("message", \.message), Field("location", \.location), Field("href", \.href),
+        Field("status", \.status), Field("message", \.message), Field("location", \.location),
+        Field("englishLocation", \.englishLocation), Field("href", \.href),
         Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
     )
 }

@@ -84,8 +84,8 @@ def test_bilingual_rows_stack_on_a_phone(browser, site):
 def test_dashboard_counts_and_gap_links(browser, site):
     open_page(browser, site, "review/index.html")
     chapter = browser.find_element(By.CSS_SELECTOR, ".review-chapter")
-    link = chapter.find_element(By.CSS_SELECTOR, "h2 a")
-    assert link.text == "对象间的通讯"
+    assert chapter.find_element(By.CSS_SELECTOR, "h2 span[lang]").text == "对象间的通讯"
+    link = chapter.find_element(By.CSS_SELECTOR, "a[href*='bilingual/']")
     statuses = [dt.text for dt in chapter.find_elements(By.CSS_SELECTOR, ".status-counts dt")]
     counts = [int(dd.text) for dd in chapter.find_elements(By.CSS_SELECTOR, ".status-counts dd")]
     assert "translated" in statuses and len(statuses) == len(counts)
@@ -93,7 +93,8 @@ def test_dashboard_counts_and_gap_links(browser, site):
     progress = chapter.find_element(By.CSS_SELECTOR, ".progress")
     assert progress.get_attribute("role") == "img" and "% translated" in progress.get_attribute("aria-label")
     assert "% of the English translated" in chapter.find_element(By.CSS_SELECTOR, ".progress-text").text
-    gaps = [(a.get_attribute("href"), a.find_element(By.CSS_SELECTOR, ".badge").text)
+    # Typography is folded away by default; its links are there all the same.
+    gaps = [(a.get_attribute("href"), a.find_element(By.CSS_SELECTOR, ".badge").get_attribute("textContent"))
             for a in chapter.find_elements(By.CSS_SELECTOR, "ol.gaps:not(.snippet-gaps, .reader-gaps) li > a")]
     # Snippet findings (failing snippets, translations that compile differently) link to rows too.
     snippet_links = [a.get_attribute("href") for a in chapter.find_elements(By.CSS_SELECTOR, "ol.snippet-gaps li > a")]
@@ -167,3 +168,52 @@ def test_review_marks_are_off_for_reading_remembered_and_on_where_a_link_leads(b
     assert marks_shown(browser)[0] == 1
     assert browser.find_element(By.CSS_SELECTOR, f"#{target} .bead-meta .badge").is_displayed()
     browser.execute_script("localStorage.removeItem('guide.reviewMarks')")
+
+
+def shown_findings(driver):
+    return driver.execute_script("""
+        return Array.from(document.querySelectorAll('section.review-chapter li[data-status]'))
+            .filter(li => li.checkVisibility()).map(li => li.dataset.status);""")
+
+
+def test_dashboard_overview_sorts_and_filters_work_offline(browser, site):
+    open_page(browser, site, "review/index.html")
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.overview tbody tr")
+    sections = browser.find_elements(By.CSS_SELECTOR, "section.review-chapter")
+    assert len(rows) == len(sections) >= 1
+    headers = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "table.overview thead button")]
+    assert headers[:4] == ["Chapter", "Language", "Translated %", "Accepted %"] and "doubt" in headers
+    # A row links to its chapter's section.
+    href = rows[0].find_element(By.CSS_SELECTOR, "th a").get_attribute("href")
+    assert href.endswith("#" + sections[0].get_attribute("id"))
+    # Sorting: the header says which way.
+    button = browser.find_elements(By.CSS_SELECTOR, "table.overview thead button")[2]
+    button.click()
+    assert button.get_attribute("aria-sort") == "descending"
+    button.click()
+    assert button.get_attribute("aria-sort") == "ascending"
+
+    # Typography is folded into a count; the rest shows.
+    statuses = shown_findings(browser)
+    assert statuses and "typography" not in statuses
+    fold = browser.find_element(By.CSS_SELECTOR, ".typography-fold")
+    folded = int(fold.find_element(By.TAG_NAME, "summary").text.split()[1])
+    fold.find_element(By.TAG_NAME, "summary").click()
+    assert shown_findings(browser).count("typography") == folded > 0
+    count = browser.find_element(By.CSS_SELECTOR, ".filter-count")
+    assert count.text.startswith(f"{len(shown_findings(browser))} findings shown")
+
+    def findings(n):
+        return f"{n} finding" if n == 1 else f"{n} findings"
+
+    # Only doubts: every finding shown is one, and the counts follow.
+    for box in browser.find_elements(By.CSS_SELECTOR, "form.review-filters input[name=status]"):
+        if box.get_attribute("value") != "doubt" and box.is_selected():
+            box.click()
+    doubts = shown_findings(browser)
+    assert doubts and set(doubts) == {"doubt"}
+    assert count.text.startswith(f"{findings(len(doubts))} shown")
+    assert sections[0].find_element(By.CSS_SELECTOR, ".section-count").text == findings(len(doubts))
+    # A language the book does not filter to hides every chapter of another one.
+    select = browser.find_element(By.CSS_SELECTOR, "form.review-filters select[name=language]")
+    assert [o.get_attribute("value") for o in select.find_elements(By.TAG_NAME, "option")] == ["", "zh"]
