@@ -36,7 +36,15 @@ struct PageFrame {
     var sidebar: SidebarView?
     /// The chapter's side-by-side page, for chapter pages.
     var bilingualHref: String?
+    /// The edition's whole book on one page, for printing (`PrintPage`).
+    var printHref: String? = nil
     var hasLanguageLinks: Bool { !languageLinks.isEmpty }
+}
+
+/// The print page (`print.mustache`): the frame and the book's chapters, as a list's mark.
+struct PrintView {
+    var page: PageFrame
+    var bodyHTML: String
 }
 
 /// A page's sidebar: the edition's shared table of contents (one `toc.js` per edition,

@@ -92,6 +92,22 @@ public struct SiteRenderer: Sendable {
             })
         }
         for (path, page) in rendered { site.add(path, page) }
+        for edition in book.editions where !edition.chapters.isEmpty {
+            let path = "\(edition.language.code)/\(PrintPage.path(in: edition))"
+            var page = frame(book, edition, chapter: nil, root: "../")
+            page.pageTitle = edition.title
+            let ids = edition.chapters.map { anchors[edition.language]?[$0.path] ?? [:] }
+            // Every chapter's heading ids stand in the page's inputs by their digests.
+            let idDigests = ids.map { HexText.of(HeadingAnchors.digest($0)) }.joined(separator: " ")
+            site.add(path, try streamedFile(path, template: "print", inputs: PageInputs(
+                views: RenderMemo.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
+                let print = PrintPage(chapters: edition.chapters, ids: ids, highlights: highlights)
+                let body = StreamedPage.mark("body")
+                return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
+                    .init(mark: body, count: print.count) { range in print.html(range) },
+                ])
+            })
+        }
         for edition in book.editions where !edition.toc.isEmpty {
             let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition)
             let makeScript = { Array(try sidebarScript(table).utf8) }
@@ -119,7 +135,8 @@ public struct SiteRenderer: Sendable {
         }
         for (path, page) in bilingual { site.add(path, page) }
         let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
-                                       bookTitle: book.source.title, root: "../", languageLinks: [])
+                                       bookTitle: book.source.title, root: "../", languageLinks: [],
+                                       printHref: Self.printHref(book.source, root: "../"))
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
         // renders the edited chapter's section, not the whole dashboard.
         let sectionInputs = reviews.map { review in
@@ -290,8 +307,14 @@ public struct SiteRenderer: Sendable {
                 current: chapter.map { "\(edition.language.code)/\($0.pageURL)" } ?? ""),
             bilingualHref: chapter.flatMap { chapter in
                 book.translations.first.map { "\(root)\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pageURL)" }
-            }
+            },
+            printHref: Self.printHref(edition, root: root)
         )
+    }
+
+    /// An edition's print page from a page `root` away from the site root (none without chapters).
+    static func printHref(_ edition: Edition, root: String) -> String? {
+        edition.chapters.isEmpty ? nil : "\(root)\(edition.language.code)/\(URLPath.encode(PrintPage.path(in: edition)))"
     }
 
     /// Where an edition's shared table of contents goes, relative to the site root.
@@ -329,7 +352,7 @@ public struct SiteRenderer: Sendable {
         let source = book.source
         return IndexView(
             page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: "404 · \(source.title)",
-                            bookTitle: source.title, root: root, languageLinks: []),
+                            bookTitle: source.title, root: root, languageLinks: [], printHref: Self.printHref(source, root: root)),
             editions: [], hasReview: false)
     }
 
@@ -346,7 +369,7 @@ public struct SiteRenderer: Sendable {
         let progress = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         return IndexView(
             page: PageFrame(htmlLang: source.language.htmlLang, pageTitle: source.title, bookTitle: source.title,
-                            root: "", languageLinks: []),
+                            root: "", languageLinks: [], printHref: Self.printHref(source, root: "")),
             editions: book.editions.map { edition in
                 EditionView(
                     lang: edition.language.htmlLang,

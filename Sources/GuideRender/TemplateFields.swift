@@ -132,8 +132,12 @@ extension PageFrame: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("htmlLang", \.htmlLang), Field("pageTitle", \.pageTitle), Field("bookTitle", \.bookTitle),
         Field("root", \.root), Field("languageLinks", \.languageLinks), Field("sidebar", \.sidebar),
-        Field("bilingualHref", \.bilingualHref), Field("hasLanguageLinks", \.hasLanguageLinks)
+        Field("bilingualHref", \.bilingualHref), Field("printHref", \.printHref), Field("hasLanguageLinks", \.hasLanguageLinks)
     )
+}
+
+extension PrintView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("page", \.page), Field("bodyHTML", \.bodyHTML))
 }
 
 extension SidebarView: TemplateFields {

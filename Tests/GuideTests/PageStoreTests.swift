@@ -70,7 +70,7 @@ import Testing
         for name in PageFrame.fieldNames {
             expected.string(name)
             switch name {
-            case "bilingualHref", "sidebar": expected.integer(UInt8(0))
+            case "bilingualHref", "printHref", "sidebar": expected.integer(UInt8(0))
             case "hasLanguageLinks": expected.fingerprint(true)
             case "languageLinks": expected.fingerprint(frame.languageLinks)
             default: expected.fingerprint(frame.child(named: name) as! String)
