@@ -2,19 +2,35 @@ import GuideModel
 
 /// One edition's whole book on one page (`<lang>/print.html`, as mdBook's print page): every
 /// chapter in the order of its table of contents, each a section that print CSS starts on a
-/// new page. Rendered a slice of blocks at a time (`StreamedPage`): a book's print page is
-/// as large as all its chapters.
+/// new page.
+///
+/// A chapter's section is kept in the page store by what it is made from (its content digest
+/// and heading ids), so that a rebuild after an edit renders the edited chapter's section and
+/// reads the others from the store, without parsing their chapters. A chapter of more than
+/// `streamedBlocks` blocks is rendered a slice of blocks at a time instead, never whole in
+/// memory (`StreamedPage`).
 struct PrintPage {
+    enum Item {
+        /// A chapter's whole section, from the store or rendered.
+        case section(Int)
+        /// A long chapter's opening tag, one of its blocks, its closing tag.
+        case open(Int), block(Int, Int), close(Int)
+    }
+
     let chapters: [Chapter]
     /// Each chapter's heading ids, made unique on the page by the chapter's (`sectionID`).
     let ids: [HeadingIDs]
     let highlights: HighlightStore?
-    /// Where each chapter's items begin: an opening item, its blocks, a closing item.
+    let pages: PageStore?
+    /// Where each chapter's items begin (a long chapter has one per block and two more).
     private let starts: [Int]
 
-    init(chapters: [Chapter], ids: [HeadingIDs], highlights: HighlightStore?) {
+    static let streamedBlocks = 20_000
+
+    init(chapters: [Chapter], ids: [HeadingIDs], highlights: HighlightStore?, pages: PageStore?) {
         self.chapters = chapters
         self.highlights = highlights
+        self.pages = pages
         self.ids = zip(chapters, ids).map { chapter, chapterIDs in
             var prefixed = HeadingIDs()
             chapterIDs.forEach { block, id in prefixed[block] = Self.sectionID(chapter) + "--" + id }
@@ -23,7 +39,7 @@ struct PrintPage {
         var starts: [Int] = [], total = 0
         for chapter in chapters {
             starts.append(total)
-            total += chapter.facts.blockCount + 2
+            total += chapter.facts.blockCount > Self.streamedBlocks ? chapter.facts.blockCount + 2 : 1
         }
         self.starts = starts + [total]
     }
@@ -40,25 +56,65 @@ struct PrintPage {
 
     var count: Int { starts.last ?? 0 }
 
-    /// The items in `range`: a chapter's opening and closing tags, and its blocks' HTML between.
+    func item(_ index: Int) -> Item {
+        let chapter = starts.lastIndex { $0 <= index }!
+        let offset = index - starts[chapter]
+        guard starts[chapter + 1] - starts[chapter] > 1 else { return .section(chapter) }
+        if offset == 0 { return .open(chapter) }
+        return offset == chapters[chapter].facts.blockCount + 1 ? .close(chapter) : .block(chapter, offset - 1)
+    }
+
+    /// The items in `range`.
     func html(_ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
         var index = range.lowerBound
         while index < range.upperBound {
-            let chapter = starts.lastIndex { $0 <= index }!
-            let start = starts[chapter], blocks = chapters[chapter].facts.blockCount
-            if index == start {
-                out += "<section class=\"print-chapter\" id=\"\(Self.sectionID(chapters[chapter]))\">\n".utf8
+            switch item(index) {
+            case .section(let chapter):
+                out += section(chapter)
                 index += 1
-            } else if index == start + blocks + 1 {
-                out += "</section>\n".utf8
+            case .open(let chapter):
+                out += opening(chapter)
                 index += 1
-            } else {
-                let first = index - start - 1, last = min(blocks, range.upperBound - start - 1)
+            case .close:
+                out += closing
+                index += 1
+            case .block(let chapter, let first):
+                // The chapter's blocks in this range, at once.
+                let last = min(chapters[chapter].facts.blockCount, first + range.upperBound - index)
                 out += ChapterBody.html(chapters[chapter].blocks, range: first..<last, ids: ids[chapter], highlights: highlights)
-                index = start + 1 + last
+                index += last - first
             }
         }
         return out
+    }
+
+    private func opening(_ chapter: Int) -> [UInt8] {
+        Array("<section class=\"print-chapter\" id=\"\(Self.sectionID(chapters[chapter]))\">\n".utf8)
+    }
+
+    private var closing: [UInt8] { Array("</section>\n".utf8) }
+
+    /// A chapter's whole section: from the store when its chapter and ids are as they were.
+    private func section(_ chapter: Int) -> [UInt8] {
+        let render = {
+            opening(chapter) + ChapterBody.html(chapters[chapter].blocks, ids: ids[chapter], highlights: highlights) + closing
+        }
+        guard let pages, let name = sectionName(chapter) else { return render() }
+        return pages.page(named: name, render: render)
+    }
+
+    /// The store's name for a chapter's section (nil for a chapter not read from a file).
+    private func sectionName(_ chapter: Int) -> String? {
+        guard let pages, let key = PageInputs(views: [], chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
+        else { return nil }
+        return pages.name(key: key, template: "print-chapter")
+    }
+
+    /// Keeps the sections of a page the output holds as it was, through the store's pruning.
+    func keepSections() {
+        for chapter in chapters.indices where starts[chapter + 1] - starts[chapter] == 1 {
+            if let name = sectionName(chapter) { pages?.use(name) }
+        }
     }
 }

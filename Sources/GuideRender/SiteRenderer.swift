@@ -99,14 +99,17 @@ public struct SiteRenderer: Sendable {
             let ids = edition.chapters.map { anchors[edition.language]?[$0.path] ?? [:] }
             // Every chapter's heading ids stand in the page's inputs by their digests.
             let idDigests = ids.map { HexText.of(HeadingAnchors.digest($0)) }.joined(separator: " ")
-            site.add(path, try streamedFile(path, template: "print", inputs: PageInputs(
+            let print = PrintPage(chapters: edition.chapters, ids: ids, highlights: highlights, pages: self.pages)
+            let file = try streamedFile(path, template: "print", inputs: PageInputs(
                 views: RenderMemo.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
-                let print = PrintPage(chapters: edition.chapters, ids: ids, highlights: highlights)
                 let body = StreamedPage.mark("body")
                 return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
                     .init(mark: body, count: print.count) { range in print.html(range) },
                 ])
-            })
+            }
+            // A page kept from the output keeps its chapters' sections in the store too.
+            if case .kept = file { print.keepSections() }
+            site.add(path, file)
         }
         for edition in book.editions where !edition.toc.isEmpty {
             let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition)
