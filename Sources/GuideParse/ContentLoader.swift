@@ -20,9 +20,9 @@ public struct ContentLoader {
     public var displayRoot: String
     /// Chapters parsed by earlier loads (`guide serve`), reused when their text did not change.
     public var memo: ParseMemo?
-    /// Facts of chapters loaded before (`guide build`'s cache): a chapter whose facts are there is
-    /// not parsed until a stage asks for its blocks. The caller saves it (`FactsStore.save`).
-    public var facts: FactsStore?
+    /// Facts of chapters loaded before (`guide build`'s cache, `CacheStage.facts`): a chapter whose
+    /// facts are there is not parsed until a stage asks for its blocks. The caller saves the store.
+    public var facts: CacheStore?
 
     public init(root: String, displayRoot: String? = nil) {
         self.root = root
@@ -129,12 +129,14 @@ public struct ContentLoader {
     static let largeChapterBytes = 2_000_000
 
     /// A chapter's blocks: parsed when first used if its facts are known, else now (for its facts).
-    private static func parsed(_ text: String, digest: [UInt8], parser: MarkdownParser, facts: FactsStore?) -> ParsedChapter {
-        if let known = facts?.facts(digest: digest) {
+    private static func parsed(_ text: String, digest: [UInt8], parser: MarkdownParser, facts: CacheStore?) -> ParsedChapter {
+        guard let facts else { return ParsedChapter(blocks: parser.parse(text)) }
+        let key = CacheStage.facts.key { $0.update(digest) }
+        if let known = facts.read(.facts, key, ChapterFacts.init(decoding:)) {
             return ParsedChapter(facts: known) { parser.parse(text) }
         }
         let parsed = ParsedChapter(blocks: parser.parse(text))
-        facts?.add(parsed.facts, digest: digest)
+        facts.write(.facts, key, parsed.facts.encoded)
         return parsed
     }
 

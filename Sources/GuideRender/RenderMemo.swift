@@ -54,7 +54,7 @@ public final class RenderMemo: @unchecked Sendable {
     }
 }
 
-/// What a page is rendered from (see `RenderMemo` and `PageStore.page(key:)`).
+/// What a page is rendered from (see `RenderMemo` and `PageStore`).
 struct PageInputs: Equatable, Sendable {
     /// `TemplateValue` fingerprints of the small views and strings around the page.
     var views: [UInt8]
@@ -64,12 +64,12 @@ struct PageInputs: Equatable, Sendable {
     var badges: [String]
     var beads: [ChapterReview.ReviewedBead] = []
     /// The key the beads' review was cached under (`ChapterReview.cacheKey`): it stands for them.
-    var reviewKey: String?
+    var reviewKey: CacheKey?
     /// The snippet check's results a page shows beyond its badges (a dashboard section's gaps).
     var checkResults: [SnippetResult] = []
     /// The check's keys for the results of the chapters the page shows (`CheckReport.chapterKeys`):
     /// when there are, they stand for `badges` and `checkResults`, which are then left empty.
-    var checkKeys: [String]?
+    var checkKeys: [CacheKey]?
 }
 
 extension PageInputs {
@@ -95,12 +95,12 @@ extension PageInputs {
         if let checkKeys {
             out.fingerprint("check keys")
             out.fingerprint(checkKeys.count)
-            for key in checkKeys { out.fingerprint(key) }
+            for key in checkKeys { out.fingerprint(key.hex) }
         }
         out.fingerprint(badges.count)
         for badge in badges { out.fingerprint(badge) }
         if let reviewKey {
-            out.fingerprint(reviewKey)
+            out.fingerprint(reviewKey.hex)
         } else {
             let beadBytes = ReviewCodec.encode(beads)
             out.fingerprint(beadBytes.count)

@@ -171,7 +171,9 @@ public struct SiteRenderer: Sendable {
         let inputs = inputs()
         func stored() throws -> [UInt8] {
             if let pages, let key = inputs.key {
-                return try pages.page(key: key, template: template) { Array(try templates.render(view(), with: template).utf8) }
+                return try pages.section(pages.section(key: key, template: template)) {
+                    Array(try templates.render(view(), with: template).utf8)
+                }
             }
             return Array(try renderPage(view(), with: template).utf8)
         }
@@ -200,7 +202,7 @@ public struct SiteRenderer: Sendable {
         let inputs = inputs()
         if let memo { return .bytes(try memo.page(path, inputs: inputs, render: inMemory), tag: nil) }
         guard let pages, let key = inputs.key else { return PageFile(try render(spool: spool), tag: nil) }
-        let tag = "page:" + pages.name(key: key, template: template)
+        let tag = pages.name(key: key, template: template)
         if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
         return PageFile(try render(spool: spool), tag: tag)
     }
@@ -209,7 +211,7 @@ public struct SiteRenderer: Sendable {
     /// `streamedFile` keeps one): nil without a key (or in `guide serve`).
     func taggedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile? {
         guard memo == nil, let pages, let key = inputs.key else { return nil }
-        let tag = "page:" + pages.name(key: key, template: template)
+        let tag = pages.name(key: key, template: template)
         if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
         return .bytes(try render(), tag: tag)
     }
@@ -223,14 +225,14 @@ public struct SiteRenderer: Sendable {
         if memo == nil, let pages, let written {
             let keys = sections.compactMap(\.inputs.key)
             if keys.count == sections.count {
-                let names = keys.map { pages.name(key: $0, template: "review-chapter") }
-                let tag = "page:" + Digest.hex((names + [page]).joined(separator: "\n"))
+                let names = keys.map { pages.section(key: $0, template: "review-chapter") }
+                let tag = pages.name(sections: names, page: page)
                 if written.holds(path, tag: tag) {
-                    for name in names { pages.use(name) }
+                    for name in names { pages.keep(name) }
                     return .kept(tag: tag)
                 }
                 let bytes = try Array(names.indices).concurrentMap { index in
-                    try pages.page(named: names[index]) {
+                    try pages.section(names[index]) {
                         Array(try templates.render(sections[index].view(), with: "review-chapter").utf8)
                     }
                 }

@@ -16,7 +16,7 @@ import Testing
         let content = folder.path + "/content"
         var builder = SiteBuilder(content: content, templates: folder.path + "/templates", output: folder.path + "/site",
                                   checkSnippets: false)
-        let memory = BuildMemory(content: content)
+        let memory = BuildMemory()
         builder.memory = memory
         _ = try builder.render()
 
@@ -51,7 +51,7 @@ import Testing
         try writeSmallBook(in: folder)
         let content = folder.path + "/content"
         var builder = SiteBuilder(content: content, templates: repositoryRoot + "/templates", output: folder.path + "/site")
-        let memory = BuildMemory(content: content)
+        let memory = BuildMemory()
         builder.memory = memory
         _ = try builder.render()
         let edits: [(String, () throws -> Void)] = [
@@ -78,16 +78,19 @@ import Testing
         }
     }
 
-    /// Serve's check keeps the compile records it read or wrote; without that memory, a
-    /// missing file is a miss (and a damaged one is discarded, see CheckRunnerTests).
+    /// Serve's check keeps the compile records it read or wrote, in front of the cache.
     @Test func compileRecordsAreKeptInMemoryOnlyWhenAsked() throws {
         let folder = try TempFolder()
         let seen = SeenRecords()
         let record = CompileRecord(status: 1, diagnostics: [])
-        ResultCache(folder: folder.path, seen: seen).store(record, for: "abcdef")
-        try FileManager.default.removeItem(atPath: ResultCache(folder: folder.path).path(for: "abcdef"))
-        #expect(ResultCache(folder: folder.path, seen: seen).lookup("abcdef") == record)
-        #expect(ResultCache(folder: folder.path).lookup("abcdef") == nil)
+        let key = CacheStage.compileRecords.key(CacheStage.Versions(compiler: "cc")) { $0.updateCounted("unit") }
+        let cache = CacheStore(root: folder.path)
+        cache.write(.compileRecords, key, record.encoded)
+        cache.save()
+        #expect(seen.record(key, in: CacheStore(root: folder.path)) == record)
+        try FileManager.default.removeItem(atPath: folder.path + "/compile-records.pack")
+        #expect(seen.record(key, in: CacheStore(root: folder.path)) == record)
+        #expect(SeenRecords().record(key, in: CacheStore(root: folder.path)) == nil)
     }
 
     @Test func aChapterIsParsedAgainOnlyWhenItsTextOrTheOptionsChange() {
