@@ -53,8 +53,6 @@ public struct SnippetChecker: Sendable {
     /// How a translation is aligned with its source, to inherit the source's annotations
     /// (a build passes its alignment cache).
     public var align: BeadSource = { Aligner().align($0, $1) }
-    /// Compile records earlier runs of this process read or wrote (`guide serve`).
-    public var seenRecords: SeenRecords?
 
     public init(options: CheckOptions) {
         self.options = options
@@ -343,19 +341,12 @@ public struct SnippetChecker: Sendable {
         /// clang's path and version, the SDK, the flags, the memory limit: the `compiler` version of keys.
         var fingerprint: String
         var cache: CacheStore?
-        var seen: SeenRecords?
         var temporaryFolder: String?
         var displayPaths: [String: String]
         /// Runs clang in the sandbox, under its limits.
         var runner: ProcessRunner
 
         var versions: CacheStage.Versions { CacheStage.Versions(compiler: fingerprint) }
-
-        /// The compile record of `key` seen before (`guide serve`) or in the cache.
-        func record(_ key: CacheKey) -> CompileRecord? {
-            if let seen { return seen.record(key, in: cache) }
-            return cache?.read(.compileRecords, key, CompileRecord.init(decoding:))
-        }
 
         /// What of the session a chapter's results depend on besides the compiler (see `ChapterResults`).
         func hashInputs(_ hash: Digest) {
@@ -482,7 +473,7 @@ public struct SnippetChecker: Sendable {
         }
         return .success(Session(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
-                                cache: options.cache, seen: seenRecords, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner))
+                                cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner))
     }
 
     private func compile(plans: inout [Plan], indices: [Int], session: Session,
@@ -502,7 +493,7 @@ public struct SnippetChecker: Sendable {
                 for part in [session.contextText] + arguments + [unit.text] { hash.updateCounted(part) }
             }
             plans[index].recordKey = key
-            if let record = session.record(key) {
+            if let record = session.cache?.read(.compileRecords, key, CompileRecord.init(decoding:)) {
                 records[index] = (record, true)
             } else {
                 jobsToRun.append(Job(index: index, key: key, text: unit.text, arguments: arguments))
@@ -531,7 +522,6 @@ public struct SnippetChecker: Sendable {
                                                    memoryLimit: runner.sandbox?.memoryLimit)
             // The driver's own line about the failure ("clang frontend command failed…") is said better by `failure`.
             if record.failure != nil { record.diagnostics.removeAll { $0.file == nil } }
-            session.seen?.keep(record, for: job.key)
             session.cache?.write(.compileRecords, job.key, record.encoded)
             records[job.index] = (record, false)
         }

@@ -17,11 +17,14 @@ import Synchronization
 /// Files clang reads by path (`CacheStage.folder`) are named by their key and kept by the same
 /// rule. The one rule: a stage the build used keeps exactly the records and files it used
 /// (read, written, or kept as the base of another: a review keeps its alignment); a stage it
-/// did not touch stays as it is. `guide serve` (`prunes: false`), which reads through its
-/// memory, adds its new records to the packs and removes nothing.
+/// did not touch stays as it is. `guide serve` keeps decoded values in memory between rebuilds
+/// (`CacheMemory`) in front of the packs, so it uses few records of them: it adds its new
+/// records to the packs (`prunes: false`) and removes none.
 public final class CacheStore: Sendable {
     public let root: String
     public let prunes: Bool
+    /// Values of earlier builds of this process (`guide serve`), asked before the packs.
+    public let memory: CacheMemory?
     private let state = Mutex(State())
 
     private struct State {
@@ -31,21 +34,22 @@ public final class CacheStore: Sendable {
     }
 
     /// The store in `root` (made absolute: clang reads its files from a folder of its own).
-    public init(root: String, prunes: Bool = true) {
+    public init(root: String, prunes: Bool = true, memory: CacheMemory? = nil) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.prunes = prunes
+        self.memory = memory
     }
 
     /// The cache beside `content`, refused when it is a link: a build reads and writes its
     /// entries, and a link could lead them anywhere (or into the book itself).
-    public convenience init(forContent content: String, prunes: Bool = true) throws {
+    public convenience init(forContent content: String, prunes: Bool = true, memory: CacheMemory? = nil) throws {
         let folder = Self.folder(forContent: content)
         var status = stat()
         if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
             throw GuideError("refused: a link on this path leads outside: it is the cache folder, which must be a real folder; "
                              + "remove the link (guide makes the folder itself)", file: folder)
         }
-        self.init(root: folder, prunes: prunes)
+        self.init(root: folder, prunes: prunes, memory: memory)
     }
 
     /// `.guide-cache/` next to the content folder (git-ignored).
@@ -66,10 +70,13 @@ public final class CacheStore: Sendable {
         }
     }
 
-    /// The record of `key` as `decode` reads it (nil: none, damaged, or refused); a record read
-    /// counts as used.
+    /// The value of `key` in memory, or its record as `decode` reads it (nil: none, damaged, or
+    /// refused); a value read counts as used.
     public func read<T>(_ stage: CacheStage, _ key: CacheKey, _ decode: (UnsafeRawBufferPointer) -> T?) -> T? {
-        pack(stage).read(key, decode)
+        if let known: T = memory?.value(stage, key) { return known }
+        let value = pack(stage).read(key, decode)
+        if let value { memory?.keep(stage, key, value) }
+        return value
     }
 
     /// Adds a record (the last of a key counts).
@@ -79,6 +86,7 @@ public final class CacheStore: Sendable {
 
     /// Keeps the record of `key` (if there is one) without reading it.
     public func keep(_ stage: CacheStage, _ key: CacheKey) {
+        memory?.use(stage, key)
         pack(stage).keep(key)
     }
 
@@ -88,6 +96,17 @@ public final class CacheStore: Sendable {
         if let known = read(stage, key, decode) { return known }
         let made = try make()
         write(stage, key, encode(made))
+        memory?.keep(stage, key, made)
+        return made
+    }
+
+    /// The value of `key` from memory, or `make()`'s (kept there): values that are not stored,
+    /// such as parsed chapters and whole pages, which serve keeps and a build does not.
+    public func remembered<T>(_ stage: CacheStage, _ key: CacheKey, make: () throws -> T) rethrows -> T {
+        guard let memory else { return try make() }
+        if let known: T = memory.value(stage, key) { return known }
+        let made = try make()
+        memory.keep(stage, key, made)
         return made
     }
 
@@ -124,6 +143,7 @@ public final class CacheStore: Sendable {
                 (state.packs.removeValue(forKey: stage), state.files.removeValue(forKey: stage), state.limits[stage])
             }
             pack?.save(prunes: prunes, limit: limit)
+            memory?.save(stage)
             guard prunes, let files, let folder = stage.folder.map({ root + "/" + $0 }) else { continue }
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             where !entry.contains(".tmp-") && !files.contains(String(entry.prefix(Digest.hexCount))) {
@@ -156,6 +176,49 @@ public final class CacheStore: Sendable {
     static let header = Array("guide-pack-1\n".utf8)
     /// A record's key and length before its bytes, and its seal after.
     static let head = 16 + 8, seal = Digest.byteCount
+}
+
+/// Decoded values kept between the builds of one process (`guide serve`), by stage and key, in
+/// front of the packs: a value whose key a rebuild makes again is taken as it was, without
+/// reading or decoding anything. Each build's `save` forgets, of each stage it used, the values
+/// it did not use: the packs' rule.
+public final class CacheMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [CacheStage: [CacheKey: Any]] = [:]
+    private var used: [CacheStage: Set<CacheKey>] = [:]
+    private var hits: [CacheStage: Int] = [:]
+
+    public init() {}
+
+    /// How many values of `stage` were taken from memory so far (for tests).
+    public func hits(_ stage: CacheStage) -> Int { lock.withLock { hits[stage] ?? 0 } }
+
+    func value<T>(_ stage: CacheStage, _ key: CacheKey) -> T? {
+        lock.withLock {
+            guard let value = values[stage]?[key] as? T else { return nil }
+            used[stage, default: []].insert(key)
+            hits[stage, default: 0] += 1
+            return value
+        }
+    }
+
+    func keep(_ stage: CacheStage, _ key: CacheKey, _ value: Any) {
+        lock.withLock {
+            values[stage, default: [:]][key] = value
+            used[stage, default: []].insert(key)
+        }
+    }
+
+    func use(_ stage: CacheStage, _ key: CacheKey) {
+        lock.withLock { _ = used[stage, default: []].insert(key) }
+    }
+
+    func save(_ stage: CacheStage) {
+        lock.withLock {
+            guard let used = used.removeValue(forKey: stage) else { return }
+            values[stage] = values[stage]?.filter { used.contains($0.key) }
+        }
+    }
 }
 
 /// One stage's pack: the old file mapped and indexed, the records used, the records added.

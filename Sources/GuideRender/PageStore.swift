@@ -4,8 +4,9 @@ import GuideModel
 /// Pages and parts of pages through the build's cache. The dashboard's chapter sections (and
 /// pages of chapters made in code) are stored (`CacheStage.sections`), so that a rebuild renders
 /// the edited chapter's section only. Whole pages are not: the site they were published in keeps
-/// them (`WrittenSite`), and `name(key:template:)` (`CacheStage.pages`) is their tag in the
-/// site's manifest. Both keys depend on the template set and the highlighter.
+/// them (`WrittenSite`), and their key (`CacheStage.pages`) names them in the site's manifest;
+/// `guide serve` keeps them in the cache's memory. Both keys depend on the template set and
+/// the highlighter.
 public struct PageStore: Sendable {
     let cache: CacheStore
     let versions: CacheStage.Versions
@@ -43,13 +44,23 @@ public struct PageStore: Sendable {
         cache.keep(.sections, key)
     }
 
-    /// The tag of the page made from `key` with `template` (the same tag is the same bytes).
+    /// The key of the page made from `key` with `template` (the same key is the same bytes).
     /// Hashed in parts: the key of a chapter of a million headings holds every heading id.
-    func name(key: [UInt8], template: String) -> String {
-        "page:" + CacheStage.pages.key(versions) { hash in
+    func page(key: [UInt8], template: String) -> CacheKey {
+        CacheStage.pages.key(versions) { hash in
             hash.updateCounted(template)
             hash.update(key)
-        }.hex
+        }
+    }
+
+    /// The page's tag in the site's manifest.
+    static func tag(_ key: CacheKey) -> String { "page:" + key.hex }
+
+    /// Whether whole pages are kept in memory (`guide serve`), and the page of `key` from there.
+    var remembers: Bool { cache.memory != nil }
+
+    func remembered(_ key: CacheKey, render: () throws -> [UInt8]) rethrows -> [UInt8] {
+        try cache.remembered(.pages, key, make: render)
     }
 
     /// The tag of the dashboard: its sections' keys and the page around them.

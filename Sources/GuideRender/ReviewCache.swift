@@ -15,23 +15,20 @@ public struct ReviewCache: ReviewMemo {
     public func review(source: Chapter, target: Chapter, language: Language, settings: String,
                        make: () -> ChapterReview) -> ChapterReview {
         let (key, alignment) = Self.key(source, target, language: language, settings: settings)
+        var made: ChapterReview?
         // The record: the key of the alignment the review stands on (kept with it), then the beads.
-        if let (base, beads) = cache.read(.review, key, { raw -> (CacheKey, [ChapterReview.ReviewedBead])? in
+        let (base, beads) = cache.value(.review, key, decode: { raw -> (CacheKey, [ChapterReview.ReviewedBead])? in
             guard raw.count >= Digest.byteCount,
                   let beads = ReviewCodec.decode(UnsafeRawBufferPointer(rebasing: raw[Digest.byteCount...])),
                   Self.fits(beads, source.facts.blockCount, target.facts.blockCount) else { return nil }
             return (CacheKey(raw, at: 0), beads)
-        }) {
-            cache.keep(.align, base)
-            var review = ChapterReview(source: source, target: target, language: language, beads: beads)
-            review.cacheKey = key
-            return review
+        }, encode: { $0.0.bytes + ReviewCodec.encode($0.1) }) {
+            made = make()
+            return (alignment ?? AlignmentCache.key(source.blocks, target.blocks), made!.beads)
         }
-        var review = make()
-        review.cacheKey = key
-        let base = alignment ?? AlignmentCache.key(source.blocks, target.blocks)
         cache.keep(.align, base)
-        cache.write(.review, key, base.bytes + ReviewCodec.encode(review.beads))
+        var review = made ?? ChapterReview(source: source, target: target, language: language, beads: beads)
+        review.cacheKey = key
         return review
     }
 
@@ -67,11 +64,9 @@ public struct ReviewCache: ReviewMemo {
 }
 
 extension Book {
-    /// The book's reviews through `cache` (its `align` and `review` stages): what `guide build`
-    /// and `guide review` use. `memory`: reviews of earlier rebuilds of this process (`guide
-    /// serve`), in front of the cache.
-    public func cachedReviews(_ cache: CacheStore, memory: ReviewMemory? = nil) -> [ChapterReview] {
-        let disk = ReviewCache(cache)
-        return reviews(align: AlignmentCache(cache).beads, memo: memory?.over(disk) ?? disk)
+    /// The book's reviews through `cache` (its `align` and `review` stages): what `guide build`,
+    /// `guide review` and `guide serve` use.
+    public func cachedReviews(_ cache: CacheStore) -> [ChapterReview] {
+        reviews(align: AlignmentCache(cache).beads, memo: ReviewCache(cache))
     }
 }

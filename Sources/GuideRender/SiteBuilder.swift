@@ -13,8 +13,8 @@ public struct SiteBuilder: Sendable {
     public var output: String
     /// Compile the snippets (through the harness's cache) and show the verdicts in the site.
     public var checkSnippets: Bool
-    /// Kept between rebuilds by `guide serve` (nil: every build starts from the disk caches).
-    public var memory: BuildMemory?
+    /// Kept between rebuilds by `guide serve` in front of the cache (nil: every build starts from the disk).
+    public var memory: CacheMemory?
     /// Replace the output folder even when guide did not write it (`guide build --force`).
     public var force = false
 
@@ -51,12 +51,10 @@ public struct SiteBuilder: Sendable {
         var clock = StageClock()
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
-        // Serve reads through its memory, so uses few records of the cache: it removes none.
-        let cache = try CacheStore(forContent: content, prunes: memory == nil)
+        // Serve reads through its memory, so uses few records of the packs: it removes none.
+        let cache = try CacheStore(forContent: content, prunes: memory == nil, memory: memory)
         var loader = ContentLoader(root: content)
-        loader.memo = memory?.parse
-        // Serve keeps the parsed chapters in memory instead.
-        loader.facts = memory == nil ? cache : nil
+        loader.facts = cache
         let book = try loader.load()
         // Written while the book is rendered (a large book's facts are megabytes).
         let factsSaved = InBackground { cache.save([.facts]) }
@@ -64,7 +62,7 @@ public struct SiteBuilder: Sendable {
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = book.cachedReviews(cache, memory: memory?.reviews)
+        let reviews = book.cachedReviews(cache)
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {
@@ -72,17 +70,13 @@ public struct SiteBuilder: Sendable {
             var checker = SnippetChecker(options: CheckOptions(contentRoot: content, displayRoot: loader.displayRoot, cache: cache))
             // The reviews aligned every pair through this cache: the check's annotation inheritance reads it.
             checker.align = AlignmentCache(cache).beads
-            checker.seenRecords = memory?.checkRecords
             report = checker.run(book: book)
             clock.lap("check snippets")
         }
         let highlighter = CodeHighlighter.version
         renderer.highlights = HighlightStore(cache: cache, highlighterVersion: highlighter)
         renderer.pages = PageStore(cache: cache, templates: renderer.templates, highlighterVersion: highlighter)
-        renderer.memo = memory?.pages
-        renderer.search = memory?.search
-        // Serve keeps its chunks in memory.
-        renderer.searchChunks = memory == nil ? SearchChunkStore(cache) : nil
+        renderer.searchChunks = SearchChunkStore(cache)
         renderer.written = written
         // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
         let spool = memory == nil ? PageSpool(output: output) : nil

@@ -28,7 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
         var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
                                   checkSnippets: !noCheck)
         // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
-        builder.memory = BuildMemory()
+        builder.memory = CacheMemory()
         try reportingErrors { _ in
             try OutputGuard.checkWatched([paths.content, paths.templates],
                                          cache: CacheStore.folder(forContent: paths.content))

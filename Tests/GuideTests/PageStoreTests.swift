@@ -34,21 +34,21 @@ import Testing
         // Another highlighter classifies code differently: its pages are not this one's; nor are other templates'.
         let otherHighlighter = PageStore(cache: nextCache, templates: try templates(), highlighterVersion: "clang 2")
         #expect(otherHighlighter.page(LinkView(title: "a", href: "x"), template: "t") { "new" } == "new")
-        #expect(store.name(key: [1], template: "t") != otherHighlighter.name(key: [1], template: "t"))
-        #expect(store.name(key: [1], template: "t") != store.name(key: [2], template: "t"))
-        #expect(store.name(key: [1], template: "t") != store.name(key: [1], template: "u"))
+        #expect(store.page(key: [1], template: "t") != otherHighlighter.page(key: [1], template: "t"))
+        #expect(store.page(key: [1], template: "t") != store.page(key: [2], template: "t"))
+        #expect(store.page(key: [1], template: "t") != store.page(key: [1], template: "u"))
         try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
         try folder.write("templates/extra.mustache", "{{title}}")
         let edited = try TemplateSet(folder: folder.path + "/templates")
-        #expect(PageStore(cache: cache, templates: edited, highlighterVersion: "clang 1").name(key: [1], template: "t")
-                != store.name(key: [1], template: "t"))
+        #expect(PageStore(cache: cache, templates: edited, highlighterVersion: "clang 1").page(key: [1], template: "t")
+                != store.page(key: [1], template: "t"))
         // Only the records the last build used are kept.
         nextCache.save()
         #expect(packRecords(folder.path + "/sections.pack").count == 3)
     }
 
     @Test func fingerprintsSeeEveryFieldDownTheTree() {
-        func digest(_ view: some TemplateFields) -> [UInt8] { RenderMemo.bytes(view) }
+        func digest(_ view: some TemplateFields) -> [UInt8] { PageInputs.bytes(view) }
         let leaf = TocItemView(title: "leaf", href: nil, children: [])
         let tree = TocItemView(title: "t", href: "h", children: [leaf])
         #expect(digest(tree) == digest(TocItemView(title: "t", href: "h", children: [leaf])))
@@ -75,8 +75,8 @@ import Testing
             default: expected.fingerprint(frame.child(named: name) as! String)
             }
         }
-        #expect(RenderMemo.bytes(frame) == expected.bytes)
-        #expect(RenderMemo.bytes(frame.languageLinks[0]) == [5] + ["href", "lang", "name"].flatMap { name in
+        #expect(PageInputs.bytes(frame) == expected.bytes)
+        #expect(PageInputs.bytes(frame.languageLinks[0]) == [5] + ["href", "lang", "name"].flatMap { name in
             var field = ByteWriter()
             field.string(name)
             field.fingerprint(frame.languageLinks[0].child(named: name) as! String)

@@ -12,7 +12,7 @@ import Testing
     }
 
     static func files(_ pages: [SearchPage], store: SearchChunkStore?) -> [String: String] {
-        SearchIndex.build(pages: pages, termShardSize: 4096, textShardSize: 2048, memo: nil, store: store)
+        SearchIndex.build(pages: pages, termShardSize: 4096, textShardSize: 2048, store: store)
     }
 
     /// One build's chunks through the cache in `folder`: the files, and how many chunks were scanned.
