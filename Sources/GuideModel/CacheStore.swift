@@ -150,7 +150,9 @@ public final class CacheStore: Sendable {
                 try? FileManager.default.removeItem(atPath: folder + "/" + entry)
             }
         }
-        // Temporary packs of builds that were killed, and the cache of guides before packs.
+        // Temporary packs of builds that were killed, and the cache of guides before packs (only
+        // in a folder of guide's own: `guide check --cache` may name any folder).
+        guard PathText.lastComponent(root) == ".guide-cache" else { return }
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
             if let mark = entry.range(of: ".tmp-"), let pid = Int32(entry[mark.upperBound...].prefix { $0 != "-" }),
                kill(pid, 0) != 0, errno == ESRCH {
@@ -330,7 +332,7 @@ private final class Mapping: @unchecked Sendable {
     let raw: UnsafeRawBufferPointer
 
     init?(_ path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()

@@ -172,4 +172,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/check/pch").sorted()
                 == [b.hex + ".pch", "x.pch.tmp-1"])
     }
+
+    /// The folders of guides before packs, and the temporary packs of killed builds, go from
+    /// `.guide-cache`; a folder named by `guide check --cache` keeps what is not guide's.
+    @Test func oldLayoutsAndStrayFilesGoOnlyFromGuidesOwnFolder() throws {
+        let folder = try TempFolder()
+        for root in [".guide-cache", "mine"] {
+            try folder.write("\(root)/align/0123", "an old entry")
+            try folder.write("\(root)/search.pack.tmp-999999999-1", "a killed build's")
+            let cache = CacheStore(root: folder.path + "/" + root)
+            cache.write(.facts, Self.key(.facts), [1])
+            cache.save()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/.guide-cache") == ["facts.pack"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/mine").count == 3)
+    }
 }
