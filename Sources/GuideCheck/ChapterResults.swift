@@ -1,53 +1,36 @@
 import Foundation
 import GuideModel
 
-/// Each chapter's snippet results from earlier runs (`.guide-cache/check/chapters/`), so a
-/// run plans and evaluates only the chapters that changed: planning (finding the snippets,
-/// their shapes, wrapping them) was most of a warm check, at ~0.3 ms a snippet.
-///
-/// A chapter's results are a pure function of its key: the chapter's and its source
-/// chapter's content digests (text, paths, title, parser options), the checked languages, the
-/// compiler session (clang's version, SDK, flags, context header) and the guide build. Results
-/// are kept only when every snippet got a verdict (none "not checked": a timeout is not a
-/// verdict). A damaged entry is planned again and replaced; `prune` removes the entries the
-/// run did not use.
-final class ChapterResults: Sendable {
-    static let format = "check-chapter-3"   // 3: XXH3 keys and seals (Digest)
-    let folder: String
-    private let use = CacheUse()
-
-    init(folder: String) {
-        self.folder = folder
-    }
-
-    /// The key of a chapter's results, or nil when a chapter has no content digest (it was
-    /// not loaded from a file).
+/// Each chapter's snippet results from earlier runs (`CacheStage.checkChapters`, which says what
+/// the key holds), so a run plans and evaluates only the chapters that changed: planning
+/// (finding the snippets, their shapes, wrapping them) was most of a warm check, at ~0.3 ms a
+/// snippet. A record holds the keys of the compile records the results come from, kept with
+/// it, then the results (`SnippetResultCodec`).
+enum ChapterResults {
+    /// The key of a chapter's results, or nil when a chapter (or its source chapter) has no
+    /// content digest (it was not loaded from a file).
     static func key(language: Language, chapter: Chapter, original: Chapter?, languages: [String],
-                    session: String) -> String? {
-        guard let digest = chapter.contentDigest else { return nil }
-        let hash = Digest()
-        hash.update("\(format) \(ToolBuild.identity)\n\(session)\n\(language.code)\n")
-        hash.update(languages.joined(separator: ","))
-        hash.update(digest)
-        if let original {
-            guard let originalDigest = original.contentDigest else { return nil }
-            hash.update([1] + originalDigest)
+                    session: SnippetChecker.Session) -> CacheKey? {
+        guard let digest = chapter.contentDigest, original == nil || original?.contentDigest != nil else { return nil }
+        return CacheStage.checkChapters.key(session.versions) { hash in
+            session.hashInputs(hash)
+            hash.updateCounted(language.code)
+            hash.updateCounted(languages.joined(separator: ","))
+            hash.updateCounted(digest)
+            hash.updateCounted(original?.contentDigest ?? [])
         }
-        return HexText.of(hash.finalize())
     }
 
-    func results(for key: String) -> [SnippetResult]? {
-        use.record(key, in: folder)
-        // The results (`SnippetResultCodec`), sealed (`CacheFile.writeSealed`).
-        return CacheFile.readSealed(folder + "/" + key).flatMap(SnippetResultCodec.decode)
+    static func encode(_ results: [SnippetResult], records: [CacheKey]) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.list(records) { $0.bytes += $1.bytes }
+        return writer.bytes + SnippetResultCodec.encode(results)
     }
 
-    func keep(_ results: [SnippetResult], for key: String) {
-        CacheFile.writeSealed(SnippetResultCodec.encode(results), to: folder + "/" + key)
-    }
-
-    /// Removes the entries this run did not use.
-    func prune() {
-        use.prune(folder)
+    static func decode(_ raw: UnsafeRawBufferPointer) -> (results: [SnippetResult], records: [CacheKey])? {
+        var reader = ByteReader(raw)
+        guard let records = reader.list({ reader in reader.bytes(Digest.byteCount).map { CacheKey($0, at: 0) } }),
+              let results = SnippetResultCodec.decode(Array(raw[reader.offset...])) else { return nil }
+        return (results, records)
     }
 }

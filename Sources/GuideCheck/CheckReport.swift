@@ -16,7 +16,7 @@ public struct CheckReport: Sendable {
     /// For each chapter (`lang/path`) whose results are in the check's cache: the key they are
     /// stored under. The results are a pure function of what it hashes, so pages that show
     /// them can be keyed by it instead of by the results.
-    public var chapterKeys: [String: String] = [:]
+    public var chapterKeys: [String: CacheKey] = [:]
 
     public init(results: [SnippetResult], problems: [Diagnostic], compiler: String?, sdk: String,
                 seconds: Double, compiled: Int, cacheHits: Int) {

@@ -6,17 +6,17 @@ import GuideModel
 /// `gcc`/`xcrun`, and writes files.
 public struct SDKSetup {
     public var kind: SDKProfile.Kind
-    /// Where generated headers go (`<cache>/sdk`).
-    public var folder: String
+    /// Where generated headers go (`CacheStage.sdkHeaders`).
+    public var cache: CacheStore
     public var runner: ProcessRunner
     public var environment: [String: String]
     public var appleSDK: String
     public var target: String
 
-    public init(kind: SDKProfile.Kind, folder: String, runner: ProcessRunner, environment: [String: String],
+    public init(kind: SDKProfile.Kind, cache: CacheStore, runner: ProcessRunner, environment: [String: String],
                 appleSDK: String = "iphonesimulator", target: String = "") {
         self.kind = kind
-        self.folder = folder
+        self.cache = cache
         self.runner = runner
         self.environment = environment
         self.appleSDK = appleSDK
@@ -62,12 +62,14 @@ public struct SDKSetup {
         case .success(let headers): generated = headers
         case .failure(let problem): return .failure(Problem(message: problem.message))
         }
-        let fingerprint = Digest.hex(generated.keys.sorted().map { $0 + "\n" + generated[$0]! }.joined(separator: "\n")
-            + "\n" + headers + "\n" + gccInclude)
-        let shim = folder + "/gnustep-shim-" + fingerprint.prefix(16)
+        let key = CacheStage.sdkHeaders.key { hash in
+            for part in generated.keys.sorted().flatMap({ [$0, generated[$0]!] }) + [headers, gccInclude] { hash.updateCounted(part) }
+        }
+        let fingerprint = key.hex
+        let shim = cache.file(.sdkHeaders, key)
         if !manager.fileExists(atPath: shim + "/objc/runtime.h") {
             // Written beside and renamed: two checks at once never see half a folder.
-            let temporary = folder + "/.tmp-" + UUID().uuidString
+            let temporary = PathText.parent(shim) + "/.tmp-" + UUID().uuidString
             do {
                 for (path, text) in generated {
                     let file = temporary + "/" + path

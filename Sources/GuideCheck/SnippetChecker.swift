@@ -14,8 +14,8 @@ public struct CheckOptions: Sendable {
     public var contentRoot: String
     /// The content folder as messages name it (e.g. `content`).
     public var displayRoot: String
-    /// The cache folder (`.guide-cache`); nil: no cache (a temporary folder for the run).
-    public var cacheFolder: String?
+    /// The cache (`.guide-cache`); nil: none (a temporary folder for the run's files).
+    public var cache: CacheStore?
     public var clang: String?
     public var jobs: Int?
     public var timeout: Double?
@@ -24,13 +24,13 @@ public struct CheckOptions: Sendable {
     public var precompile: Bool
     public var environment: [String: String]
 
-    public init(contentRoot: String, displayRoot: String? = nil, cacheFolder: String? = nil, clang: String? = nil,
+    public init(contentRoot: String, displayRoot: String? = nil, cache: CacheStore? = nil, clang: String? = nil,
                 jobs: Int? = nil, timeout: Double? = nil, sdk: SDKProfile.Kind? = nil, precompile: Bool = true,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         // Absolute: clang runs in an empty folder of its own.
         self.contentRoot = Self.absolute(contentRoot)
         self.displayRoot = displayRoot ?? contentRoot
-        self.cacheFolder = cacheFolder.map(Self.absolute)
+        self.cache = cache
         self.clang = clang
         self.jobs = jobs
         self.timeout = timeout
@@ -41,27 +41,6 @@ public struct CheckOptions: Sendable {
 
     static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
-    /// The default cache: `.guide-cache/` next to the content folder (git-ignored).
-    public static func defaultCacheFolder(forContent content: String) -> String {
-        var folder = content
-        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        var parent = PathText.parent(folder)
-        if parent.isEmpty, folder.hasPrefix("/") { parent = "/" }
-        return (parent.isEmpty ? "." : parent) + "/.guide-cache"
-    }
-
-    /// The cache folder beside `content`, refused when it is a link: a build reads and writes
-    /// its entries, and a link could lead them anywhere (or into the book itself).
-    public static func confinedCacheFolder(forContent content: String) throws -> String {
-        let folder = defaultCacheFolder(forContent: content)
-        var status = stat()
-        if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            throw GuideError("refused: a link on this path leads outside: it is the cache folder, which must be a real folder; "
-                             + "remove the link (guide makes the folder itself)", file: folder)
-        }
-        return folder
     }
 }
 
@@ -74,8 +53,6 @@ public struct SnippetChecker: Sendable {
     /// How a translation is aligned with its source, to inherit the source's annotations
     /// (a build passes its alignment cache).
     public var align: BeadSource = { Aligner().align($0, $1) }
-    /// Compile records earlier runs of this process read or wrote (`guide serve`).
-    public var seenRecords: SeenRecords?
 
     public init(options: CheckOptions) {
         self.options = options
@@ -99,19 +76,23 @@ public struct SnippetChecker: Sendable {
         // A run with a cache takes unchanged chapters' results as they were; their key includes
         // the compiler session, so it is prepared first (when there is code at all).
         var session: Result<Session, SessionProblem>?
-        var keys = [String?](repeating: nil, count: chapters.count)
+        var keys = [CacheKey?](repeating: nil, count: chapters.count)
         var kept = [[SnippetResult]?](repeating: nil, count: chapters.count)
-        let store = options.cacheFolder.map { ChapterResults(folder: $0 + "/check/chapters") }
-        if let store, chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
+        let cache = options.cache
+        // The check's stages are done with when the run is (a build goes on with others).
+        defer { cache?.save([.checkChapters, .compileRecords, .precompiledHeader, .sdkHeaders]) }
+        if let cache, chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
             session = prepare(config: config, runner: runner, timeout: timeout)
             if case .success(let prepared)? = session {
-                let sessionKey = prepared.chapterKey
                 let languages = config.languages, source = book.source
-                let found = chapters.concurrentMap { language, chapter -> (String?, [SnippetResult]?) in
+                let found = chapters.concurrentMap { language, chapter -> (CacheKey?, [SnippetResult]?) in
                     let original = language == source.language ? nil : source.chapter(at: chapter.path)
                     guard let key = ChapterResults.key(language: language, chapter: chapter, original: original,
-                                                       languages: languages, session: sessionKey) else { return (nil, nil) }
-                    return (key, store.results(for: key))
+                                                       languages: languages, session: prepared) else { return (nil, nil) }
+                    guard let (results, records) = cache.read(.checkChapters, key, ChapterResults.decode) else { return (key, nil) }
+                    // The compile records the results come from stay with them.
+                    for record in records { cache.keep(.compileRecords, record) }
+                    return (key, results)
                 }
                 keys = found.map(\.0)
                 kept = found.map(\.1)
@@ -174,18 +155,18 @@ public struct SnippetChecker: Sendable {
             let results = chapterPlans.compactMap(\.result)
             report.results += results
             // Kept as a warm run would give them: every compiled snippet's result from the cache.
-            if let store, let key = keys[index], !results.contains(where: { $0.outcome == .notChecked }) {
-                store.keep(chapterPlans.compactMap { plan in
+            if let cache, let key = keys[index], !results.contains(where: { $0.outcome == .notChecked }) {
+                let results = chapterPlans.compactMap { plan in
                     plan.result.map { result in
                         var result = result
                         result.cached = plan.unit != nil
                         return result
                     }
-                }, for: key)
+                }
+                cache.write(.checkChapters, key, ChapterResults.encode(results, records: chapterPlans.compactMap(\.recordKey)))
                 report.chapterKeys["\(language.code)/\(chapter.path)"] = key
             }
         }
-        store?.prune()
         report.seconds = Date().timeIntervalSince(start)
         return report
     }
@@ -206,6 +187,8 @@ public struct SnippetChecker: Sendable {
         var extraFlags: [String] = []
         var counterpart: SourceLocation?
         var result: SnippetResult?
+        /// The key of its compile record (`CacheStage.compileRecords`), once compiled or looked up.
+        var recordKey: CacheKey?
 
         func finish(_ outcome: SnippetOutcome, diagnostics: [SnippetDiagnostic] = [], unmet: [String] = [],
                     reason: String? = nil, cached: Bool = false) -> SnippetResult {
@@ -355,18 +338,21 @@ public struct SnippetChecker: Sendable {
         /// `-include-pch x` or `-include x` (or nothing).
         var prefixFlags: [String]
         var contextText: String
+        /// clang's path and version, the SDK, the flags, the memory limit: the `compiler` version of keys.
         var fingerprint: String
-        var cache: ResultCache?
+        var cache: CacheStore?
         var temporaryFolder: String?
         var displayPaths: [String: String]
         /// Runs clang in the sandbox, under its limits.
         var runner: ProcessRunner
 
-        /// Everything of the session a chapter's results depend on (see `ChapterResults`).
-        var chapterKey: String {
-            Digest.hex(([fingerprint, contextText] + flags + ["\u{2}"] + prefixFlags
-                             + displayPaths.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)" })
-                .joined(separator: "\u{1}"))
+        var versions: CacheStage.Versions { CacheStage.Versions(compiler: fingerprint) }
+
+        /// What of the session a chapter's results depend on besides the compiler (see `ChapterResults`).
+        func hashInputs(_ hash: Digest) {
+            for part in [contextText] + prefixFlags + displayPaths.sorted(by: { $0.key < $1.key }).flatMap({ [$0.key, $0.value] }) {
+                hash.updateCounted(part)
+            }
         }
 
         var compilerDescription: String { clang + ": " + (version.split(separator: "\n").first.map(String.init) ?? version) }
@@ -379,14 +365,10 @@ public struct SnippetChecker: Sendable {
     private func prepare(config: CheckConfig, runner: ProcessRunner, timeout: Double) -> Result<Session, SessionProblem> {
         let environment = options.environment
         let manager = FileManager.default
-        var temporaryFolder: String?
-        let cacheRoot: String
-        if let folder = options.cacheFolder {
-            cacheRoot = folder + "/check"
-        } else {
-            cacheRoot = NSTemporaryDirectory() + "guide-check-" + UUID().uuidString
-            temporaryFolder = cacheRoot
-        }
+        // Without a cache, the files clang reads go to a store of their own, removed after the run.
+        let files = options.cache ?? CacheStore(root: NSTemporaryDirectory() + "guide-check-" + UUID().uuidString)
+        let temporaryFolder = options.cache == nil ? files.root : nil
+        let cacheRoot = files.root + "/check"
         try? manager.createDirectory(atPath: cacheRoot, withIntermediateDirectories: true)
         func fail(_ reason: String, _ diagnostics: [Diagnostic] = []) -> Result<Session, SessionProblem> {
             if let temporaryFolder { try? manager.removeItem(atPath: temporaryFolder) }
@@ -394,7 +376,7 @@ public struct SnippetChecker: Sendable {
         }
 
         let kind = options.sdk ?? self.kind(config.sdk)
-        let setup = SDKSetup(kind: kind, folder: cacheRoot + "/sdk", runner: runner, environment: environment,
+        let setup = SDKSetup(kind: kind, cache: files, runner: runner, environment: environment,
                              appleSDK: config.appleSDK, target: config.target)
         let profile: SDKProfile
         switch setup.resolve() {
@@ -456,21 +438,21 @@ public struct SnippetChecker: Sendable {
             .joined(separator: "\u{1}"))
         var prefixFlags: [String] = []
         if !contextText.isEmpty {
-            let key = Digest.hex(fingerprint + "\u{1}" + contextText)
-            let header = cacheRoot + "/pch/context-\(key.prefix(24)).h"
+            let key = CacheStage.precompiledHeader.key(CacheStage.Versions(compiler: fingerprint)) { $0.updateCounted(contextText) }
+            let header = files.file(.precompiledHeader, key, suffix: ".h")
             // The copy, and the header precompiled from it, are checked before use: a damaged or
             // foreign one is made again, never turned into every snippet's failure.
             if FileBytes.read(header).map({ !$0.elementsEqual(contextText.utf8) }) ?? true {
-                CacheFile.write(Data(contextText.utf8), to: header)
+                CacheStore.replace(header, with: Array(contextText.utf8))
             }
             displayPaths[header] = contextDisplay
             if options.precompile {
-                let pch = cacheRoot + "/pch/context-\(key.prefix(24)).pch"
-                if !FileSeal.holds(pch) {
+                let pch = files.file(.precompiledHeader, key, suffix: ".pch")
+                if !files.fileHolds(.precompiledHeader, key, suffix: ".pch") {
                     let temporary = pch + ".tmp-" + UUID().uuidString
                     let pchFlags = flags.filter { $0 != "-fsyntax-only" }
                     let output = runner.run(clang, pchFlags + ["-x", "objective-c-header", header, "-o", temporary],
-                                            writable: [cacheRoot + "/pch"])
+                                            writable: [PathText.parent(pch)])
                     guard output.status == 0, !output.timedOut, manager.fileExists(atPath: temporary) else {
                         try? manager.removeItem(atPath: temporary)
                         let diagnostics = ClangOutputParser.parse(output.stderr).map {
@@ -482,7 +464,7 @@ public struct SnippetChecker: Sendable {
                         return fail(reason, [Diagnostic(.error, reason)] + diagnostics)
                     }
                     if rename(temporary, pch) != 0 { try? manager.removeItem(atPath: temporary) }
-                    FileSeal.seal(pch)
+                    files.sealFile(.precompiledHeader, key, suffix: ".pch")
                 }
                 prefixFlags = ["-include-pch", pch]
             } else {
@@ -491,15 +473,14 @@ public struct SnippetChecker: Sendable {
         }
         return .success(Session(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
-                                cache: options.cacheFolder == nil ? nil : ResultCache(folder: cacheRoot, seen: seenRecords),
-                                temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner))
+                                cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner))
     }
 
     private func compile(plans: inout [Plan], indices: [Int], session: Session,
                          jobs: Int, report: inout CheckReport) {
         struct Job: Sendable {
             var index: Int
-            var key: String
+            var key: CacheKey
             var text: String
             var arguments: [String]
         }
@@ -508,9 +489,11 @@ public struct SnippetChecker: Sendable {
         for index in indices {
             guard let unit = plans[index].unit else { continue }
             let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c"]
-            let key = Digest.hex([session.fingerprint, session.contextText, arguments.joined(separator: "\u{0}"), unit.text]
-                .joined(separator: "\u{1}"))
-            if let record = session.cache?.lookup(key) {
+            let key = CacheStage.compileRecords.key(session.versions) { hash in
+                for part in [session.contextText] + arguments + [unit.text] { hash.updateCounted(part) }
+            }
+            plans[index].recordKey = key
+            if let record = session.cache?.read(.compileRecords, key, CompileRecord.init(decoding:)) {
                 records[index] = (record, true)
             } else {
                 jobsToRun.append(Job(index: index, key: key, text: unit.text, arguments: arguments))
@@ -539,7 +522,7 @@ public struct SnippetChecker: Sendable {
                                                    memoryLimit: runner.sandbox?.memoryLimit)
             // The driver's own line about the failure ("clang frontend command failed…") is said better by `failure`.
             if record.failure != nil { record.diagnostics.removeAll { $0.file == nil } }
-            session.cache?.store(record, for: job.key)
+            session.cache?.write(.compileRecords, job.key, record.encoded)
             records[job.index] = (record, false)
         }
         report.compiled = jobsToRun.count

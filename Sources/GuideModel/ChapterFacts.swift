@@ -72,3 +72,47 @@ public struct ChapterFacts: Hashable, Sendable {
         }
     }
 }
+
+/// Facts as the `facts` stage stores them (`CacheStage.facts`): `ByteWriter`'s fields, in the
+/// order of the properties.
+extension ChapterFacts {
+    public var encoded: [UInt8] {
+        var writer = ByteWriter()
+        writer.int(blockCount)
+        writer.int(codeBlockCount)
+        writer.list(headings) { writer, heading in
+            writer.int(heading.block)
+            writer.string(heading.text)
+        }
+        writer.list(references) { writer, reference in
+            writer.int(reference.block)
+            writer.string(reference.url)
+            writer.bool(reference.isImage)
+            writer.int(reference.line)
+        }
+        writer.list(textLengths) { $0.int($1) }
+        return writer.bytes
+    }
+
+    /// The facts `encoded` wrote; nil for bytes it could not have written, or facts no blocks could have.
+    public init?(decoding raw: UnsafeRawBufferPointer) {
+        var reader = ByteReader(raw)
+        guard let blockCount = reader.int(), let codeBlockCount = reader.int(),
+              let headings = reader.list({ reader -> Heading? in
+                  guard let block = reader.int(), let text = reader.string() else { return nil }
+                  return Heading(block: block, text: text)
+              }),
+              let references = reader.list({ reader -> Reference? in
+                  guard let block = reader.int(), let url = reader.string(), let isImage = reader.bool(),
+                        let line = reader.int() else { return nil }
+                  return Reference(block: block, url: url, isImage: isImage, line: line)
+              }),
+              let lengths = reader.list({ $0.int() }), reader.isAtEnd,
+              lengths.count == blockCount, (0...blockCount).contains(codeBlockCount),
+              headings.allSatisfy({ (0..<blockCount).contains($0.block) }),
+              references.allSatisfy({ (0..<blockCount).contains($0.block) })
+        else { return nil }
+        self.init(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings, references: references,
+                  textLengths: lengths)
+    }
+}

@@ -18,11 +18,10 @@ public struct ContentLoader {
     public var root: String
     /// How the folder is named in messages (as the user typed it).
     public var displayRoot: String
-    /// Chapters parsed by earlier loads (`guide serve`), reused when their text did not change.
-    public var memo: ParseMemo?
-    /// Facts of chapters loaded before (`guide build`'s cache): a chapter whose facts are there is
-    /// not parsed until a stage asks for its blocks. The caller saves it (`FactsStore.save`).
-    public var facts: FactsStore?
+    /// Facts of chapters loaded before (`guide build`'s cache, `CacheStage.facts`): a chapter whose
+    /// facts are there is not parsed until a stage asks for its blocks; with the cache's memory
+    /// (`guide serve`), a chapter parsed by an earlier load is taken as it was. The caller saves it.
+    public var facts: CacheStore?
 
     public init(root: String, displayRoot: String? = nil) {
         self.root = root
@@ -99,7 +98,7 @@ public struct ContentLoader {
         // Reading and parsing are independent per chapter: use every core. But a chapter's cmark
         // tree is some twenty times its text, so large chapters are parsed one at a time: two
         // trees of 10 MB chapters alive together were most of a gigabyte.
-        let memo = self.memo, facts = self.facts
+        let facts = self.facts
         let largeParse = NSLock()
         let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
             .concurrentMap { chapter in
@@ -114,8 +113,7 @@ public struct ContentLoader {
                 }
                 defer { if isLarge { largeParse.unlock() } }
                 let digest = Self.digest(of: text, chapter: chapter, parser: parser)
-                let parsed = memo?.parsed(file: chapter.file, text: text, parser: parser)
-                    ?? Self.parsed(text, digest: digest, parser: parser, facts: facts)
+                let parsed = Self.parsed(text, digest: digest, parser: parser, facts: facts)
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
                                contentDigest: digest)
             }
@@ -129,12 +127,15 @@ public struct ContentLoader {
     static let largeChapterBytes = 2_000_000
 
     /// A chapter's blocks: parsed when first used if its facts are known, else now (for its facts).
-    private static func parsed(_ text: String, digest: [UInt8], parser: MarkdownParser, facts: FactsStore?) -> ParsedChapter {
-        if let known = facts?.facts(digest: digest) {
+    private static func parsed(_ text: String, digest: [UInt8], parser: MarkdownParser, facts: CacheStore?) -> ParsedChapter {
+        guard let facts else { return ParsedChapter(blocks: parser.parse(text)) }
+        let key = CacheStage.facts.key { $0.update(digest) }
+        if facts.memory != nil { return facts.remembered(.facts, key) { ParsedChapter(blocks: parser.parse(text)) } }
+        if let known = facts.read(.facts, key, ChapterFacts.init(decoding:)) {
             return ParsedChapter(facts: known) { parser.parse(text) }
         }
         let parsed = ParsedChapter(blocks: parser.parse(text))
-        facts?.add(parsed.facts, digest: digest)
+        facts.write(.facts, key, parsed.facts.encoded)
         return parsed
     }
 

@@ -100,21 +100,21 @@ struct PrintPage {
         let render = {
             opening(chapter) + ChapterBody.html(chapters[chapter].blocks, ids: ids[chapter], highlights: highlights) + closing
         }
-        guard let pages, let name = sectionName(chapter) else { return render() }
-        return pages.page(named: name, render: render)
+        guard let pages, let key = sectionKey(chapter) else { return render() }
+        return pages.section(key, render: render)
     }
 
-    /// The store's name for a chapter's section (nil for a chapter not read from a file).
-    private func sectionName(_ chapter: Int) -> String? {
+    /// The cache's key of a chapter's section (nil for a chapter not read from a file).
+    private func sectionKey(_ chapter: Int) -> CacheKey? {
         guard let pages, let key = PageInputs(views: [], chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
         else { return nil }
-        return pages.name(key: key, template: "print-chapter")
+        return pages.section(key: key, template: "print-chapter")
     }
 
-    /// Keeps the sections of a page the output holds as it was, through the store's pruning.
+    /// Keeps the sections of a page the output holds as it was, through the cache's pruning.
     func keepSections() {
         for chapter in chapters.indices where starts[chapter + 1] - starts[chapter] == 1 {
-            if let name = sectionName(chapter) { pages?.use(name) }
+            if let key = sectionKey(chapter) { pages?.keep(key) }
         }
     }
 }

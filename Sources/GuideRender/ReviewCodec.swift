@@ -1,15 +1,13 @@
 import GuideMerge
 import GuideModel
 
-/// The review cache's entry format: a chapter pair's reviewed beads in `ByteWriter`'s fields
+/// The review stage's record (`CacheStage.review`, after the alignment's key): a chapter pair's reviewed beads in `ByteWriter`'s fields
 /// (a status is one byte, its position in `BeadStatus.allCases`). Decoding checks every length
 /// and returns nil on anything that does not fit. (JSON took a tenth of a rebuild of a
 /// 2,000-chapter book to decode.)
 enum ReviewCodec {
-    static let magic: [UInt8] = Array("guide-review-2\n".utf8)   // 2: each bead's finding count and statuses
-
     static func encode(_ beads: [ChapterReview.ReviewedBead]) -> [UInt8] {
-        var out = ByteWriter(bytes: magic)
+        var out = ByteWriter()
         out.list(beads) { out, bead in
             out.bead(bead.bead)
             out.list(bead.review.findings) { out, finding in
@@ -35,24 +33,20 @@ enum ReviewCodec {
         return ContentHash.value(hex: hex).map { .some($0) }
     }
 
-    static func decode(_ bytes: [UInt8]) -> [ChapterReview.ReviewedBead]? {
-        guard bytes.starts(with: magic) else { return nil }
-        return bytes.withUnsafeBytes { raw in
-            var input = ByteReader(raw)
-            input.offset = magic.count
-            let beads = input.list { input -> ChapterReview.ReviewedBead? in
-                guard let bead = input.bead(), let findings = input.list({ $0.finding() }),
-                      let findingCount = input.int(), let statusMask = input.int().flatMap({ UInt16(exactly: $0) }),
-                      let review = BeadReview(bead: bead, findings: findings,
-                                              findingCount: findingCount, statusMask: statusMask),
-                      let sourceHash = input.optional({ $0.string() }), let targetHash = input.optional({ $0.string() }),
-                      let accepted = input.bool(),
-                      let sourceValue = Self.hashValue(sourceHash), let targetValue = Self.hashValue(targetHash) else { return nil }
-                return ChapterReview.ReviewedBead(review: review, sourceHash: sourceValue, targetHash: targetValue,
-                                                  accepted: accepted)
-            }
-            return input.isAtEnd ? beads : nil
+    static func decode(_ raw: UnsafeRawBufferPointer) -> [ChapterReview.ReviewedBead]? {
+        var input = ByteReader(raw)
+        let beads = input.list { input -> ChapterReview.ReviewedBead? in
+            guard let bead = input.bead(), let findings = input.list({ $0.finding() }),
+                  let findingCount = input.int(), let statusMask = input.int().flatMap({ UInt16(exactly: $0) }),
+                  let review = BeadReview(bead: bead, findings: findings,
+                                          findingCount: findingCount, statusMask: statusMask),
+                  let sourceHash = input.optional({ $0.string() }), let targetHash = input.optional({ $0.string() }),
+                  let accepted = input.bool(),
+                  let sourceValue = Self.hashValue(sourceHash), let targetValue = Self.hashValue(targetHash) else { return nil }
+            return ChapterReview.ReviewedBead(review: review, sourceHash: sourceValue, targetHash: targetValue,
+                                              accepted: accepted)
         }
+        return input.isAtEnd ? beads : nil
     }
 }
 

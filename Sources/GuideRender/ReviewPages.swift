@@ -52,7 +52,7 @@ struct ReviewPages {
                          snippets.resultsKey(language: review.language, chapter: review.target.path)]
         let keyed = checkKeys.allSatisfy { $0 != nil }
         return PageInputs(
-            views: views + RenderMemo.bytes(book.source.language.code, review.language.code, bilingualPath(review)),
+            views: views + PageInputs.bytes(book.source.language.code, review.language.code, bilingualPath(review)),
             chapters: [review.source, review.target],
             // The rows' ids (see `rowPlaces`).
             ids: anchors[book.source.language]?[review.source.path] ?? [:],

@@ -13,8 +13,8 @@ public struct SiteBuilder: Sendable {
     public var output: String
     /// Compile the snippets (through the harness's cache) and show the verdicts in the site.
     public var checkSnippets: Bool
-    /// Kept between rebuilds by `guide serve` (nil: every build starts from the disk caches).
-    public var memory: BuildMemory?
+    /// Kept between rebuilds by `guide serve` in front of the cache (nil: every build starts from the disk).
+    public var memory: CacheMemory?
     /// Replace the output folder even when guide did not write it (`guide build --force`).
     public var force = false
     /// Told as each stage ends, with its name (and the peak memory so far) and seconds.
@@ -53,43 +53,32 @@ public struct SiteBuilder: Sendable {
         var clock = StageClock(onLap: onStage)
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
-        let cacheFolder = try CheckOptions.confinedCacheFolder(forContent: content)
+        // Serve reads through its memory, so uses few records of the packs: it removes none.
+        let cache = try CacheStore(forContent: content, prunes: memory == nil, memory: memory)
         var loader = ContentLoader(root: content)
-        loader.memo = memory?.parse
-        // Serve keeps the parsed chapters in memory instead.
-        let facts = memory == nil ? FactsStore(file: cacheFolder + "/facts") : nil
-        loader.facts = facts
+        loader.facts = cache
         let book = try loader.load()
         // Written while the book is rendered (a large book's facts are megabytes).
-        let factsSaved = InBackground { facts?.save() }
+        let factsSaved = InBackground { cache.save([.facts]) }
         defer { factsSaved.value }
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = book.cachedReviews(content: content, memory: memory?.reviews, prune: true)
+        let reviews = book.cachedReviews(cache)
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {
             let loader = ContentLoader(root: content)
-            var checker = SnippetChecker(options: CheckOptions(
-                contentRoot: content, displayRoot: loader.displayRoot,
-                cacheFolder: cacheFolder))
+            var checker = SnippetChecker(options: CheckOptions(contentRoot: content, displayRoot: loader.displayRoot, cache: cache))
             // The reviews aligned every pair through this cache: the check's annotation inheritance reads it.
-            checker.align = AlignmentCache(folder: cacheFolder + "/align").beads
-            checker.seenRecords = memory?.checkRecords
+            checker.align = AlignmentCache(cache).beads
             report = checker.run(book: book)
             clock.lap("check snippets")
         }
-        let highlights = memory?.highlights ?? HighlightStore(folder: cacheFolder, highlighterVersion: CodeHighlighter.version)
-        let pages = PageStore(folder: cacheFolder + "/pages", templates: renderer.templates,
-                              highlighterVersion: CodeHighlighter.version)
-        renderer.highlights = highlights
-        renderer.pages = pages
-        renderer.memo = memory?.pages
-        renderer.search = memory?.search
-        // Serve keeps its chunks in memory (and does not prune, so does not add to the store either).
-        let searchChunks = memory == nil ? SearchChunkStore(folder: cacheFolder + "/search") : nil
-        renderer.searchChunks = searchChunks
+        let highlighter = CodeHighlighter.version
+        renderer.highlights = HighlightStore(cache: cache, highlighterVersion: highlighter)
+        renderer.pages = PageStore(cache: cache, templates: renderer.templates, highlighterVersion: highlighter)
+        renderer.searchChunks = SearchChunkStore(cache)
         renderer.written = written
         // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
         let spool = memory == nil ? PageSpool(output: output) : nil
@@ -106,12 +95,8 @@ public struct SiteBuilder: Sendable {
         }
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }
-        highlights.save(limit: 2 * snippets + 1024)
-        // Pages the memory reused were not asked of the store: pruning would drop them.
-        if memory == nil {
-            pages.prune()
-            searchChunks?.prune()
-        }
+        cache.keepUnused(.highlight, upTo: 2 * snippets + 1024)
+        cache.save()
         clock.lap("render pages and search index")
         let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
         // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
@@ -132,7 +117,7 @@ public struct SiteBuilder: Sendable {
 
     /// Renders and swaps the result into the output folder.
     public func build() throws -> Rendered {
-        let cache = CheckOptions.defaultCacheFolder(forContent: content)
+        let cache = CacheStore.folder(forContent: content)
         let manifest = cache + "/written"
         // Before anything is written (the caches included): the output must be a folder guide may replace.
         try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)

@@ -8,11 +8,7 @@ public struct SiteRenderer: Sendable {
     public var highlights: HighlightStore?
     /// Chapter and side-by-side pages of earlier builds; nil renders every page.
     public var pages: PageStore?
-    /// Pages of earlier rebuilds of this process (`guide serve`), reused when their inputs are equal.
-    public var memo: RenderMemo?
-    /// The search index's chunks of the last rebuild (`guide serve`).
-    public var search: SearchMemo?
-    /// The search index's chunks of earlier builds, on disk.
+    /// The search index's chunks of earlier builds.
     public var searchChunks: SearchChunkStore?
     /// The output folder as the last build left it (`guide build`): pages whose inputs did not
     /// change are kept from it (`Site.kept`) without being read from the page store.
@@ -38,19 +34,17 @@ public struct SiteRenderer: Sendable {
     public func render(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
                        check: CheckSummary? = nil, anchors: [Language: [String: HeadingIDs]]? = nil) throws -> Site {
         var site = Site()
-        memo?.begin(templates: templates.fingerprint)
         let anchors = anchors ?? anchorsByChapter(book, reviews: reviews)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights)
         // The search index needs only the book and the heading ids: it is built while the pages render.
-        let searchFiles = InBackground { [search, searchChunks] in
-            SearchIndex.files(for: book, anchors: anchors, memo: search, store: searchChunks)
+        let searchFiles = InBackground { [searchChunks] in
+            SearchIndex.files(for: book, anchors: anchors, store: searchChunks)
         }
         let index = indexView(book, reviews: reviews)
         let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
-        let indexInputs = RenderMemo.bytes(index)
-        site.add("index.html", try taggedFile("index.html", template: "index", inputs: PageInputs(views: indexInputs), render: makeIndex)
-            ?? .bytes(try memo?.page("index.html", inputs: indexInputs, render: makeIndex) ?? makeIndex(), tag: nil))
+        site.add("index.html", try taggedFile("index.html", template: "index", inputs: PageInputs(views: PageInputs.bytes(index)),
+                                              render: makeIndex))
         // Chapter pages are independent: render them on every core, add them in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
         let rendered = try pages.concurrentMap { slot in
@@ -65,7 +59,7 @@ public struct SiteRenderer: Sendable {
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
             return (path, try self.streamedFile(path, template: "chapter",
-                inputs: PageInputs(views: RenderMemo.bytes(page, previous, next, Self.languageName(edition.language)),
+                inputs: PageInputs(views: PageInputs.bytes(page, previous, next, Self.languageName(edition.language)),
                                    chapters: [chapter], ids: ids, badges: checkKey == nil ? badges() : [],
                                    checkKeys: checkKey.map { [$0] })) {
                 let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
@@ -101,7 +95,7 @@ public struct SiteRenderer: Sendable {
             let idDigests = ids.map { HexText.of(HeadingAnchors.digest($0)) }.joined(separator: " ")
             let print = PrintPage(chapters: edition.chapters, ids: ids, highlights: highlights, pages: self.pages)
             let file = try streamedFile(path, template: "print", inputs: PageInputs(
-                views: RenderMemo.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
+                views: PageInputs.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
                 let body = StreamedPage.mark("body")
                 return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
                     .init(mark: body, count: print.count) { range in print.html(range) },
@@ -114,8 +108,7 @@ public struct SiteRenderer: Sendable {
         for edition in book.editions where !edition.toc.isEmpty {
             let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition)
             let makeScript = { Array(try sidebarScript(table).utf8) }
-            site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: RenderMemo.bytes(table)), render: makeScript)
-                ?? .bytes(try makeScript(), tag: nil))
+            site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: PageInputs.bytes(table)), render: makeScript))
         }
         let bilingual = try reviews.concurrentMap { review in
             let root = Self.root(of: review.source)
@@ -123,7 +116,7 @@ public struct SiteRenderer: Sendable {
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
             let path = reviewPages.bilingualPath(review)
             return (path, try self.streamedFile(path, template: "bilingual",
-                                                inputs: reviewPages.inputs(review, views: RenderMemo.bytes(page))) {
+                                                inputs: reviewPages.inputs(review, views: PageInputs.bytes(page))) {
                 let rows = StreamedPage.mark("rows")
                 return StreamedPage(frame: try templates.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
                                                                 with: "bilingual"), lists: [
@@ -158,7 +151,7 @@ public struct SiteRenderer: Sendable {
         let dashboard = try templates.render(reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark),
                                              with: "review")
         site.add("review/index.html", try dashboardFile(dashboard, sections: zip(reviews, sectionInputs).map { review, inputs in
-            (path: "review/" + reviewPages.bilingualPath(review), inputs: inputs, view: { reviewPages.chapterProgress(review) })
+            (inputs: inputs, view: { reviewPages.chapterProgress(review) })
         }))
         for (path, text) in searchFiles.value { site.add(path, text: text) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
@@ -183,20 +176,14 @@ public struct SiteRenderer: Sendable {
         return out
     }
 
-    /// A page at `path`: from the memory of earlier rebuilds (`guide serve`) when its inputs are
-    /// equal, else from the page store by its inputs' key (a hit builds no view), else rendered.
-    func page<View: TemplateFields>(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
-                                    view: () -> View) throws -> [UInt8] {
-        guard memo != nil || pages != nil else { return Array(try templates.render(view(), with: template).utf8) }
-        let inputs = inputs()
-        func stored() throws -> [UInt8] {
-            if let pages, let key = inputs.key {
-                return try pages.page(key: key, template: template) { Array(try templates.render(view(), with: template).utf8) }
-            }
-            return Array(try renderPage(view(), with: template).utf8)
+    /// A part of a page (a dashboard section) from the cache by its inputs' key (a hit builds
+    /// no view), else rendered; of chapters made in code (no key), by its view.
+    func page<View: TemplateFields>(template: String, inputs: @autoclosure () -> PageInputs, view: () -> View) throws -> [UInt8] {
+        guard let pages else { return Array(try templates.render(view(), with: template).utf8) }
+        guard let key = inputs().key else { return Array(try renderPage(view(), with: template).utf8) }
+        return try pages.section(pages.section(key: key, template: template)) {
+            Array(try templates.render(view(), with: template).utf8)
         }
-        guard let memo else { return try stored() }
-        return try memo.page(path, inputs: inputs, render: stored)
     }
 
     /// A page made of a frame and long lists (`StreamedPage`), as the site takes it: kept
@@ -216,20 +203,19 @@ public struct SiteRenderer: Sendable {
             guard case .memory(let bytes) = try render(spool: nil) else { preconditionFailure("a page without a spool spilled") }
             return bytes
         }
-        guard memo != nil || pages != nil else { return PageFile(try render(spool: spool), tag: nil) }
-        let inputs = inputs()
-        if let memo { return .bytes(try memo.page(path, inputs: inputs, render: inMemory), tag: nil) }
-        guard let pages, let key = inputs.key else { return PageFile(try render(spool: spool), tag: nil) }
-        let tag = "page:" + pages.name(key: key, template: template)
+        guard let pages, let key = inputs().key else { return PageFile(try render(spool: spool), tag: nil) }
+        let page = pages.page(key: key, template: template), tag = PageStore.tag(page)
+        if pages.remembers { return .bytes(try pages.remembered(page, render: inMemory), tag: nil) }
         if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
         return PageFile(try render(spool: spool), tag: tag)
     }
 
     /// A small page `render` makes, tagged by its inputs' key (kept from the output folder as
-    /// `streamedFile` keeps one): nil without a key (or in `guide serve`).
-    func taggedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile? {
-        guard memo == nil, let pages, let key = inputs.key else { return nil }
-        let tag = "page:" + pages.name(key: key, template: template)
+    /// `streamedFile` keeps one, or from memory in `guide serve`).
+    func taggedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile {
+        guard let pages, let key = inputs.key else { return .bytes(try render(), tag: nil) }
+        let page = pages.page(key: key, template: template), tag = PageStore.tag(page)
+        if pages.remembers { return .bytes(try pages.remembered(page, render: render), tag: nil) }
         if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
         return .bytes(try render(), tag: tag)
     }
@@ -238,19 +224,19 @@ public struct SiteRenderer: Sendable {
     /// rendered (or reused) on its own, so a rebuild after an edit renders the edited chapter's
     /// section, not the whole dashboard. When the sections and the page around them are the
     /// same as in the output folder, the dashboard is kept without reading a section.
-    func dashboardFile(_ page: String, sections: [(path: String, inputs: PageInputs, view: @Sendable () -> ChapterProgressView)]) throws -> PageFile {
+    func dashboardFile(_ page: String, sections: [(inputs: PageInputs, view: @Sendable () -> ChapterProgressView)]) throws -> PageFile {
         let path = "review/index.html"
-        if memo == nil, let pages, let written {
+        if let pages, let written {
             let keys = sections.compactMap(\.inputs.key)
             if keys.count == sections.count {
-                let names = keys.map { pages.name(key: $0, template: "review-chapter") }
-                let tag = "page:" + Digest.hex((names + [page]).joined(separator: "\n"))
+                let names = keys.map { pages.section(key: $0, template: "review-chapter") }
+                let tag = pages.name(sections: names, page: page)
                 if written.holds(path, tag: tag) {
-                    for name in names { pages.use(name) }
+                    for name in names { pages.keep(name) }
                     return .kept(tag: tag)
                 }
                 let bytes = try Array(names.indices).concurrentMap { index in
-                    try pages.page(named: names[index]) {
+                    try pages.section(names[index]) {
                         Array(try templates.render(sections[index].view(), with: "review-chapter").utf8)
                     }
                 }
@@ -258,7 +244,7 @@ public struct SiteRenderer: Sendable {
             }
         }
         let bytes = try sections.concurrentMap { section in
-            try self.page(section.path, template: "review-chapter", inputs: section.inputs, view: section.view)
+            try self.page(template: "review-chapter", inputs: section.inputs, view: section.view)
         }
         return .bytes(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: nil)
     }

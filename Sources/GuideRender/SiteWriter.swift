@@ -94,7 +94,7 @@ public struct SiteWriter {
         }
         try swap(staging, into: outputURL, retired: retired)
         // Only now does the output hold what the manifest describes.
-        if let manifest { CacheFile.write(Data(next.text.utf8), to: manifest) }
+        if let manifest { CacheStore.replace(manifest, with: Array(next.text.utf8)) }
     }
 
     /// Every folder the files need, each made once (parents first).

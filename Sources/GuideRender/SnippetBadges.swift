@@ -13,12 +13,12 @@ public struct SnippetBadges: Sendable {
     /// Each chapter's runs of results (the check reports them chapter by chapter).
     private let runs: [ChapterKey: [Range<Int>]]
     /// The check's key for each chapter's results (`CheckReport.chapterKeys`).
-    private let keys: [String: String]
+    private let keys: [String: CacheKey]
     private let made = BadgeMemo()
     /// Whether any result has a badge.
     private let hasBadges: Bool
 
-    public init(_ results: [SnippetResult], keys: [String: String] = [:]) {
+    public init(_ results: [SnippetResult], keys: [String: CacheKey] = [:]) {
         self.results = results
         self.keys = keys
         runs = CheckReport.runs(of: results) { ChapterKey(language: $0.language, chapter: $0.chapterPath) }
@@ -29,7 +29,7 @@ public struct SnippetBadges: Sendable {
 
     /// The key the check stored a chapter's results under: it stands for the chapter's badges
     /// (and every other result of it) in page keys. nil when the results were not stored.
-    func resultsKey(language: Language, chapter: String) -> String? {
+    func resultsKey(language: Language, chapter: String) -> CacheKey? {
         keys["\(language.code)/\(chapter)"]
     }
 

@@ -43,7 +43,7 @@ struct ExportPOCommand: ParsableCommand {
         try reportingErrors { _ in
             let book = try ContentLoader(root: content).load()
             let language = try CatalogBook.translation(lang, of: book)
-            let reviews = book.cachedReviews(content: content).filter { $0.language == language }
+            let reviews = try CatalogBook.reviews(book, content: content).filter { $0.language == language }
             var files: [(path: String, text: String)] = []
             for review in reviews {
                 let messages = try CatalogBook.messages(review, book: book, content: content)
@@ -84,7 +84,7 @@ struct ExportTMXCommand: ParsableCommand {
             let book = try ContentLoader(root: content).load()
             let language = try CatalogBook.translation(lang, of: book)
             var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code)
-            for review in book.cachedReviews(content: content) where review.language == language {
+            for review in try CatalogBook.reviews(book, content: content) where review.language == language {
                 memory.add(try CatalogBook.messages(review, book: book, content: content), all: all)
             }
             try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")], inputs: [], force: force)
@@ -112,7 +112,7 @@ struct ImportPOCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { _ in
             let book = try ContentLoader(root: content).load()
-            let reviews = book.cachedReviews(content: content)
+            let reviews = try CatalogBook.reviews(book, content: content)
             var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
             var failures: [GuideError] = []
             var changed = 0
@@ -163,6 +163,14 @@ enum CatalogBook {
                              + book.editions.map(\.language.code).joined(separator: ", ") + ")")
         }
         return language
+    }
+
+    /// The book's reviews through the cache, as `guide review` makes them.
+    static func reviews(_ book: Book, content: String) throws -> [ChapterReview] {
+        let cache = try CacheStore(forContent: content)
+        let reviews = book.cachedReviews(cache)
+        cache.save([.align, .review])
+        return reviews
     }
 
     static func file(_ content: String, _ language: Language, _ path: String) -> String {

@@ -66,7 +66,7 @@ struct CheckCommand: ParsableCommand {
             let options = CheckOptions(
                 // Named as build names it (`./content` is `content`): the same keys for the same book.
                 contentRoot: content, displayRoot: loader.displayRoot,
-                cacheFolder: noCache ? nil : try (cache ?? CheckOptions.confinedCacheFolder(forContent: content)),
+                cache: noCache ? nil : try cache.map { CacheStore(root: $0) } ?? CacheStore(forContent: content),
                 clang: clang, jobs: jobs, timeout: timeout, sdk: sdk.flatMap(SDKProfile.Kind.init(rawValue:)),
                 precompile: !noPCH)
             let report = SnippetChecker(options: options).run(book: book)

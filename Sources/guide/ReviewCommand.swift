@@ -60,17 +60,18 @@ struct ReviewCommand: ParsableCommand {
             // The ledgers as they are before the book is read: one saved meanwhile is not written over.
             let ledgersRead = accept ? Self.ledgers(in: content) : [:]
             let book = try ContentLoader(root: content).load()
-            let cacheFolder = try CheckOptions.confinedCacheFolder(forContent: content)
-            var reviews = book.cachedReviews(content: content)
+            let cache = try CacheStore(forContent: content)
+            var reviews = book.cachedReviews(cache)
             if accept {
                 try record(reviews, book: book, ledgersRead: ledgersRead)
-                reviews = try ContentLoader(root: content).load().cachedReviews(content: content)
+                reviews = try ContentLoader(root: content).load().cachedReviews(cache)
             }
+            cache.save([.align, .review])
             // Snippets that compile in English but not in the translation (or the other way) are
             // a translation finding of their own; the harness's cache keeps this quick.
             let divergences = noCheck ? [] : SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: ContentLoader(root: content).displayRoot,
-                cacheFolder: cacheFolder)).run(book: book).divergences
+                cache: cache)).run(book: book).divergences
             let snippetFindings = divergences.map { pair in
                 Diagnostic(.warning, "snippet: \(pair.translation.outcome.rawValue) in \(pair.translation.language.code), "
                     + "\(pair.source.outcome.rawValue) in \(pair.source.language.code) (English: \(pair.source.location))",

@@ -28,10 +28,10 @@ struct ServeCommand: AsyncParsableCommand {
         var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
                                   checkSnippets: !noCheck)
         // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
-        builder.memory = BuildMemory(content: paths.content)
+        builder.memory = CacheMemory()
         try reportingErrors { _ in
             try OutputGuard.checkWatched([paths.content, paths.templates],
-                                         cache: CheckOptions.defaultCacheFolder(forContent: paths.content))
+                                         cache: CacheStore.folder(forContent: paths.content))
         }
         do {
             try await PreviewServer(builder: builder, host: host, port: port, timings: timings).run { printError($0) }

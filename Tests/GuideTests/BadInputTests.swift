@@ -108,10 +108,10 @@ import Testing
         #expect(try folder.read("o/en/b") == "another")
         #expect(try folder.read("o/s") == "a static file")
         #expect(folder.exists(".guide-cache"))
-        #expect(CheckOptions.defaultCacheFolder(forContent: "c") == "./.guide-cache")
-        #expect(CheckOptions.defaultCacheFolder(forContent: "c/") == "./.guide-cache")
-        #expect(CheckOptions.defaultCacheFolder(forContent: "/b/c") == "/b/.guide-cache")
-        #expect(CheckOptions.defaultCacheFolder(forContent: "/c") == "//.guide-cache")
+        #expect(CacheStore.folder(forContent: "c") == "./.guide-cache")
+        #expect(CacheStore.folder(forContent: "c/") == "./.guide-cache")
+        #expect(CacheStore.folder(forContent: "/b/c") == "/b/.guide-cache")
+        #expect(CacheStore.folder(forContent: "/c") == "//.guide-cache")
     }
 }
 

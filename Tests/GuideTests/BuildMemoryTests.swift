@@ -16,14 +16,14 @@ import Testing
         let content = folder.path + "/content"
         var builder = SiteBuilder(content: content, templates: folder.path + "/templates", output: folder.path + "/site",
                                   checkSnippets: false)
-        let memory = BuildMemory(content: content)
+        let memory = CacheMemory()
         builder.memory = memory
         _ = try builder.render()
 
         let edits = smallBookEdits(in: folder) + [("nothing", {})]
         for (what, edit) in edits {
             try edit()
-            let reusedBefore = memory.pages.reused
+            let reusedBefore = memory.hits(.pages)
             let rebuilt = try builder.render().site.files
             var fresh = builder
             fresh.memory = nil
@@ -36,7 +36,7 @@ import Testing
             }
             if what == "a Chinese paragraph" || what == "nothing" {
                 // Pages of the untouched chapter pair were taken from memory.
-                #expect(memory.pages.reused > reusedBefore, "after editing \(what)")
+                #expect(memory.hits(.pages) > reusedBefore, "after editing \(what)")
             }
         }
         let final = try builder.render().site.files
@@ -51,7 +51,7 @@ import Testing
         try writeSmallBook(in: folder)
         let content = folder.path + "/content"
         var builder = SiteBuilder(content: content, templates: repositoryRoot + "/templates", output: folder.path + "/site")
-        let memory = BuildMemory(content: content)
+        let memory = CacheMemory()
         builder.memory = memory
         _ = try builder.render()
         let edits: [(String, () throws -> Void)] = [
@@ -78,47 +78,71 @@ import Testing
         }
     }
 
-    /// Serve's check keeps the compile records it read or wrote; without that memory, a
-    /// missing file is a miss (and a damaged one is discarded, see CheckRunnerTests).
+    /// Serve's check keeps the compile records it read in memory, in front of the packs.
     @Test func compileRecordsAreKeptInMemoryOnlyWhenAsked() throws {
         let folder = try TempFolder()
-        let seen = SeenRecords()
+        let memory = CacheMemory()
         let record = CompileRecord(status: 1, diagnostics: [])
-        ResultCache(folder: folder.path, seen: seen).store(record, for: "abcdef")
-        try FileManager.default.removeItem(atPath: ResultCache(folder: folder.path).path(for: "abcdef"))
-        #expect(ResultCache(folder: folder.path, seen: seen).lookup("abcdef") == record)
-        #expect(ResultCache(folder: folder.path).lookup("abcdef") == nil)
+        let key = CacheStage.compileRecords.key(CacheStage.Versions(compiler: "cc")) { $0.updateCounted("unit") }
+        let cache = CacheStore(root: folder.path)
+        cache.write(.compileRecords, key, record.encoded)
+        cache.save()
+        func read(_ memory: CacheMemory?) -> CompileRecord? {
+            let cache = CacheStore(root: folder.path, prunes: false, memory: memory)
+            defer { cache.save() }
+            return cache.read(.compileRecords, key, CompileRecord.init(decoding:))
+        }
+        #expect(read(memory) == record)
+        try FileManager.default.removeItem(atPath: folder.path + "/compile-records.pack")
+        #expect(read(memory) == record)
+        #expect(read(nil) == nil)
     }
 
-    @Test func aChapterIsParsedAgainOnlyWhenItsTextOrTheOptionsChange() {
-        let memo = ParseMemo()
-        let parser = MarkdownParser()
-        let parsed = memo.parsed(file: "a.md", text: "# A\n\nText.\n", parser: parser)
-        let first = parsed.blocks
-        #expect(memo.parsed(file: "a.md", text: "# A\n\nText.\n", parser: parser) === parsed)
-        #expect(memo.parsed(file: "a.md", text: "# A\n\nMore text.\n", parser: parser).blocks != first)
-        let raw = MarkdownParser(options: .init(rawHTML: true))
-        let html = "<b>x</b>\n"
-        let safe = memo.parsed(file: "b.md", text: html, parser: parser).blocks
-        #expect(memo.parsed(file: "b.md", text: html, parser: raw).blocks != safe)
-        #expect(memo.parsed(file: "b.md", text: html, parser: raw).blocks == raw.parse(html))
+    /// A chapter is parsed again only when its text (or a name, or the parser's options) changes.
+    @Test func aChapterIsParsedAgainOnlyWhenItsTextOrTheOptionsChange() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let memory = CacheMemory()
+        func load() throws -> [String: ParsedChapter] {
+            let cache = CacheStore(root: folder.path + "/.guide-cache", prunes: false, memory: memory)
+            var loader = ContentLoader(root: folder.path + "/content")
+            loader.facts = cache
+            let book = try loader.load()
+            cache.save()
+            return Dictionary(uniqueKeysWithValues: book.editions.flatMap { edition in
+                edition.chapters.map { ("\(edition.language.code)/\($0.path)", $0.parsed) }
+            })
+        }
+        let first = try load()
+        let second = try load()
+        #expect(first.allSatisfy { second[$0.key] === $0.value })
+        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完了。\n")
+        let edited = try load()
+        #expect(edited.filter { first[$0.key] !== $0.value }.map(\.key) == ["zh/second.md"])
+        let guide = try folder.read("content/guide.yml")
+        try folder.write("content/guide.yml", guide + "\noutput:\n  raw_html: true\n")
+        #expect(try load().allSatisfy { edited[$0.key] !== $0.value })
     }
 
-    @Test func aReviewIsMadeAgainOnlyWhenItsChaptersOrSettingsChange() {
-        let memory = ReviewMemory()
+    @Test func aReviewIsMadeAgainOnlyWhenItsChaptersOrSettingsChange() throws {
+        let folder = try TempFolder()
+        let memory = CacheMemory()
         let en = Chapter(path: "a.md", displayPath: "en/a.md", title: "A", blocks: MarkdownParser().parse("Hello.\n"))
         let zh = Chapter(path: "a.md", displayPath: "zh/a.md", title: "甲", blocks: MarkdownParser().parse("你好。\n"))
         var made = 0
         func review(_ target: Chapter, settings: String = "s") -> ChapterReview {
-            memory.review(source: en, target: target, language: Language("zh"), settings: settings) {
+            let cache = CacheStore(root: folder.path, prunes: false, memory: memory)
+            defer { cache.save() }
+            return ReviewCache(cache).review(source: en, target: target, language: Language("zh"), settings: settings) {
                 made += 1
                 return ChapterReview.make(source: en, target: target, language: Language("zh"), ledger: AcceptLedger(),
                                           doubtMarkers: [], align: { Aligner().align($0, $1) }, style: StyleReview(glossary: Glossary()))
             }
         }
         _ = review(zh)
-        _ = review(zh)
-        #expect(made == 1)
+        try FileManager.default.removeItem(atPath: folder.path + "/review.pack")
+        _ = review(zh)   // from memory
+        #expect(made == 1 && memory.hits(.review) == 1)
         _ = review(zh, settings: "other")
         #expect(made == 2)
         var edited = zh
@@ -127,8 +151,9 @@ import Testing
         #expect(made == 3)
     }
 
-    /// The search index reuses the chunks whose pages did not change: the same files as a fresh index.
-    @Test func theSearchIndexWithItsMemoEqualsAFreshIndex() {
+    /// The search index takes the chunks whose pages did not change from memory: the same files as a fresh index.
+    @Test func theSearchIndexWithItsMemoryEqualsAFreshIndex() throws {
+        let folder = try TempFolder()
         func page(_ number: Int, _ text: String) -> SearchPage {
             SearchPage(language: number.isMultiple(of: 2) ? "en" : "zh", chapterTitle: "Chapter \(number)",
                        href: "p\(number).html", sections: [
@@ -137,18 +162,21 @@ import Testing
                        ])
         }
         var pages = (0..<60).map { page($0, "words of page \($0), some shared: block notification 通知") }
-        let memo = SearchMemo()
-        func index(_ memo: SearchMemo?) -> [String: String] {
-            SearchIndex.build(pages: pages, termShardSize: 2048, textShardSize: 1024, chunkBytes: 600, runSize: 50, memo: memo)
+        let memory = CacheMemory()
+        func index(_ memory: CacheMemory?) -> [String: String] {
+            let cache = CacheStore(root: folder.path, prunes: false, memory: memory)
+            defer { cache.save() }
+            return SearchIndex.build(pages: pages, termShardSize: 2048, textShardSize: 1024, chunkBytes: 600, runSize: 50,
+                                     store: memory == nil ? nil : SearchChunkStore(cache))
         }
-        #expect(index(memo) == index(nil))
+        #expect(index(memory) == index(nil))
         pages[17] = page(17, "an edited page with new words: retain cycle 循环引用")
-        let reused = memo.reused
-        #expect(index(memo) == index(nil))
-        #expect(memo.reused > reused)
-        #expect(index(memo) == index(nil))
+        let reused = memory.hits(.search)
+        #expect(index(memory) == index(nil))
+        #expect(memory.hits(.search) > reused)
+        #expect(index(memory) == index(nil))
         pages.remove(at: 3)
-        #expect(index(memo) == index(nil))
-        #expect(index(memo)["search/index.js"]?.contains("p17.html") == true)
+        #expect(index(memory) == index(nil))
+        #expect(index(memory)["search/index.js"]?.contains("p17.html") == true)
     }
 }

@@ -7,8 +7,7 @@ import Testing
     @Test func checkAndBuildShareTheChaptersResultsHoweverTheContentIsNamed() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
-        let chapters = folder.path + "/.guide-cache/check/chapters"
-        func keys() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: chapters).sorted() }
+        func keys() throws -> [String] { packRecords(folder.path + "/.guide-cache/check-chapters.pack").map(\.key).sorted() }
         #expect(try runGuide(["check", "--content", "./content"], in: folder.path).status == 0)
         let first = try keys()
         #expect(!first.isEmpty)

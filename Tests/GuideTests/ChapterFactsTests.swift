@@ -44,27 +44,14 @@ import Testing
 
     @Test func factsSurviveTheStoreAndDamageIsRefused() throws {
         let facts = ChapterFacts(blocks: MarkdownParser().parse(markdown))
-        let bytes = FactsStore.encode(facts)
-        #expect(FactsStore.decode(bytes) == facts)
+        func decode(_ bytes: [UInt8]) -> ChapterFacts? { bytes.withUnsafeBytes { ChapterFacts(decoding: $0) } }
+        let bytes = facts.encoded
+        #expect(decode(bytes) == facts)
         // Every shorter prefix, and facts pointing past the blocks, are damage.
-        for cut in stride(from: 0, to: bytes.count, by: 3) { #expect(FactsStore.decode(Array(bytes[..<cut])) == nil) }
+        for cut in stride(from: 0, to: bytes.count, by: 3) { #expect(decode(Array(bytes[..<cut])) == nil) }
         var impossible = facts
         impossible.headings.append(.init(block: facts.blockCount, text: "x"))
-        #expect(FactsStore.decode(FactsStore.encode(impossible)) == nil)
-
-        let folder = try TempFolder()
-        let file = folder.path + "/facts"
-        let digest = [UInt8](repeating: 7, count: 32)
-        let store = FactsStore(file: file)
-        #expect(store.facts(digest: digest) == nil)
-        store.add(facts, digest: digest)
-        store.save()
-        #expect(FactsStore(file: file).facts(digest: digest) == facts)
-        // A flipped byte anywhere fails the file's checksum: nothing of it is trusted.
-        var data = try Data(contentsOf: URL(fileURLWithPath: file))
-        data[data.count / 2] ^= 0x40
-        try data.write(to: URL(fileURLWithPath: file))
-        #expect(FactsStore(file: file).facts(digest: digest) == nil)
+        #expect(decode(impossible.encoded) == nil)
     }
 
     /// The point of the facts: a rebuild opens (parses) only the chapters it must: the edited
@@ -101,7 +88,7 @@ import Testing
 
         // A damaged facts file is ignored: every chapter is parsed, and the site is the same.
         let site = try snapshot(folder.path + "/site")
-        try folder.write(".guide-cache/facts", "guide-facts-1 damaged\n")
+        try damageEveryRecord(folder.path + "/.guide-cache/facts.pack")
         #expect(parsed(try builder.build()).count == 84)
         #expect(try snapshot(folder.path + "/site") == site)
         #expect(parsed(try builder.build()) == [])

@@ -5,7 +5,7 @@ import GuideParse
 import Testing
 
 /// A run with a cache takes an unchanged chapter's results as an earlier run left them
-/// (`.guide-cache/check/chapters`), without planning or looking up its snippets: the results
+/// (`CacheStage.checkChapters`), without planning or looking up its snippets: the results
 /// are those a warm run gives, an edited chapter alone is planned again, damage and "not
 /// checked" verdicts are not trusted.
 @Suite struct ChapterResultsTests {
@@ -29,13 +29,14 @@ import Testing
         try Self.writeBook(in: folder)
         let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: "cat > /dev/null")
         let checker = SnippetChecker(options: CheckFixtures.options(folder, clang: clang))
-        let chapters = folder.path + "/.guide-cache/check/chapters"
-        let records = folder.path + "/.guide-cache/check/results"
+        let chapters = folder.path + "/.guide-cache/check-chapters.pack"
+        let records = folder.path + "/.guide-cache/compile-records.pack"
         let first = checker.run(book: try Self.load(folder))
         #expect(first.compiled == 4 && CheckFixtures.calls(log) == 4)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: chapters).count == 4)
+        #expect(packRecords(chapters).count == 4 && packRecords(records).count == 4)
         // The same results as a warm run through the compile records alone.
         let kept = checker.run(book: try Self.load(folder))
+        #expect(packRecords(records).count == 4)   // kept with the chapters that stand on them, unread
         try FileManager.default.removeItem(atPath: chapters)
         let warm = checker.run(book: try Self.load(folder))
         #expect(kept.results == warm.results)
@@ -48,14 +49,9 @@ import Testing
         let edited = checker.run(book: try Self.load(folder))
         #expect(edited.compiled == 1 && CheckFixtures.calls(log) == 5)
         #expect(edited.results.map(\.outcome) == [.pass, .ignored, .pass, .pass, .ignored, .pass])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: chapters).count == 4)   // the old entry pruned
-        // Damaged entries are planned again.
-        for entry in try FileManager.default.contentsOfDirectory(atPath: chapters) {
-            let file = chapters + "/" + entry
-            var bytes = [UInt8](FileManager.default.contents(atPath: file)!)
-            bytes[bytes.count / 2] ^= 0x01
-            try Data(bytes).write(to: URL(fileURLWithPath: file))
-        }
+        #expect(packRecords(chapters).count == 4)   // the old record pruned
+        // Damaged records are planned again.
+        try damageEveryRecord(chapters)
         try FileManager.default.removeItem(atPath: records)
         let replanned = checker.run(book: try Self.load(folder))
         #expect(replanned.compiled == 4)

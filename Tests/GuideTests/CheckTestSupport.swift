@@ -64,7 +64,7 @@ enum CheckFixtures {
         var environment = ProcessInfo.processInfo.environment
         environment["GUIDE_SANDBOX"] = "off"
         return CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
-                            cacheFolder: cache ? folder.path + "/.guide-cache" : nil, clang: clang, timeout: timeout,
+                            cache: cache ? CacheStore(root: folder.path + "/.guide-cache") : nil, clang: clang, timeout: timeout,
                             sdk: sdk, environment: environment)
     }
 }

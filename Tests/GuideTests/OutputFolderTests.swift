@@ -76,7 +76,7 @@ import Testing
             #expect(result.stderr.contains("the output folder '\(output)' is inside"), "\(result.stderr)")
             #expect(result.stderr.contains(input))
             #expect(!folder.exists(output))
-            #expect(!folder.exists(".guide-cache/facts"))
+            #expect(!folder.exists(".guide-cache/facts.pack"))
         }
     }
 

@@ -11,7 +11,8 @@ import Testing
 
     @Test func aPageIsRenderedAgainOnlyWhenItsViewChanges() throws {
         let folder = try TempFolder()
-        let store = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 1")
+        let cache = CacheStore(root: folder.path)
+        let store = PageStore(cache: cache, templates: try templates(), highlighterVersion: "clang 1")
         var rendered = 0
         func page(_ view: LinkView) -> String {
             store.page(view, template: "t") {
@@ -24,32 +25,30 @@ import Testing
         #expect(rendered == 1)
         #expect(page(LinkView(title: "a", href: "y")) == "<a>a</a>")
         #expect(rendered == 2)
-        // A new store (the next build) reads the same entries from disk.
-        let next = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 1")
+        cache.save()
+        // The next build reads the same records.
+        let nextCache = CacheStore(root: folder.path)
+        let next = PageStore(cache: nextCache, templates: try templates(), highlighterVersion: "clang 1")
         #expect(next.page(LinkView(title: "a", href: "x"), template: "t") { "rendered again" } == "<a>a</a>")
         #expect(next.page(LinkView(title: "a", href: "x"), template: "u") { "other template" } == "other template")
-        // Another highlighter classifies code differently: its pages are not this one's.
-        let otherHighlighter = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 2")
+        // Another highlighter classifies code differently: its pages are not this one's; nor are other templates'.
+        let otherHighlighter = PageStore(cache: nextCache, templates: try templates(), highlighterVersion: "clang 2")
         #expect(otherHighlighter.page(LinkView(title: "a", href: "x"), template: "t") { "new" } == "new")
-        // Only the entries the last build used are kept.
-        next.prune()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
-    }
-
-    @Test func aDamagedEntryIsRenderedAgain() throws {
-        let folder = try TempFolder()
-        let store = PageStore(folder: folder.path, templates: try templates(), highlighterVersion: "clang 1")
-        _ = store.page(LinkView(title: "a", href: "x"), template: "t") { "<p>page</p>" }
-        let file = folder.path + "/" + (try FileManager.default.contentsOfDirectory(atPath: folder.path))[0]
-        for damage in [Data("<p>paGe</p>".utf8), Data(), Data("short".utf8)] {
-            let stored = try Data(contentsOf: URL(fileURLWithPath: file))
-            try (stored.prefix(Digest.byteCount) + damage).write(to: URL(fileURLWithPath: file))
-            #expect(store.page(LinkView(title: "a", href: "x"), template: "t") { "<p>page</p>" } == "<p>page</p>")
-        }
+        #expect(store.page(key: [1], template: "t") != otherHighlighter.page(key: [1], template: "t"))
+        #expect(store.page(key: [1], template: "t") != store.page(key: [2], template: "t"))
+        #expect(store.page(key: [1], template: "t") != store.page(key: [1], template: "u"))
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        try folder.write("templates/extra.mustache", "{{title}}")
+        let edited = try TemplateSet(folder: folder.path + "/templates")
+        #expect(PageStore(cache: cache, templates: edited, highlighterVersion: "clang 1").page(key: [1], template: "t")
+                != store.page(key: [1], template: "t"))
+        // Only the records the last build used are kept.
+        nextCache.save()
+        #expect(packRecords(folder.path + "/sections.pack").count == 3)
     }
 
     @Test func fingerprintsSeeEveryFieldDownTheTree() {
-        func digest(_ view: some TemplateFields) -> [UInt8] { RenderMemo.bytes(view) }
+        func digest(_ view: some TemplateFields) -> [UInt8] { PageInputs.bytes(view) }
         let leaf = TocItemView(title: "leaf", href: nil, children: [])
         let tree = TocItemView(title: "t", href: "h", children: [leaf])
         #expect(digest(tree) == digest(TocItemView(title: "t", href: "h", children: [leaf])))
@@ -76,8 +75,8 @@ import Testing
             default: expected.fingerprint(frame.child(named: name) as! String)
             }
         }
-        #expect(RenderMemo.bytes(frame) == expected.bytes)
-        #expect(RenderMemo.bytes(frame.languageLinks[0]) == [5] + ["href", "lang", "name"].flatMap { name in
+        #expect(PageInputs.bytes(frame) == expected.bytes)
+        #expect(PageInputs.bytes(frame.languageLinks[0]) == [5] + ["href", "lang", "name"].flatMap { name in
             var field = ByteWriter()
             field.string(name)
             field.fingerprint(frame.languageLinks[0].child(named: name) as! String)

@@ -26,38 +26,38 @@ import Testing
 
     @Test func aSecondBuildReadsTheReview() throws {
         let folder = try TempFolder()
-        let cache = ReviewCache(folder: folder.path + "/review")
+        let cache = CacheStore(root: folder.path)
         var made = 0
-        let first = review(cache, made: &made)
-        let second = review(cache, made: &made)
+        let first = review(ReviewCache(cache), made: &made)
+        cache.save()
+        let second = review(ReviewCache(CacheStore(root: folder.path)), made: &made)
         #expect(made == 1)
-        #expect(second.beads == first.beads)
+        #expect(second.beads == first.beads && second.cacheKey == first.cacheKey)
         #expect(first.beads.contains { $0.status == .doubt } && first.beads.contains { $0.status == .missing })
         // Other settings (a glossary edit, an accepted pair…) are another review.
-        _ = review(cache, settings: "t", made: &made)
+        _ = review(ReviewCache(cache), settings: "t", made: &made)
         #expect(made == 2)
     }
 
-    @Test func damagedOrWrongEntriesAreIgnored() throws {
-        let folder = try TempFolder()
-        let cache = ReviewCache(folder: folder.path + "/review")
+    /// Records that do not decode, or decode to beads that do not fit the chapters, are made again.
+    @Test func wrongRecordsAreIgnored() throws {
         var made = 0
-        let good = review(cache, made: &made)
-        let file = folder.path + "/review/" + (try FileManager.default.contentsOfDirectory(atPath: folder.path + "/review"))[0]
-        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        let good = review(ReviewCache(CacheStore(root: try TempFolder().path)), made: &made)
+        let key = ReviewCache.key(source, target, language: Language("zh"), settings: "s").0
         var missingBead = good.beads
         missingBead.removeLast()
         var findingOutside = good.beads
         findingOutside[0].review = BeadReview(bead: findingOutside[0].bead,
                                               findings: findingOutside[0].review.findings + [BeadFinding(.doubt, "x", targetBlock: 99)])
-        // After the alignment key and its newline: beads that decode but do not fit the chapters.
-        let head = whole.prefix(ReviewCache.alignmentKeyLength + 1)
-        let damages = [Data("garbage".utf8), whole.prefix(whole.count / 2), Data(), Data(ReviewCodec.encode(good.beads)),
-                       head + Data(ReviewCodec.encode(missingBead)), head + Data(ReviewCodec.encode(findingOutside))]
-        for damage in damages {
-            try damage.write(to: URL(fileURLWithPath: file))
+        // After the alignment key: beads that decode but do not fit the chapters.
+        let base = AlignmentCache.key(source.blocks, target.blocks).bytes
+        let whole = base + ReviewCodec.encode(good.beads)
+        for record in [Array("garbage".utf8), Array(whole.prefix(whole.count / 2)), [], ReviewCodec.encode(good.beads),
+                       base + ReviewCodec.encode(missingBead), base + ReviewCodec.encode(findingOutside)] {
+            let cache = CacheStore(root: try TempFolder().path)
+            cache.write(.review, key, record)
             made = 0
-            #expect(review(cache, made: &made).beads == good.beads)
+            #expect(review(ReviewCache(cache), made: &made).beads == good.beads)
             #expect(made == 1)
         }
     }
@@ -69,47 +69,35 @@ import Testing
             }),
             sourceHash: 0xff, targetHash: nil, accepted: true)]
         let bytes = ReviewCodec.encode(beads)
-        #expect(ReviewCodec.decode(bytes) == beads)
-        for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(ReviewCodec.decode(Array(bytes.prefix(cut))) == nil) }
-        #expect(ReviewCodec.decode(bytes + [0]) == nil)
+        func decode(_ bytes: [UInt8]) -> [ChapterReview.ReviewedBead]? { bytes.withUnsafeBytes { ReviewCodec.decode($0) } }
+        #expect(decode(bytes) == beads)
+        for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(decode(Array(bytes.prefix(cut))) == nil) }
+        #expect(decode(bytes + [0]) == nil)
     }
 
-    /// The key of chapters without digests (made in code): through their pair's alignment key.
-    @Test func keyChangesWithEitherSideAndTheSettings() {
-        func key(_ source: [Block], _ target: [Block], settings: String) -> String {
-            ReviewCache.key(alignment: AlignmentCache.key(source, target), settings: settings)
+    /// Chapters made in code are keyed through their pair's alignment key; loaded ones by their
+    /// content digests. Either side, the settings and the language change the key.
+    @Test func keyChangesWithEitherSideTheSettingsAndTheLanguage() {
+        func key(_ source: Chapter, _ target: Chapter, settings: String = "s", language: String = "zh") -> CacheKey {
+            ReviewCache.key(source, target, language: Language(language), settings: settings).0
         }
-        let other = MarkdownParser().parse("# A\n\nOne changed.\n")
-        #expect(key(source.blocks, target.blocks, settings: "s") != key(other, target.blocks, settings: "s"))
-        #expect(key(source.blocks, target.blocks, settings: "s") != key(source.blocks, target.blocks, settings: "t"))
-        #expect(key(source.blocks, target.blocks, settings: "s") == key(source.blocks, target.blocks, settings: "s"))
-    }
-
-    /// Chapters loaded from files are keyed by their content digests: either side's digest
-    /// and the settings change the key.
-    @Test func loadedChaptersAreKeyedByTheirDigests() throws {
-        let folder = try TempFolder()
+        var other = target
+        other.blocks = MarkdownParser().parse("# A\n\nOne changed.\n")
+        #expect(key(source, target) != key(source, other))
+        #expect(key(source, target) != key(source, target, settings: "t"))
+        #expect(key(source, target) != key(source, target, language: "ja"))
+        #expect(key(source, target) == key(source, target))
+        #expect(ReviewCache.key(source, target, language: Language("zh"), settings: "s").alignment
+                == AlignmentCache.key(source.blocks, target.blocks))
         func withDigest(_ chapter: Chapter, _ digest: [UInt8]) -> Chapter {
             Chapter(path: chapter.path, displayPath: chapter.displayPath, title: chapter.title, blocks: chapter.blocks,
                     contentDigest: digest)
         }
-        let digested = (source: withDigest(source, [1]), target: withDigest(target, [2]))
-        let cache = ReviewCache(folder: folder.path + "/review")
-        var made = 0
-        func review(_ pair: (source: Chapter, target: Chapter), settings: String = "s") {
-            _ = cache.review(source: pair.source, target: pair.target, language: Language("zh"), settings: settings) {
-                made += 1
-                return make()
-            }
-        }
-        review(digested)
-        review(digested)
-        #expect(made == 1)
-        let edited = (source: digested.source, target: withDigest(target, [3]))
-        review(edited)
-        review(digested, settings: "t")
-        #expect(made == 3)
-        #expect(ReviewCache.key(digests: [1], [2], settings: "s") != ReviewCache.key(digests: [1, 2], [], settings: "s"))
+        let (a, b) = (withDigest(source, [1]), withDigest(target, [2]))
+        #expect(ReviewCache.key(a, b, language: Language("zh"), settings: "s").alignment == nil)
+        #expect(key(a, b) != key(a, withDigest(target, [3])))
+        #expect(key(a, b) != key(withDigest(source, [1, 2]), withDigest(target, [])))
+        #expect(key(a, b) == key(a, b))
     }
 
     @Test func aGlossaryEditIsSeenThoughTheChaptersDidNotChange() throws {
@@ -125,28 +113,28 @@ import Testing
         #expect(!second.stdout.contains("glossary:"), "\(second.stdout)")
     }
 
-    /// A build keeps one review and one alignment per chapter pair: the entries of edited
+    /// A build keeps one review and one alignment per chapter pair: the records of edited
     /// chapters' older versions go, and a second build still reads the kept ones.
-    @Test func aBuildRemovesTheEntriesNoPairUsed() throws {
+    @Test func aBuildRemovesTheRecordsNoPairUsed() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
         let arguments = ["build", "--no-check", "--templates", repositoryRoot + "/templates"]
-        func entries(_ name: String) -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/.guide-cache/" + name)) ?? []).sorted()
+        func records(_ stage: String) -> [String] {
+            packRecords(folder.path + "/.guide-cache/\(stage).pack").map(\.key).sorted()
         }
         #expect(try runGuide(arguments, in: folder.path).status == 0)
-        let reviews = entries("review"), alignments = entries("align")
+        let reviews = records("review"), alignments = records("align")
         #expect(reviews.count == 2 && alignments.count == 2)
         for round in 1...3 {
             try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完，第\(round)次。\n")
             #expect(try runGuide(arguments, in: folder.path).status == 0)
-            #expect(entries("review").count == 2 && entries("align").count == 2, "after edit \(round)")
+            #expect(records("review").count == 2 && records("align").count == 2, "after edit \(round)")
         }
-        // The untouched pair's entries were kept (and read, not rewritten).
-        #expect(Set(entries("review")).intersection(reviews).count == 1)
-        #expect(Set(entries("align")).intersection(alignments).count == 1)
-        let kept = entries("review")
+        // The untouched pair's records were kept.
+        #expect(Set(records("review")).intersection(reviews).count == 1)
+        #expect(Set(records("align")).intersection(alignments).count == 1)
+        let kept = records("review")
         #expect(try runGuide(arguments, in: folder.path).status == 0)
-        #expect(entries("review") == kept)
+        #expect(records("review") == kept)
     }
 }

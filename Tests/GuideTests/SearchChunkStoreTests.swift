@@ -12,7 +12,16 @@ import Testing
     }
 
     static func files(_ pages: [SearchPage], store: SearchChunkStore?) -> [String: String] {
-        SearchIndex.build(pages: pages, termShardSize: 4096, textShardSize: 2048, memo: nil, store: store)
+        SearchIndex.build(pages: pages, termShardSize: 4096, textShardSize: 2048, store: store)
+    }
+
+    /// One build's chunks through the cache in `folder`: the files, and how many chunks were scanned.
+    static func build(_ pages: [SearchPage], in folder: TempFolder) -> (files: [String: String], made: Int) {
+        let cache = CacheStore(root: folder.path)
+        let store = SearchChunkStore(cache)
+        let files = Self.files(pages, store: store)
+        cache.save()
+        return (files, store.made)
     }
 
     @Test func storedChunksGiveTheSameFilesAndAnEditScansOneChunk() throws {
@@ -21,37 +30,23 @@ import Testing
         let expected = Self.files(pages, store: nil)
         let chunks = SearchIndex.chunkRanges(pages).count
         #expect(chunks > 4)
-        let first = SearchChunkStore(folder: folder.path)
-        #expect(Self.files(pages, store: first) == expected)
-        #expect(first.made == chunks)
-        let second = SearchChunkStore(folder: folder.path)
-        #expect(Self.files(pages, store: second) == expected)
-        #expect(second.made == 0)
+        #expect(Self.build(pages, in: folder) == (expected, chunks))
+        #expect(Self.build(pages, in: folder) == (expected, 0))
         // One page's text edited: its chunk is scanned, the rest read back; same files as afresh.
         pages[300].sections.append(SearchSection(id: "new", heading: "Edited", text: "a new paragraph 新的段落"))
-        let third = SearchChunkStore(folder: folder.path)
-        #expect(Self.files(pages, store: third) == Self.files(pages, store: nil))
-        #expect(third.made == 1)
-        third.prune()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == chunks)
+        #expect(Self.build(pages, in: folder) == (Self.files(pages, store: nil), 1))
+        #expect(packRecords(folder.path + "/search.pack").count == chunks)
     }
 
-    @Test func aDamagedChunkIsScannedAgain() throws {
+    @Test func damagedChunksAreScannedAgain() throws {
         let folder = try TempFolder()
         let pages = Self.pages(seed: 8)
         let expected = Self.files(pages, store: nil)
-        _ = Self.files(pages, store: SearchChunkStore(folder: folder.path))
-        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        // One byte flipped, one entry cut short, one emptied.
-        var flipped = [UInt8](FileManager.default.contents(atPath: folder.path + "/" + entries[0])!)
-        flipped[flipped.count / 2] ^= 0x20
-        try Data(flipped).write(to: URL(fileURLWithPath: folder.path + "/" + entries[0]))
-        let cut = FileManager.default.contents(atPath: folder.path + "/" + entries[1])!
-        try cut.prefix(cut.count / 3).write(to: URL(fileURLWithPath: folder.path + "/" + entries[1]))
-        try Data().write(to: URL(fileURLWithPath: folder.path + "/" + entries[2]))
-        let store = SearchChunkStore(folder: folder.path)
-        #expect(Self.files(pages, store: store) == expected)
-        #expect(store.made == 3)
+        _ = Self.build(pages, in: folder)
+        // One byte flipped in each record.
+        try damageEveryRecord(folder.path + "/search.pack")
+        #expect(Self.build(pages, in: folder) == (expected, SearchIndex.chunkRanges(pages).count))
+        #expect(Self.build(pages, in: folder) == (expected, 0))
     }
 
     /// Where chunks end depends on the pages' paths only: an edit moves no cut.

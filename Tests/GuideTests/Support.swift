@@ -155,3 +155,25 @@ func stagesEnded(_ output: String) -> [(stage: String, seconds: Double)] {
         return (String(name.split(separator: " (peak").first ?? Substring(name)), seconds)
     }
 }
+
+/// The records of a cache pack (`CacheStore`'s format): each record's key in hex and where the
+/// record (key, length, bytes, seal) is in the file.
+func packRecords(_ path: String) -> [(key: String, range: Range<Int>)] {
+    guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else { return [] }
+    var records: [(key: String, range: Range<Int>)] = []
+    var offset = "guide-pack-1\n".utf8.count
+    while offset + 40 <= bytes.count {
+        let length = bytes[(offset + 16)..<(offset + 24)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard length >= 0, offset + 40 + length <= bytes.count else { break }
+        records.append((bytes[offset..<(offset + 16)].map { String(format: "%02x", $0) }.joined(), offset..<(offset + 40 + length)))
+        offset += 40 + length
+    }
+    return records
+}
+
+/// Flips one byte in the middle of every record of the pack at `path`.
+func damageEveryRecord(_ path: String) throws {
+    var bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+    for record in packRecords(path) { bytes[record.range.lowerBound + record.range.count / 2] ^= 0x20 }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+}

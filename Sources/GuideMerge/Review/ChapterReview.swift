@@ -7,9 +7,9 @@ public struct ChapterReview: Sendable {
     public var target: Chapter
     public var language: Language
     public var beads: [ReviewedBead]
-    /// The review cache's key for this review, when it went through one: the beads are a pure
+    /// The `review` stage's key for this review, when it went through one: the beads are a pure
     /// function of what the key hashes, so pages that show them can be keyed by it instead.
-    public var cacheKey: String?
+    public var cacheKey: CacheKey?
 
     /// One bead with its review and whether a translator accepted it as it is now.
     public struct ReviewedBead: Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Foundation
 import GuideModel
-import Synchronization
 
 /// Build-time syntax highlighting of fenced code: lexers per language, and the HTML they become.
 ///
@@ -33,14 +32,14 @@ public enum CodeHighlighter {
         html([(code, language)], store: store)[0]
     }
 
-    /// The highlighted HTML of each snippet. Those that neither `store` nor this process has
-    /// highlighted yet are lexed in one batch per language: clang's set-up is paid once per
-    /// batch instead of once per snippet, and the HTML is the same.
+    /// The highlighted HTML of each snippet. Those `store` (the build's cache) does not hold are
+    /// lexed in one batch per language: clang's set-up is paid once per batch instead of once
+    /// per snippet, and the HTML is the same.
     public static func html(_ snippets: [(code: String, language: HighlightLanguage)], store: HighlightStore? = nil) -> [String] {
         var results = [String?](repeating: nil, count: snippets.count)
         var missing: [HighlightLanguage: [String: [Int]]] = [:]
         for (index, (code, language)) in snippets.enumerated() {
-            results[index] = store.map { $0.html(code, language: language) } ?? cache.value(for: language, code)
+            results[index] = store?.html(code, language: language)
             if results[index] == nil { missing[language, default: [:]][code, default: []].append(index) }
         }
         for (language, places) in missing.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -53,7 +52,7 @@ public enum CodeHighlighter {
             }
             for (code, tokens) in zip(codes, tokenLists) {
                 let html = render(code, tokens: tokens)
-                if let store { store.add(html, code: code, language: language) } else { cache.store(html, for: language, code) }
+                store?.add(html, code: code, language: language)
                 for index in places[code]! { results[index] = html }
             }
         }
@@ -84,21 +83,6 @@ public enum CodeHighlighter {
         }
         HTMLText.escape(bytes[position...], into: &out)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static let cache = HighlightCache()
-}
-
-/// Highlighted snippets by language and code: a chapter's code appears in every language.
-private final class HighlightCache: Sendable {
-    private let entries = Mutex<[HighlightLanguage: [String: String]]>([:])
-
-    func value(for language: HighlightLanguage, _ code: String) -> String? {
-        entries.withLock { $0[language]?[code] }
-    }
-
-    func store(_ html: String, for language: HighlightLanguage, _ code: String) {
-        entries.withLock { $0[language, default: [:]][code] = html }
     }
 }
 

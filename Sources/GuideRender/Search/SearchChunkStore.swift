@@ -2,74 +2,60 @@ import Foundation
 import GuideModel
 import Synchronization
 
-/// The search index's chunks (`ChunkIndex`) of earlier builds (`.guide-cache/search/`), so a
-/// rebuild scans only the text of chunks whose pages changed: after a one-paragraph edit, one.
-///
-/// A chunk is keyed by the `Digest` of its pages (every field, with lengths) and the guide
-/// build; its entry is the chunk's parts as raw arrays, followed by their `Digest`, checked on
-/// every read: a damaged entry is made again and replaced. `prune` removes the entries this
-/// build did not use. Chunks cut where `SearchIndex.chunkRanges` says depend on the pages'
-/// paths only, so an edit changes one chunk's key, not the rest.
+/// The search index's chunks (`ChunkIndex`) through the build's cache (`CacheStage.search`), so
+/// a rebuild scans only the text of chunks whose pages changed: after a one-paragraph edit, one.
+/// Chunks cut where `SearchIndex.chunkRanges` says depend on the pages' paths only, so an edit
+/// changes one chunk's key, not the rest. A record that does not decode is scanned again.
 public final class SearchChunkStore: Sendable {
-    static let format = "search-chunks-4"   // 4: heading ids in keys by their digest
-    public let folder: String
-    private let use = CacheUse()
+    let cache: CacheStore
     /// Chunks scanned (not read back) since the store was made (for tests).
     var made: Int { scanned.load(ordering: .relaxed) }
     private let scanned = Atomic(0)
 
-    public init(folder: String) {
-        self.folder = folder
+    public init(_ cache: CacheStore) {
+        self.cache = cache
     }
 
     /// The chunk of `pages`: the stored one, or a new one, stored. Pages are made (their
     /// chapters read) only for a new one, when each page has a key.
     func chunk(_ pages: ArraySlice<IndexedPage>) -> ChunkIndex {
         let content = pages.allSatisfy { $0.key != nil } ? nil : ArraySlice(pages.map(\.page))
-        let name = content.map { Self.key($0) } ?? Self.key(keys: pages)
-        use.record(name, in: folder)
-        let file = folder + "/" + name
-        if let bytes = CacheFile.readSealed(file), let chunk = Self.decode(bytes) { return chunk }
-        let chunk = content.map { ChunkIndex($0) } ?? ChunkIndex(indexed: pages)
-        scanned.add(1, ordering: .relaxed)
-        CacheFile.writeSealed(Self.encode(chunk), to: file)
-        return chunk
-    }
-
-    /// Removes the entries this build did not use.
-    public func prune() {
-        use.prune(folder)
+        return cache.value(.search, content.map { Self.key($0) } ?? Self.key(keys: pages), decode: Self.decode,
+                           encode: Self.encode) {
+            scanned.add(1, ordering: .relaxed)
+            return content.map { ChunkIndex($0) } ?? ChunkIndex(indexed: pages)
+        }
     }
 
     /// The key of pages by what they are made from (`IndexedPage.key`).
-    static func key(keys pages: ArraySlice<IndexedPage>) -> String {
-        let hash = Digest()
-        hash.updateCounted("\(format) keys \(ToolBuild.identity)")
-        for page in pages {
-            for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
-            hash.updateCounted(page.key ?? [])
+    static func key(keys pages: ArraySlice<IndexedPage>) -> CacheKey {
+        CacheStage.search.key { hash in
+            hash.updateCounted("keys")
+            for page in pages {
+                for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
+                hash.updateCounted(page.key ?? [])
+            }
         }
-        return HexText.of(hash.finalize())
     }
 
     /// The key of pages by their content.
-    static func key(_ pages: ArraySlice<SearchPage>) -> String {
-        let hash = Digest()
-        hash.updateCounted("\(format) \(ToolBuild.identity)")
-        for page in pages {
-            for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
-            withUnsafeBytes(of: UInt64(page.sections.count).littleEndian) { hash.update($0) }
-            for section in page.sections {
-                hash.updateCounted(section.id)
-                hash.updateCounted(section.heading)
-                hash.updateCounted(section.text)
+    static func key(_ pages: ArraySlice<SearchPage>) -> CacheKey {
+        CacheStage.search.key { hash in
+            hash.updateCounted("content")
+            for page in pages {
+                for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
+                withUnsafeBytes(of: UInt64(page.sections.count).littleEndian) { hash.update($0) }
+                for section in page.sections {
+                    hash.updateCounted(section.id)
+                    hash.updateCounted(section.heading)
+                    hash.updateCounted(section.text)
+                }
             }
         }
-        return HexText.of(hash.finalize())
     }
 
     /// The chunk's terms (each with its length, in id order), entries, section ends, page ends
-    /// page section ends and text, each array after its count (sealed by `CacheFile.writeSealed`).
+    /// page section ends and text, each array after its count.
     static func encode(_ chunk: ChunkIndex) -> [UInt8] {
         // Reserved to the byte: a chapter of a million headings makes a chunk of 100 MB, and
         // growing the array by doubling held up to three times that at once.
@@ -95,30 +81,28 @@ public final class SearchChunkStore: Sendable {
     }
 
     /// The chunk `encode` wrote, or nil when the bytes are damaged in any way.
-    static func decode(_ bytes: [UInt8]) -> ChunkIndex? {
-        bytes.withUnsafeBytes { raw -> ChunkIndex? in
-            var reader = ByteReader(raw)
-            guard let termCount = reader.count(atLeast: 4) else { return nil }
-            let terms = TermTable(capacity: max(16, termCount))
-            for id in 0..<termCount {
-                guard let length = reader.integer(UInt32.self).map(Int.init), length > 0,
-                      let term = reader.bytes(length), !term.contains(0) else { return nil }
-                let slot = term.withMemoryRebound(to: UInt8.self) { terms.slot($0.baseAddress!, length) }
-                guard slot.pointee.id == Int32(id) else { return nil }   // each term once, in id order
-            }
-            guard let entries = reader.array(UInt32.self), let sectionEnds = reader.array(Int.self),
-                  let pageEnds = reader.array(Int.self), let pageSectionEnds = reader.array(Int.self),
-                  pageSectionEnds.count == pageEnds.count, ascending(pageSectionEnds, upTo: sectionEnds.count),
-                  (pageSectionEnds.last ?? 0) == sectionEnds.count,
-                  let textCount = reader.count(atLeast: 1),
-                  let textBytes = reader.bytes(textCount), reader.isAtEnd,
-                  entries.allSatisfy({ Int($0 >> 1) < termCount }),
-                  ascending(sectionEnds, upTo: entries.count), ascending(pageEnds, upTo: textCount) else { return nil }
-            let text = ByteBuffer(capacity: textCount)
-            textBytes.withMemoryRebound(to: UInt8.self) { text.append($0.baseAddress!, textCount) }
-            return ChunkIndex(terms: terms, entries: entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds,
-                              pageSectionEnds: pageSectionEnds)
+    static func decode(_ raw: UnsafeRawBufferPointer) -> ChunkIndex? {
+        var reader = ByteReader(raw)
+        guard let termCount = reader.count(atLeast: 4) else { return nil }
+        let terms = TermTable(capacity: max(16, termCount))
+        for id in 0..<termCount {
+            guard let length = reader.integer(UInt32.self).map(Int.init), length > 0,
+                  let term = reader.bytes(length), !term.contains(0) else { return nil }
+            let slot = term.withMemoryRebound(to: UInt8.self) { terms.slot($0.baseAddress!, length) }
+            guard slot.pointee.id == Int32(id) else { return nil }   // each term once, in id order
         }
+        guard let entries = reader.array(UInt32.self), let sectionEnds = reader.array(Int.self),
+              let pageEnds = reader.array(Int.self), let pageSectionEnds = reader.array(Int.self),
+              pageSectionEnds.count == pageEnds.count, ascending(pageSectionEnds, upTo: sectionEnds.count),
+              (pageSectionEnds.last ?? 0) == sectionEnds.count,
+              let textCount = reader.count(atLeast: 1),
+              let textBytes = reader.bytes(textCount), reader.isAtEnd,
+              entries.allSatisfy({ Int($0 >> 1) < termCount }),
+              ascending(sectionEnds, upTo: entries.count), ascending(pageEnds, upTo: textCount) else { return nil }
+        let text = ByteBuffer(capacity: textCount)
+        textBytes.withMemoryRebound(to: UInt8.self) { text.append($0.baseAddress!, textCount) }
+        return ChunkIndex(terms: terms, entries: entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds,
+                          pageSectionEnds: pageSectionEnds)
     }
 
     private static func ascending(_ ends: [Int], upTo limit: Int) -> Bool {

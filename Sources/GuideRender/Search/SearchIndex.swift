@@ -61,41 +61,30 @@ public enum SearchIndex {
     /// one table and sorted, the postings laid out per term, and the files written as bytes, the
     /// heavy parts on all cores too.
     public static func build(pages: [SearchPage], termShardSize: Int = defaultTermShardSize,
-                             textShardSize: Int = defaultTextShardSize, memo: SearchMemo? = nil,
-                             store: SearchChunkStore? = nil) -> [String: String] {
+                             textShardSize: Int = defaultTextShardSize, store: SearchChunkStore? = nil) -> [String: String] {
         build(pages: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: nil, runSize: nil,
-              memo: memo, store: store)
+              store: store)
     }
 
     /// `build`, with the sizes of the units of parallel work set (by tests: the files do not depend
     /// on them): `chunkBytes` of text per chunk of pages, `runSize` postings and terms per run of terms.
     static func build(pages: [SearchPage], termShardSize: Int, textShardSize: Int,
-                      chunkBytes: Int?, runSize: Int?, memo: SearchMemo? = nil,
-                      store: SearchChunkStore? = nil) -> [String: String] {
+                      chunkBytes: Int?, runSize: Int?, store: SearchChunkStore? = nil) -> [String: String] {
         build(indexed: pages.map(IndexedPage.init), termShardSize: termShardSize, textShardSize: textShardSize,
-              chunkBytes: chunkBytes, runSize: runSize, memo: memo, store: store)
+              chunkBytes: chunkBytes, runSize: runSize, store: store)
     }
 
     static func build(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
                       textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
-                      memo: SearchMemo? = nil, store: SearchChunkStore? = nil) -> [String: String] {
-        // 1. The chunks, in page order.
-        // With a memo (`guide serve`), a chunk whose pages are those of last time is not read
-        // again, and the chunks keep their terms and entries for the next rebuild; with a store
-        // (`guide build`), a chunk of earlier builds is read back instead of scanned (and its
-        // pages are not made at all when they have keys).
+                      store: SearchChunkStore? = nil) -> [String: String] {
+        // 1. The chunks, in page order. With a store, a chunk of earlier builds is read back
+        // instead of scanned (and its pages are not made at all when they have keys); from the
+        // cache's memory (`guide serve`), taken as it was, so it keeps its terms and entries.
         let ranges = chunkRanges(pages, bytes: chunkBytes)
-        let indexes: [ChunkIndex]
-        if let memo {
-            let made = ranges.concurrentMap { ArraySlice(pages[$0].map(\.page)) }
-            indexes = made.map { memo.chunk($0) ?? ChunkIndex($0) }
-            memo.keep(indexes, pages: made)
-        } else {
-            indexes = ranges.concurrentMap { range in
-                store?.chunk(pages[range]) ?? ChunkIndex(indexed: pages[range])
-            }
+        let indexes = ranges.concurrentMap { range in
+            store?.chunk(pages[range]) ?? ChunkIndex(indexed: pages[range])
         }
-        let keep = memo != nil
+        let keep = store?.cache.memory != nil
 
         // 2. All terms in one table, sorted as JavaScript compares strings (UTF-16 code units) so the
         // script can binary-search; a term's number is its place in that order.
@@ -368,18 +357,13 @@ public enum SearchIndex {
     /// Every chapter page of every language, in reading order, each made only when asked for and
     /// keyed by its chapter's content digest and heading ids; `anchors` are the heading ids per
     /// language and chapter path (as `SiteRenderer` computes them).
-    static func indexedPages(for book: Book, anchors: [Language: [String: HeadingIDs]],
-                             memo: SearchMemo? = nil) -> [IndexedPage] {
+    static func indexedPages(for book: Book, anchors: [Language: [String: HeadingIDs]]) -> [IndexedPage] {
         book.editions.flatMap { edition in
             edition.chapters.map { chapter in
                 let ids = anchors[edition.language]?[chapter.path] ?? [:]
                 let href = "\(edition.language.code)/\(chapter.pageURL)"
                 let each = { @Sendable (body: (SearchSection) -> Void) in
-                    guard let memo else { return forEachSection(of: chapter.blocks, ids: ids, title: chapter.title, body) }
-                    memo.page(language: edition.language, chapter: chapter, ids: ids) {
-                        SearchPage(language: edition.language.code, chapterTitle: chapter.title, href: href,
-                                   sections: sections(of: chapter.blocks, ids: ids, title: chapter.title))
-                    }.sections.forEach(body)
+                    forEachSection(of: chapter.blocks, ids: ids, title: chapter.title, body)
                 }
                 let key = chapter.contentDigest.map { $0 + HeadingAnchors.digest(ids) }
                 return IndexedPage(language: edition.language.code, chapterTitle: chapter.title, href: href, key: key,
@@ -389,9 +373,9 @@ public enum SearchIndex {
     }
 
     /// The index files of a book's chapter pages.
-    public static func files(for book: Book, anchors: [Language: [String: HeadingIDs]], memo: SearchMemo? = nil,
+    public static func files(for book: Book, anchors: [Language: [String: HeadingIDs]],
                              store: SearchChunkStore? = nil) -> [String: String] {
-        build(indexed: indexedPages(for: book, anchors: anchors, memo: memo), memo: memo, store: store)
+        build(indexed: indexedPages(for: book, anchors: anchors), store: store)
     }
 }
 

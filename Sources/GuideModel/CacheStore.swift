@@ -1,0 +1,445 @@
+import Foundation
+import Synchronization
+
+/// The one cache: `.guide-cache/` beside the content folder, which every stage (`CacheStage`)
+/// reads and writes through here, by keys `CacheStage.key` made.
+///
+/// A stage's records are one pack, `STAGE.pack`: a header, then records (key, length, bytes,
+/// and the `Digest` of those three, its seal). A pack is mapped, indexed on first use and a
+/// record checked and decoded only when asked for: a record whose seal fails, or which `decode`
+/// refuses, reads as missing and is made again; a pack cut short loses the records past the cut.
+/// Records made during a build go to a temporary file beside the pack as they are made, and
+/// `save` (once, at the end of the build) writes the pack whole under a temporary name with the
+/// old records the build used, and renames it over the old one; a pack is never changed in
+/// place, so another build reading it meanwhile still reads the old one. Nothing is synced to
+/// disk: a cache is disposable, and a record a crash cut is made again.
+///
+/// Files clang reads by path (`CacheStage.folder`) are named by their key and kept by the same
+/// rule. The one rule: a stage the build used keeps exactly the records and files it used
+/// (read, written, or kept as the base of another: a review keeps its alignment); a stage it
+/// did not touch stays as it is. `guide serve` keeps decoded values in memory between rebuilds
+/// (`CacheMemory`) in front of the packs, so it uses few records of them: it adds its new
+/// records to the packs (`prunes: false`) and removes none.
+public final class CacheStore: Sendable {
+    public let root: String
+    public let prunes: Bool
+    /// Values of earlier builds of this process (`guide serve`), asked before the packs.
+    public let memory: CacheMemory?
+    private let state = Mutex(State())
+
+    private struct State {
+        var packs: [CacheStage: Pack] = [:]
+        var files: [CacheStage: Set<String>] = [:]
+        var limits: [CacheStage: Int] = [:]
+    }
+
+    /// The store in `root` (made absolute: clang reads its files from a folder of its own).
+    public init(root: String, prunes: Bool = true, memory: CacheMemory? = nil) {
+        self.root = URL(fileURLWithPath: root).standardizedFileURL.path
+        self.prunes = prunes
+        self.memory = memory
+    }
+
+    /// The cache beside `content`, refused when it is a link: a build reads and writes its
+    /// entries, and a link could lead them anywhere (or into the book itself).
+    public convenience init(forContent content: String, prunes: Bool = true, memory: CacheMemory? = nil) throws {
+        let folder = Self.folder(forContent: content)
+        var status = stat()
+        if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw GuideError("refused: a link on this path leads outside: it is the cache folder, which must be a real folder; "
+                             + "remove the link (guide makes the folder itself)", file: folder)
+        }
+        self.init(root: folder, prunes: prunes, memory: memory)
+    }
+
+    /// `.guide-cache/` next to the content folder (git-ignored).
+    public static func folder(forContent content: String) -> String {
+        var folder = content
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        var parent = PathText.parent(folder)
+        if parent.isEmpty, folder.hasPrefix("/") { parent = "/" }
+        return (parent.isEmpty ? "." : parent) + "/.guide-cache"
+    }
+
+    private func pack(_ stage: CacheStage) -> Pack {
+        state.withLock { state in
+            if let pack = state.packs[stage] { return pack }
+            let pack = Pack(root + "/" + stage.rawValue + ".pack")
+            state.packs[stage] = pack
+            return pack
+        }
+    }
+
+    /// The value of `key` in memory, or its record as `decode` reads it (nil: none, damaged, or
+    /// refused); a value read counts as used.
+    public func read<T>(_ stage: CacheStage, _ key: CacheKey, _ decode: (UnsafeRawBufferPointer) -> T?) -> T? {
+        if let known: T = memory?.value(stage, key) { return known }
+        let value = pack(stage).read(key, decode)
+        if let value { memory?.keep(stage, key, value) }
+        return value
+    }
+
+    /// Adds a record (the last of a key counts).
+    public func write(_ stage: CacheStage, _ key: CacheKey, _ bytes: [UInt8]) {
+        pack(stage).write(key, bytes)
+    }
+
+    /// Keeps the record of `key` (if there is one) without reading it.
+    public func keep(_ stage: CacheStage, _ key: CacheKey) {
+        memory?.use(stage, key)
+        pack(stage).keep(key)
+    }
+
+    /// The stored value of `key`, or `make()`'s, stored.
+    public func value<T>(_ stage: CacheStage, _ key: CacheKey, decode: (UnsafeRawBufferPointer) -> T?,
+                         encode: (T) -> [UInt8], make: () throws -> T) rethrows -> T {
+        if let known = read(stage, key, decode) { return known }
+        let made = try make()
+        write(stage, key, encode(made))
+        memory?.keep(stage, key, made)
+        return made
+    }
+
+    /// The value of `key` from memory, or `make()`'s (kept there): values that are not stored,
+    /// such as parsed chapters and whole pages, which serve keeps and a build does not.
+    public func remembered<T>(_ stage: CacheStage, _ key: CacheKey, make: () throws -> T) rethrows -> T {
+        guard let memory else { return try make() }
+        if let known: T = memory.value(stage, key) { return known }
+        let made = try make()
+        memory.keep(stage, key, made)
+        return made
+    }
+
+    /// Besides what it used, `stage` keeps up to `count` records in all (`CacheStage.highlight`).
+    public func keepUnused(_ stage: CacheStage, upTo count: Int) {
+        state.withLock { _ = $0.limits[stage] = count }
+    }
+
+    /// The path of `stage`'s file named by `key` (its folder made), which counts as used.
+    public func file(_ stage: CacheStage, _ key: CacheKey, suffix: String = "") -> String {
+        let folder = root + "/" + stage.folder!
+        state.withLock { _ = $0.files[stage, default: []].insert(key.hex) }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder + "/" + key.hex + suffix
+    }
+
+    /// Seals `stage`'s file of `key` as it is now: the `Digest` of its bytes, a record of the stage.
+    public func sealFile(_ stage: CacheStage, _ key: CacheKey, suffix: String = "") {
+        if let bytes = FileBytes.read(file(stage, key, suffix: suffix)) { write(stage, key, Digest.of(bytes)) }
+    }
+
+    /// True when `stage`'s file of `key` exists and matches its seal.
+    public func fileHolds(_ stage: CacheStage, _ key: CacheKey, suffix: String = "") -> Bool {
+        guard let bytes = FileBytes.read(file(stage, key, suffix: suffix)),
+              let seal = read(stage, key, { Array($0) }) else { return false }
+        return Digest.of(bytes) == seal
+    }
+
+    /// Ends the build's use of `stages`: each changed pack written (see the type's rule) and the
+    /// unused files removed. The store can then serve another build.
+    public func save(_ stages: [CacheStage] = CacheStage.allCases) {
+        for stage in stages {
+            let (pack, files, limit) = state.withLock { state in
+                (state.packs.removeValue(forKey: stage), state.files.removeValue(forKey: stage), state.limits[stage])
+            }
+            pack?.save(prunes: prunes, limit: limit)
+            memory?.save(stage)
+            guard prunes, let files, let folder = stage.folder.map({ root + "/" + $0 }) else { continue }
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where !entry.contains(".tmp-") && !files.contains(String(entry.prefix(Digest.hexCount))) {
+                try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+            }
+        }
+        // Temporary packs of builds that were killed, and the cache of guides before packs (only
+        // in a folder of guide's own: `guide check --cache` may name any folder).
+        guard PathText.lastComponent(root) == ".guide-cache" else { return }
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
+            if let mark = entry.range(of: ".tmp-"), let pid = Int32(entry[mark.upperBound...].prefix { $0 != "-" }),
+               kill(pid, 0) != 0, errno == ESRCH {
+                unlink(root + "/" + entry)
+            }
+        }
+        for legacy in ["align", "review", "pages", "search", "facts", "highlight", "check/results", "check/chapters"] {
+            try? FileManager.default.removeItem(atPath: root + "/" + legacy)
+        }
+    }
+
+    /// Writes `bytes` to `path` under a temporary name, then renames (a reader never sees half a
+    /// file), making the folder when missing; best effort, and not synced.
+    public static func replace(_ path: String, with bytes: [UInt8]) {
+        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        if !FileBytes.write(bytes, to: temporary) {
+            try? FileManager.default.createDirectory(atPath: PathText.parent(path), withIntermediateDirectories: true)
+            guard FileBytes.write(bytes, to: temporary) else { unlink(temporary); return }
+        }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    static let header = Array("guide-pack-1\n".utf8)
+    /// A record's key and length before its bytes, and its seal after.
+    static let head = 16 + 8, seal = Digest.byteCount
+}
+
+/// Decoded values kept between the builds of one process (`guide serve`), by stage and key, in
+/// front of the packs: a value whose key a rebuild makes again is taken as it was, without
+/// reading or decoding anything. Each build's `save` forgets, of each stage it used, the values
+/// it did not use: the packs' rule.
+public final class CacheMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [CacheStage: [CacheKey: Any]] = [:]
+    private var used: [CacheStage: Set<CacheKey>] = [:]
+    private var hits: [CacheStage: Int] = [:]
+
+    public init() {}
+
+    /// How many values of `stage` were taken from memory so far (for tests).
+    public func hits(_ stage: CacheStage) -> Int { lock.withLock { hits[stage] ?? 0 } }
+
+    func value<T>(_ stage: CacheStage, _ key: CacheKey) -> T? {
+        lock.withLock {
+            guard let value = values[stage]?[key] as? T else { return nil }
+            used[stage, default: []].insert(key)
+            hits[stage, default: 0] += 1
+            return value
+        }
+    }
+
+    func keep(_ stage: CacheStage, _ key: CacheKey, _ value: Any) {
+        lock.withLock {
+            values[stage, default: [:]][key] = value
+            used[stage, default: []].insert(key)
+        }
+    }
+
+    func use(_ stage: CacheStage, _ key: CacheKey) {
+        lock.withLock { _ = used[stage, default: []].insert(key) }
+    }
+
+    func save(_ stage: CacheStage) {
+        lock.withLock {
+            guard let used = used.removeValue(forKey: stage) else { return }
+            values[stage] = values[stage]?.filter { used.contains($0.key) }
+        }
+    }
+}
+
+/// One stage's pack: the old file mapped and indexed, the records used, the records added.
+private final class Pack: @unchecked Sendable {
+    let path: String
+    private let lock = NSLock()
+    private var mapping: Mapping?
+    private var index: [CacheKey: Range<Int>]?
+    private var used = Set<CacheKey>()
+    private var added: [CacheKey: Range<Int>] = [:]
+    private var writer: PackWriter?
+    private var unwritable = false
+
+    init(_ path: String) { self.path = path }
+
+    /// The old pack's records (under `lock`), read on first use.
+    private func stored() -> [CacheKey: Range<Int>] {
+        if let index { return index }
+        mapping = Mapping(path)
+        let read = mapping.flatMap { Self.index($0.raw) } ?? [:]
+        index = read
+        return read
+    }
+
+    func read<T>(_ key: CacheKey, _ decode: (UnsafeRawBufferPointer) -> T?) -> T? {
+        lock.lock()
+        if let range = added[key] {
+            let record = writer?.read(range)
+            lock.unlock()
+            return record?.withUnsafeBytes { Self.body($0, key).flatMap(decode) }
+        }
+        let range = stored()[key], mapping = self.mapping
+        lock.unlock()
+        guard let range, let mapping,
+              let value = Self.body(UnsafeRawBufferPointer(rebasing: mapping.raw[range]), key).flatMap(decode) else { return nil }
+        lock.withLock { _ = used.insert(key) }
+        return value
+    }
+
+    func write(_ key: CacheKey, _ body: [UInt8]) {
+        let head = key.bytes + withUnsafeBytes(of: UInt64(body.count).littleEndian) { Array($0) }
+        let hash = Digest()
+        hash.update(head)
+        hash.update(body)
+        let seal = hash.finalize()
+        lock.lock()
+        defer { lock.unlock() }
+        guard !unwritable else { return }
+        if writer == nil { writer = PackWriter(for: path) }
+        guard let writer, let range = writer.append([head, body, seal]) else { return unwritable = true }
+        added[key] = range
+    }
+
+    func keep(_ key: CacheKey) {
+        lock.withLock { _ = used.insert(key) }
+    }
+
+    func save(prunes: Bool, limit: Int?) {
+        lock.lock()
+        defer { lock.unlock() }
+        let old = stored()
+        var kept = Set(old.keys.filter { added[$0] == nil && (!prunes || used.contains($0)) })
+        if prunes, let limit {
+            for key in old.keys.sorted() where kept.count + added.count < limit && added[key] == nil { kept.insert(key) }
+        }
+        guard !unwritable, !added.isEmpty || kept.count != old.count else { return writer = nil }
+        guard let writer = writer ?? PackWriter(for: path) else { return }
+        self.writer = nil
+        if !prunes, mapping.map({ $0.raw.starts(with: CacheStore.header) }) == true {
+            // Serve: the new records after the old ones, in place (appending moves nothing a reader has).
+            writer.append(to: path)
+            return
+        }
+        for key in kept.sorted() { writer.append(UnsafeRawBufferPointer(rebasing: mapping!.raw[old[key]!])) }
+        writer.finish(as: path)
+    }
+
+    /// Where each whole record of a pack is (the last of a key counts); nil for a foreign file.
+    static func index(_ raw: UnsafeRawBufferPointer) -> [CacheKey: Range<Int>]? {
+        guard raw.starts(with: CacheStore.header) else { return nil }
+        var index: [CacheKey: Range<Int>] = [:]
+        var offset = CacheStore.header.count
+        let overhead = CacheStore.head + CacheStore.seal
+        while raw.count - offset >= overhead {
+            let length = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            guard length <= UInt64(raw.count - offset - overhead) else { break }
+            let end = offset + overhead + Int(length)
+            index[CacheKey(raw, at: offset)] = offset..<end
+            offset = end
+        }
+        return index
+    }
+
+    /// A record's bytes, when it is `key`'s and its seal holds.
+    static func body(_ record: UnsafeRawBufferPointer, _ key: CacheKey) -> UnsafeRawBufferPointer? {
+        let end = record.count - CacheStore.seal
+        guard end >= CacheStore.head, CacheKey(record, at: 0) == key,
+              UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) == UInt64(end - CacheStore.head)
+        else { return nil }
+        let hash = Digest()
+        hash.update(UnsafeRawBufferPointer(rebasing: record[..<end]))
+        guard hash.finalize().elementsEqual(record[end...]) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: record[CacheStore.head..<end])
+    }
+}
+
+/// A pack file mapped read-only (packs are replaced by renaming, never changed in place).
+private final class Mapping: @unchecked Sendable {
+    let raw: UnsafeRawBufferPointer
+
+    init?(_ path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_size > 0,
+              let base = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        raw = UnsafeRawBufferPointer(start: base, count: Int(status.st_size))
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count) }
+}
+
+/// The next version of a pack, written beside it as records come (through a buffer), readable
+/// meanwhile; removed unless `finish` renames it.
+private final class PackWriter {
+    let path: String
+    private var fd: Int32
+    private var buffer = CacheStore.header
+    private var written = 0
+    private var failed = false
+
+    init?(for pack: String) {
+        path = pack + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0, errno == ENOENT {
+            try? FileManager.default.createDirectory(atPath: PathText.parent(path), withIntermediateDirectories: true)
+            fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        }
+        guard fd >= 0 else { return nil }
+    }
+
+    deinit {
+        if fd >= 0 {
+            close(fd)
+            unlink(path)
+        }
+    }
+
+    /// Where the parts went, one after the other; nil once a write failed.
+    @discardableResult
+    func append(_ parts: [[UInt8]]) -> Range<Int>? {
+        let start = written + buffer.count
+        for part in parts { part.withUnsafeBytes { append($0) } }
+        return failed ? nil : start..<(written + buffer.count)
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count >= 1 << 20 {
+            flush()
+            emit(bytes)
+        } else {
+            buffer += bytes
+            if buffer.count >= 1 << 20 { flush() }
+        }
+    }
+
+    func read(_ range: Range<Int>) -> [UInt8]? {
+        flush()
+        guard !failed else { return nil }
+        var done = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+            while done < range.count {
+                let read = pread(fd, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                done += read
+            }
+            count = done
+        }
+        return done == range.count ? bytes : nil
+    }
+
+    /// Renames the file to `pack`, whole (or removes it when a write failed).
+    func finish(as pack: String) {
+        flush()
+        let closed = close(fd) == 0
+        fd = -1
+        if failed || !closed || rename(path, pack) != 0 { unlink(path) }
+    }
+
+    /// Appends the records (not the header) to the end of `pack` (the file is removed when the writer goes).
+    func append(to pack: String) {
+        flush()
+        guard let records = read(CacheStore.header.count..<written) else { return }
+        let out = open(pack, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard out >= 0 else { return }
+        records.withUnsafeBytes { _ = Self.write($0, to: out) }
+        close(out)
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { emit($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func emit(_ bytes: UnsafeRawBufferPointer) {
+        if !failed, Self.write(bytes, to: fd) { written += bytes.count } else { failed = true }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+}

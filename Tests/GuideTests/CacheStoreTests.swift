@@ -1,0 +1,190 @@
+import Foundation
+@testable import GuideModel
+import Testing
+
+/// The one cache: keys say what each stage depends on, no more; packs survive damage; a build
+/// keeps exactly what it used.
+@Suite struct CacheStoreTests {
+    static let versions = CacheStage.Versions(highlighter: "clang 1", templates: "t1", compiler: "cc 1")
+
+    static func key(_ stage: CacheStage, _ versions: CacheStage.Versions = versions, build: String = "build 1",
+                    input: String = "input") -> CacheKey {
+        stage.key(versions, build: build) { $0.updateCounted(input) }
+    }
+
+    /// Every stage's key changes with the tool's build, each version the stage declares and its
+    /// inputs, and with nothing else: a version it does not declare leaves it as it is.
+    @Test func eachStagesKeyChangesWithWhatItDependsOnOnly() {
+        var all = Set<CacheKey>()
+        for stage in CacheStage.allCases {
+            let base = Self.key(stage)
+            #expect(all.insert(base).inserted, "\(stage) shares a key with another stage")
+            #expect(Self.key(stage) == base)
+            #expect(Self.key(stage, build: "build 2") != base, "\(stage): the tool's build")
+            #expect(Self.key(stage, input: "input 2") != base, "\(stage): the input")
+            let changed: [(CacheStage.Dependency, CacheStage.Versions)] = [
+                (.highlighter, CacheStage.Versions(highlighter: "clang 2", templates: "t1", compiler: "cc 1")),
+                (.templates, CacheStage.Versions(highlighter: "clang 1", templates: "t2", compiler: "cc 1")),
+                (.compiler, CacheStage.Versions(highlighter: "clang 1", templates: "t1", compiler: "cc 2")),
+            ]
+            for (dependency, versions) in changed {
+                let declared = stage.dependencies.contains { "\($0)" == "\(dependency)" }
+                #expect((Self.key(stage, versions) != base) == declared, "\(stage): the \(dependency) version")
+            }
+        }
+        // The key the stores use is this build's.
+        #expect(CacheStage.align.key { $0.updateCounted("input") } == Self.key(.align, build: CacheStage.toolBuild))
+    }
+
+    @Test func keysAreTheirBytes() {
+        let samples = (0..<50).map { n in (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ n &* 11 &+ ($0 == 15 ? n : 0)) } }
+        for bytes in samples { #expect(CacheKey(bytes).bytes == bytes && CacheKey(bytes).hex == HexText.of(bytes)) }
+        let sorted = samples.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(samples.map { CacheKey($0) }.sorted() == sorted.map { CacheKey($0) })
+    }
+
+    static func text(_ raw: UnsafeRawBufferPointer) -> String? { String(decoding: raw, as: UTF8.self) }
+
+    /// Writes `names` as records of the align stage, one build.
+    static func build(_ folder: TempFolder, writing names: [String] = [], reading: [String] = [], keeping: [String] = [],
+                      prunes: Bool = true) -> [String: String] {
+        let cache = CacheStore(root: folder.path, prunes: prunes)
+        var read: [String: String] = [:]
+        for name in reading { read[name] = cache.read(.align, key(.align, input: name), text) ?? "missing" }
+        for name in keeping { cache.keep(.align, key(.align, input: name)) }
+        for name in names { cache.write(.align, key(.align, input: name), Array("value of \(name)".utf8)) }
+        cache.save()
+        return read
+    }
+
+    var pack: (TempFolder) -> String { { $0.path + "/align.pack" } }
+
+    @Test func aBuildKeepsExactlyTheRecordsItUsed() throws {
+        let folder = try TempFolder()
+        _ = Self.build(folder, writing: ["a", "b", "c"])
+        #expect(packRecords(pack(folder)).count == 3)
+        // Read one, keep one unread, add one: the fourth goes.
+        let read = Self.build(folder, writing: ["d"], reading: ["a", "x"], keeping: ["b"])
+        #expect(read["a"] == "value of a" && read["x"] == "missing")
+        #expect(Set(packRecords(pack(folder)).map(\.key)) == Set(["a", "b", "d"].map { Self.key(.align, input: $0).hex }))
+        let all = Self.build(folder, reading: ["a", "b", "c", "d"])
+        #expect(all["a"] == "value of a" && all["b"] == "value of b" && all["c"] == "missing" && all["d"] == "value of d")
+        // A build that used all and added nothing leaves the file as it was.
+        func inode() throws -> UInt64? {
+            (try FileManager.default.attributesOfItem(atPath: pack(folder))[.systemFileNumber] as? NSNumber)?.uint64Value
+        }
+        let before = try inode()
+        _ = Self.build(folder, reading: ["a", "b", "d"])
+        #expect(try inode() == before)
+        // A build that does not touch the stage leaves it too.
+        let other = CacheStore(root: folder.path)
+        other.write(.facts, Self.key(.facts), [1])
+        other.save()
+        #expect(packRecords(pack(folder)).count == 3 && packRecords(folder.path + "/facts.pack").count == 1)
+        // Serve (no pruning) adds to the pack and removes nothing; a second record of a key is read back.
+        _ = Self.build(folder, writing: ["e"], reading: ["a"], prunes: false)
+        #expect(packRecords(pack(folder)).count == 4)
+        let served = Self.build(folder, reading: ["b", "e"])
+        #expect(served["b"] == "value of b" && served["e"] == "value of e")
+        #expect(packRecords(pack(folder)).count == 2)
+        // Nothing but the packs is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["align.pack", "facts.pack"])
+    }
+
+    /// A record made in a build is read back in that build (before the pack is written).
+    @Test func aBuildReadsWhatItWrote() throws {
+        let folder = try TempFolder()
+        let cache = CacheStore(root: folder.path)
+        let large = [UInt8](repeating: 7, count: 3 << 20)
+        cache.write(.search, Self.key(.search), [9])   // the last of a key counts
+        cache.write(.search, Self.key(.search), large)
+        cache.write(.search, Self.key(.search, input: "small"), [1, 2])
+        #expect(cache.read(.search, Self.key(.search)) { Array($0) } == large)
+        #expect(cache.read(.search, Self.key(.search, input: "small")) { Array($0) } == [1, 2])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/search.pack"))
+        cache.save()
+        #expect(CacheStore(root: folder.path).read(.search, Self.key(.search)) { Array($0) } == large)
+    }
+
+    /// A flipped byte anywhere in a record, or a cut, reads as missing; the others are read.
+    @Test func damagedRecordsReadAsMissing() throws {
+        let folder = try TempFolder()
+        let names = (0..<6).map { "record \($0)" }
+        _ = Self.build(folder, writing: names)
+        let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack(folder))))
+        let records = packRecords(pack(folder))
+        for (index, record) in records.enumerated() {
+            // Each byte of the record: its key, its length, its bytes or its seal.
+            for offset in stride(from: record.range.lowerBound, to: record.range.upperBound, by: 3) {
+                var bytes = whole
+                bytes[offset] ^= 0x01
+                try Data(bytes).write(to: URL(fileURLWithPath: pack(folder)))
+                let cache = CacheStore(root: folder.path)
+                let damaged = names.first { Self.key(.align, input: $0).hex == record.key }!
+                #expect(cache.read(.align, Self.key(.align, input: damaged), Self.text) == nil, "byte \(offset)")
+                // Records before the damage still read.
+                for name in names where name != damaged && records.firstIndex(where: { $0.key == Self.key(.align, input: name).hex })! < index {
+                    #expect(cache.read(.align, Self.key(.align, input: name), Self.text) == "value of \(name)")
+                }
+            }
+        }
+        // Cut short: the whole records before the cut read, the cut one does not.
+        try Data(whole.prefix(records[3].range.lowerBound + 5)).write(to: URL(fileURLWithPath: pack(folder)))
+        let cut = CacheStore(root: folder.path)
+        let found = names.filter { cut.read(.align, Self.key(.align, input: $0), Self.text) != nil }
+        #expect(found.count == 3)
+        // A foreign file is no pack.
+        try Data("not a pack".utf8).write(to: URL(fileURLWithPath: pack(folder)))
+        #expect(Self.build(folder, reading: names).values.allSatisfy { $0 == "missing" })
+    }
+
+    /// A limit keeps unused records too, the used ones first.
+    @Test func aLimitKeepsUnusedRecordsUpToIt() throws {
+        let folder = try TempFolder()
+        let cache = CacheStore(root: folder.path)
+        for name in ["a", "b", "c"] { cache.write(.highlight, Self.key(.highlight, input: name), [1]) }
+        cache.save()
+        let next = CacheStore(root: folder.path)
+        next.write(.highlight, Self.key(.highlight, input: "d"), [2])
+        next.keepUnused(.highlight, upTo: 3)
+        next.save()
+        let kept = Set(packRecords(folder.path + "/highlight.pack").map(\.key))
+        #expect(kept.count == 3 && kept.contains(Self.key(.highlight, input: "d").hex))
+    }
+
+    /// Files clang reads are named by key and kept by the same rule; a file's seal is a record.
+    @Test func filesAreKeptWhileUsedAndSealed() throws {
+        let folder = try TempFolder()
+        let cache = CacheStore(root: folder.path)
+        let (a, b) = (Self.key(.precompiledHeader, input: "a"), Self.key(.precompiledHeader, input: "b"))
+        for key in [a, b] {
+            try Data("pch \(key.hex)".utf8).write(to: URL(fileURLWithPath: cache.file(.precompiledHeader, key, suffix: ".pch")))
+            cache.sealFile(.precompiledHeader, key, suffix: ".pch")
+        }
+        try Data().write(to: URL(fileURLWithPath: folder.path + "/check/pch/x.pch.tmp-1"))
+        #expect(cache.fileHolds(.precompiledHeader, a, suffix: ".pch"))
+        cache.save()
+        let next = CacheStore(root: folder.path)
+        #expect(next.fileHolds(.precompiledHeader, b, suffix: ".pch"))
+        try Data("damaged".utf8).write(to: URL(fileURLWithPath: next.file(.precompiledHeader, b, suffix: ".pch")))
+        #expect(!next.fileHolds(.precompiledHeader, b, suffix: ".pch"))
+        next.save()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/check/pch").sorted()
+                == [b.hex + ".pch", "x.pch.tmp-1"])
+    }
+
+    /// The folders of guides before packs, and the temporary packs of killed builds, go from
+    /// `.guide-cache`; a folder named by `guide check --cache` keeps what is not guide's.
+    @Test func oldLayoutsAndStrayFilesGoOnlyFromGuidesOwnFolder() throws {
+        let folder = try TempFolder()
+        for root in [".guide-cache", "mine"] {
+            try folder.write("\(root)/align/0123", "an old entry")
+            try folder.write("\(root)/search.pack.tmp-999999999-1", "a killed build's")
+            let cache = CacheStore(root: folder.path + "/" + root)
+            cache.write(.facts, Self.key(.facts), [1])
+            cache.save()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/.guide-cache") == ["facts.pack"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/mine").count == 3)
+    }
+}
