@@ -21,7 +21,7 @@ public struct ProcessOutput: Hashable, Sendable {
 /// Runs clang (and the few tools the SDK set-up asks: gcc, xcrun) as child processes, each
 /// with a timeout. Output goes to files, never pipes, so a chatty or stuck child (or a
 /// grandchild that keeps a descriptor) can never block the harness. The side-effect edge of
-/// the harness, with `ResultCache` and `SDKSetup`.
+/// the harness, with `SDKSetup`.
 ///
 /// On Linux the child is started with `posix_spawn` in a process group of its own (so a
 /// timeout stops the whole group): Foundation's `Process` costs tens of milliseconds per

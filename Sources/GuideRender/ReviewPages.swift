@@ -44,7 +44,7 @@ struct ReviewPages {
     }
 
     /// What a pair's side-by-side page and dashboard section are made from besides `views`
-    /// (the bytes of their small views): for `RenderMemo`. `checkResults` gives the check's
+    /// (the bytes of their small views): for their keys (`PageInputs.key`). `checkResults` gives the check's
     /// results the page shows beyond its badges; they and the badges are made only when the
     /// check has no key for either chapter's results (`SnippetBadges.resultsKey`).
     func inputs(_ review: ChapterReview, views: [UInt8], checkResults: () -> [SnippetResult] = { [] }) -> PageInputs {

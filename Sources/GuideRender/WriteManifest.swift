@@ -7,9 +7,9 @@ import GuideModel
 /// (same identity), is hard-linked into the new site instead of written again: after a
 /// one-paragraph edit, almost every file of a large book.
 ///
-/// A tag is the `Digest` of the file's bytes in hex, or, for a page the page store holds,
-/// `page:` and the store's name for it (the hash of everything the page is made from), so
-/// that a page whose inputs did not change is kept without being read (`Site.kept`).
+/// A tag is the `Digest` of the file's bytes in hex, or, for a page with a key, `page:` and
+/// its key (`CacheStage.pages`: the hash of everything the page is made from), so that a page
+/// whose inputs did not change is kept without being read (`Site.kept`).
 ///
 /// A damaged or foreign manifest is ignored (every file is written); so is an entry whose
 /// file changed in any way.

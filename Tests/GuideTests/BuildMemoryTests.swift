@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// `guide serve` keeps parsed chapters, reviews and pages in memory between rebuilds
-/// (`BuildMemory`); whatever is edited, a rebuild must give the site a fresh build gives.
+/// (`CacheMemory`); whatever is edited, a rebuild must give the site a fresh build gives.
 @Suite struct BuildMemoryTests {
     @Test func everyRebuildEqualsAFreshRender() throws {
         let folder = try TempFolder()

@@ -255,7 +255,7 @@ public enum SearchIndex {
         return start
     }
 
-    /// Runs of pages to index on their own (on all cores, and kept by `SearchMemo` and
+    /// Runs of pages to index on their own (on all cores, and kept by
     /// `SearchChunkStore`). A run ends after a page whose path hashes to a multiple of the
     /// spacing (about 1/32 of the pages, so enough runs for all cores): where runs end depends
     /// on the pages' paths only, so an edited page changes its own run and no other.
