@@ -142,7 +142,10 @@ import Testing
         for (index, target) in stages.enumerated() {
             let begins = stages[..<index].reduce(0) { $0 + $1.seconds }
             var delay = begins + target.seconds / 2
-            for _ in 0..<6 where !landed.contains(target.stage) {
+            // Moved toward the stage it was meant for: by a step, then halving between a kill that
+            // came too early and one that came too late (a loaded machine moves the moments).
+            var early: Double?, late: Double?
+            for _ in 0..<12 where !landed.contains(target.stage) {
                 try edit()
                 let before = try snapshot(folder.path + "/site")
                 let said = try await runGuideKilledSaying(arguments, in: folder.path, after: max(1, Int(delay * 1000)))
@@ -154,10 +157,12 @@ import Testing
                 let isNew = after["en/c0.html"].map { String(decoding: $0, as: UTF8.self).contains("Changed \(edits)") } == true
                     && after.count == before.count
                 #expect(after == before || isNew, "site/ is half-written after a kill in \(stoppedIn) (\(Int(delay * 1000)) ms)")
-                // Moved toward the stage it was meant for.
                 let stoppedAt = stages.firstIndex { $0.stage == stoppedIn } ?? stages.count
-                if stoppedAt < index { delay += max(0.002, target.seconds / 4) }
-                if stoppedAt > index { delay = max(0.001, delay - max(0.002, target.seconds / 4)) }
+                let step = max(0.002, target.seconds / 2)
+                if stoppedAt < index { early = delay } else if stoppedAt > index { late = delay }
+                if let early, let late { delay = (early + late) / 2 }
+                else if stoppedAt < index { delay += step }
+                else if stoppedAt > index { delay = max(0.001, delay - step) }
             }
         }
         #expect(landed.contains("render pages and search index"), "no kill landed while pages rendered: \(landed)")
