@@ -1,8 +1,8 @@
 """Screenshots a person can look at (desktop and phone), and the layout checks that go with them.
 
 Every run writes them to $GUIDE_SCREENSHOTS (.build-browser/screenshots/). With
-GUIDE_UPDATE_SCREENSHOTS=1 (scripts/test-browser.sh --update-screenshots) the two of the
-side-by-side page are also copied to docs/screenshots/, for the README.
+GUIDE_UPDATE_SCREENSHOTS=1 (scripts/test-browser.sh --update-screenshots) those of the
+side-by-side page and of the dashboard are also copied to docs/screenshots/, for the README.
 """
 
 import base64
@@ -16,9 +16,10 @@ from conftest import CHAPTER, REPO, open_page, set_color_scheme, set_viewport
 
 # Each page, and the text on it a reader reads most.
 PAGES = {"en": (f"en/{CHAPTER}.html", ".chapter > p"), "zh": (f"zh/{CHAPTER}.html", ".chapter > p"),
-         "bilingual": (f"bilingual/{CHAPTER}.html", ".cell.target > p"), "review": ("review/index.html", ".gaps li")}
+         "bilingual": (f"bilingual/{CHAPTER}.html", ".cell.target > p"), "review": ("review/index.html", ".gaps li"),
+         "print": ("en/print.html", ".print-chapter > p")}
 SIZES = {"desktop": (1280, 900, False), "phone": (390, 844, True)}
-COMMITTED = {"bilingual-desktop", "bilingual-phone"}
+COMMITTED = {"bilingual-desktop", "bilingual-phone", "review-desktop", "review-phone"}
 
 
 def png_size(data):
