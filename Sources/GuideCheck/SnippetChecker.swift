@@ -206,6 +206,8 @@ public struct SnippetChecker: Sendable {
         var extraFlags: [String] = []
         var counterpart: SourceLocation?
         var result: SnippetResult?
+        /// What the snippet declares, for the chapter's later snippets (`ChapterContext`).
+        var declarations: ChapterSnippetDeclarations?
 
         func finish(_ outcome: SnippetOutcome, diagnostics: [SnippetDiagnostic] = [], unmet: [String] = [],
                     reason: String? = nil, cached: Bool = false) -> SnippetResult {
@@ -295,12 +297,14 @@ public struct SnippetChecker: Sendable {
             }
             var parts: [SnippetPart] = []
             var refusals: [SnippetDiagnostic] = []
+            var chainDeclarations: [ChapterSnippetDeclarations] = []
             for member in chain {
                 let memberPlan = member == index ? plan : plans[member]
                 let memberSnippet = memberPlan.snippet
                 let memberAnnotation = memberPlan.annotation
-                var memberCode = Self.trimmedCode(memberSnippet.code)
-                if memberAnnotation?.elide == true { memberCode = CodeScanner.elide(memberCode) }
+                let rawCode = Self.trimmedCode(memberSnippet.code)
+                let elision = memberAnnotation?.elide == true ? Elision.blankAll(rawCode) : Elision.apply(rawCode)
+                let memberCode = elision.code
                 for violation in IncludeGuard.violations(in: memberCode, content: content) where member == index {
                     refusals.append(SnippetDiagnostic(severity: .error, location: SourceLocation(
                         file: memberSnippet.file, line: memberSnippet.firstCodeLine + violation.line), message: violation.message))
@@ -315,7 +319,10 @@ public struct SnippetChecker: Sendable {
                 parts.append(SnippetPart(code: memberCode, shape: memberPlan.shape, file: memberSnippet.file,
                                          firstLine: memberSnippet.firstCodeLine, setup: memberAnnotation?.setup ?? [],
                                          setupFile: memberAnnotation?.location?.file ?? memberSnippet.file,
-                                         indents: memberSnippet.indents))
+                                         indents: memberSnippet.indents, closers: elision.closers))
+                chainDeclarations.append(memberPlan.declarations ?? ChapterSnippetDeclarations(
+                    code: memberCode, file: memberSnippet.file, firstLine: memberSnippet.firstCodeLine,
+                    indents: memberSnippet.indents, shape: memberPlan.shape))
             }
             if !refusals.isEmpty {
                 plan.result = plan.finish(.fail, diagnostics: refusals,
@@ -327,8 +334,14 @@ public struct SnippetChecker: Sendable {
             let superclass = chainAnnotations.last(where: { $0.className == className && $0.superclass != nil })?.superclass
             let expected = Set(chainAnnotations.flatMap(\.expectedFlags))
             let silenced = SnippetWrapper.fragmentWarnings.filter { !expected.contains($0) }
+            // What the snippet declares, for the snippets after it; what the chapter declared before, for it.
+            var own = chainDeclarations[chainDeclarations.count - 1]
+            own.wrapperClass = className
+            plan.declarations = own
+            let earlier = plans.indices.filter { $0 < index && !chain.contains($0) }.compactMap { plans[$0].declarations }
+            let prelude = ChapterContext.prelude(earlier: earlier, current: chainDeclarations, wrapperClass: className)
             plan.unit = SnippetWrapper.wrap(parts, context: WrapperContext(className: className, superclass: superclass,
-                                                                           silenced: silenced))
+                                                                           silenced: silenced, prelude: prelude))
             plan.currentPart = parts.count - 1
             plan.extraFlags = (annotation?.expectedFlags ?? []).sorted()
         }

@@ -138,8 +138,10 @@ public struct Evaluation {
     public func evaluate(_ raw: [RawDiagnostic]) -> (SnippetOutcome, [SnippetDiagnostic], [String]) {
         var diagnostics: [SnippetDiagnostic] = []
         for diagnostic in raw {
-            // Diagnostics inside an earlier snippet belong to that snippet's own result.
+            // Diagnostics inside an earlier snippet belong to that snippet's own result; those in
+            // the declarations guide assumed tell the assumption did not hold (see `Assumptions`).
             if let region = region(of: diagnostic), region.part != currentPart { continue }
+            if diagnostic.file == SnippetWrapper.assumedFile { continue }
             diagnostics.append(map(diagnostic))
         }
         let errorPatterns = annotation?.expectErrors ?? []
@@ -195,6 +197,8 @@ public struct Evaluation {
         for region in unit.regions where region.file == file && region.lines.contains(line) {
             switch region.kind {
             case .code(let part), .setup(let part): return (part, region)
+            // An earlier snippet's declaration: never the snippet's own.
+            case .prelude: return (-1, region)
             }
         }
         return nil
