@@ -146,6 +146,7 @@ public struct CheckReport: Sendable {
         var annotation: String?
         var counterpart: String?
         var unmet: [String]
+        var assumed: [JSONAssumed]
         var diagnostics: [JSONDiagnostic]
 
         init(_ result: SnippetResult) {
@@ -160,6 +161,7 @@ public struct CheckReport: Sendable {
             annotation = result.annotationLocation?.description
             counterpart = result.counterpart?.description
             unmet = result.unmetExpectations
+            assumed = result.assumed.map(JSONAssumed.init)
             diagnostics = result.diagnostics.map(JSONDiagnostic.init)
         }
 
@@ -176,12 +178,39 @@ public struct CheckReport: Sendable {
             try container.encode(annotation, forKey: .annotation)
             try container.encode(counterpart, forKey: .counterpart)
             try container.encode(unmet, forKey: .unmet)
+            try container.encode(assumed, forKey: .assumed)
             try container.encode(diagnostics, forKey: .diagnostics)
         }
 
         enum CodingKeys: String, CodingKey {
-            case file, line, language, chapter, shape, outcome, reason, cached, annotation, counterpart, unmet, diagnostics
+            case file, line, language, chapter, shape, outcome, reason, cached, annotation, counterpart, unmet, assumed, diagnostics
         }
+    }
+
+    /// A name the snippet needed assumed: its kind, the name (a selector for a method), the
+    /// declaration guide compiled with, and the class a member was sent to (null: any object).
+    private struct JSONAssumed: Encodable {
+        var kind: String
+        var name: String
+        var declaration: String
+        var receiver: String?
+
+        init(_ name: AssumedName) {
+            kind = name.kind.rawValue
+            self.name = name.name
+            declaration = name.declaration
+            receiver = name.receiver
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encode(declaration, forKey: .declaration)
+            try container.encode(receiver, forKey: .receiver)
+        }
+
+        enum CodingKeys: String, CodingKey { case kind, name, declaration, receiver }
     }
 
     private struct JSONDiagnostic: Encodable {

@@ -40,8 +40,13 @@ public struct WrapperContext: Hashable, Sendable {
     public var silenced: [String]
     /// The chapter's earlier declarations (see `ChapterContext`).
     public var prelude: [PreludeItem]
-    /// Declarations guide assumes for names nothing declares (see `Assumptions`), first of all.
+    /// Declarations guide assumes for names nothing declares (see `AssumptionSet`), first of all,
+    /// and those that must follow the chapter's (members of a root class the book declares).
     public var assumed: String
+    public var assumedLate: String = ""
+    /// The return type of the method statements run in (`ReturnedValues`): statements that return
+    /// a value are a function's body that returns one.
+    public var returnType: String = "void"
 
     public init(className: String? = nil, superclass: String? = nil,
                 silenced: [String] = SnippetWrapper.fragmentWarnings, prelude: [PreludeItem] = [], assumed: String = "") {
@@ -150,6 +155,11 @@ public enum SnippetWrapper {
         for item in context.prelude where !item.wrapperMember {
             emitPrelude(item)
         }
+        if !context.assumedLate.isEmpty {
+            out.append("#line 1000 " + quoted(assumedFile))
+            out.append(context.assumedLate)
+            hidden()
+        }
         for (index, part) in parts.enumerated() where part.shape == .fileScope {
             emitPart(part, kind: .code(part: index))
         }
@@ -199,7 +209,7 @@ public enum SnippetWrapper {
                 hidden()
             }
             if !body.isEmpty {
-                out.append("- (void)\(methodName) {")
+                out.append("- (\(context.returnType))\(methodName) {")
                 for index in body {
                     let expression = parts[index].shape == .expression
                     if expression { out.append("(void)(") }
@@ -208,6 +218,8 @@ public enum SnippetWrapper {
                     // Nothing after a statement: a missing `;` must stay an error.
                     if expression { out.append(");") }
                 }
+                // A body that returns a value on some paths (the rest of the function is left out).
+                if context.returnType != "void" { out.append("return 0;") }
                 out.append("}")
             }
             out.append("@end")

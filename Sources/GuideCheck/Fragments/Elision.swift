@@ -13,6 +13,9 @@ public enum Elision {
         public var closers: Int
         /// Whether anything was blanked.
         public var elided: Bool
+        /// An elision stands for statements (`...` starting its line, or a body after `{`): code
+        /// left out may declare names the snippet uses.
+        public var statements = false
     }
 
     public static func apply(_ code: String) -> Result {
@@ -35,7 +38,10 @@ public enum Elision {
             if token.is("}"), !open.isEmpty { open.removeLast() }
         }
         let closers = open.filter { elisions.contains($0 + 1) }.count
-        return Result(code: String(characters), closers: closers, elided: true)
+        let statements = elisions.contains { index in
+            index == 0 || tokens[index - 1].line < tokens[index].line || tokens[index - 1].is("{") || tokens[index - 1].is(";")
+        }
+        return Result(code: String(characters), closers: closers, elided: true, statements: statements)
     }
 
     /// Every `...` outside comments and literals blanked (the `elide` annotation).
@@ -48,6 +54,10 @@ public enum Elision {
             if token.is("}"), !open.isEmpty { open.removeLast() }
         }
         let closers = open.filter { $0 + 1 < tokens.count && tokens[$0 + 1].is("...") }.count
-        return Result(code: elided, closers: closers, elided: elided != code)
+        let statements = tokens.indices.contains { index in
+            tokens[index].is("...") && (index == 0 || tokens[index - 1].line < tokens[index].line || tokens[index - 1].is("{")
+                                        || tokens[index - 1].is(";"))
+        }
+        return Result(code: elided, closers: closers, elided: elided != code, statements: statements)
     }
 }
