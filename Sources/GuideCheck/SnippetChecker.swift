@@ -640,9 +640,17 @@ public struct SnippetChecker: Sendable {
             let book = BookDeclarations([contextDeclarations] + plan.bookDeclarations, wrapperClass: wrapperClass,
                                         wrapperSuperclass: plan.wrapping.superclass ?? snippetSuperclass)
             let code = plan.parts.last?.code ?? ""
-            analysis = FragmentAnalysis(context: FragmentAnalysis.Context(
+            var context = FragmentAnalysis.Context(
                 code: code, currentPart: plan.currentPart, laterIdentifiers: plan.laterIdentifiers, book: book,
-                contextFiles: contextFiles, elidesStatements: plan.elidesStatements))
+                contextFiles: contextFiles, elidesStatements: plan.elidesStatements)
+            context.localClasses = [wrapperClass]
+            for declaration in plan.bookDeclarations.joined() {
+                switch declaration.kind {
+                case .classInterface, .implementation, .forwardClass: context.localClasses.insert(declaration.name)
+                default: break
+                }
+            }
+            analysis = FragmentAnalysis(context: context)
         }
     }
 

@@ -60,6 +60,7 @@ extension ByteWriter {
             writer.string(name.name)
             writer.string(name.declaration)
             writer.optional(name.receiver) { $0.string($1) }
+            writer.bool(name.forContext)
         }
     }
 }
@@ -90,8 +91,9 @@ extension ByteReader {
               let cached = bool(), let counterpart = optional({ $0.location() }),
               let assumed = list({ (reader: inout ByteReader) -> AssumedName? in
                   guard let kind = reader.string().flatMap(AssumedName.Kind.init(rawValue:)), let name = reader.string(),
-                        let declaration = reader.string(), let receiver = reader.optional({ $0.string() }) else { return nil }
-                  return AssumedName(kind: kind, name: name, declaration: declaration, receiver: receiver)
+                        let declaration = reader.string(), let receiver = reader.optional({ $0.string() }),
+                        let forContext = reader.bool() else { return nil }
+                  return AssumedName(kind: kind, name: name, declaration: declaration, receiver: receiver, forContext: forContext)
               }) else { return nil }
         var result = SnippetResult(language: Language(language), chapterPath: chapterPath, file: file,
                                    fenceLine: fenceLine, blockPath: blockPath, shape: shape, outcome: outcome,

@@ -98,7 +98,10 @@ import Testing
         changed = Self.full
         changed.assumed[0].receiver = nil
         #expect(SnippetResultCodec.encode([changed]) != SnippetResultCodec.encode([Self.full]))
-        #expect(Mirror(reflecting: Self.full.assumed[0]).children.count == 4)
+        changed = Self.full
+        changed.assumed[1].forContext = false
+        #expect(SnippetResultCodec.encode([changed]) != SnippetResultCodec.encode([Self.full]))
+        #expect(Mirror(reflecting: Self.full.assumed[0]).children.count == 5)
         // Cut or lengthened bytes are refused.
         for cut in stride(from: 0, to: bytes.count, by: 5) { #expect(SnippetResultCodec.decode(Array(bytes.prefix(cut))) == nil) }
         #expect(SnippetResultCodec.decode(bytes + [0]) == nil)

@@ -12,6 +12,7 @@ struct CheckAssumptionTests {
     static let scenarios: [(String, [String])] = [
         // Assumed: free variables, and statements that return a value.
         ("variables", ["if (!failure) {\n    return outcome;\n}"]),
+        ("variables-again", ["NSLog(@\"%@\", failure);"]),
         ("class-type", ["Gadget *gadget = nil;\nNSLog(@\"%@\", gadget);"]),
         ("class-receiver", ["id thing = [Gizmo sharedGizmo];"]),
         ("method-on-self", ["[self reloadEverything];\n[self loadPage:3 animated:YES];"]),
@@ -109,7 +110,7 @@ struct CheckAssumptionTests {
 
     @Test func propertiesAndVariablesWithProperties() {
         #expect(Self.last("property")?.outcome == .assumed, "\(explain("property"))")
-        #expect(Set(assumed("property")) == ["visitor", "NSObject.isWelcome", "GuideSnippet.spinner"])
+        #expect(Set(assumed("property")) == ["visitor", ".isWelcome", ".spinner"])
         #expect(Self.last("property")?.assumed.first { $0.name == "visitor" }?.declaration == "extern NSObject *visitor;")
     }
 
@@ -206,6 +207,22 @@ struct CheckAssumptionTests {
 
     @Test func theStrictAnnotationAssumesNothing() {
         #expect(Self.last("strict-annotation")?.outcome == .fail, "\(explain("strict-annotation"))")
+    }
+
+    @Test func theDraftOfTheContextHeaderHasEachDeclarationOnce() {
+        let draft = ContextDraft.draft(Self.report.results)
+        #expect(draft.contains("@class Gadget;"))
+        #expect(draft.contains("@interface Gizmo : NSObject\n@end"))
+        #expect(draft.contains("@interface Gizmo (GuideAssumed)\n+ (id)sharedGizmo;\n@end"))
+        #expect(draft.contains("@protocol Pluggable <NSObject>\n@end"))
+        #expect(draft.contains("typedef long Seconds;"))
+        #expect(draft.contains("#define LAMP_DEPRECATED(...)"))
+        #expect(draft.contains("- (id)loadPage:(long)arg1 animated:(BOOL)arg2;"))
+        #expect(draft.contains("extern id failure;") && draft.contains("id ResetCounters();"))
+        // Two chapters assumed `failure` (the strict snippet did not): drafted once.
+        #expect(Self.last("variables-again")?.outcome == .assumed)
+        #expect(draft.components(separatedBy: "extern id failure;").count == 2)
+        #expect(ContextDraft.draft([]).isEmpty)
     }
 
     @Test func assumptionNeedsAFewCompilesAtMost() {

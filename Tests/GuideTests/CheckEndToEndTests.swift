@@ -134,7 +134,8 @@ struct CheckEndToEndTests {
                                   in: repositoryRoot)
         let report = try json(result.stdout)
         let snippets = try #require(report["snippets"] as? [[String: Any]])
-        #expect(!snippets.contains { ["unexpected-pass", "not-checked", "warn"].contains($0["outcome"] as? String) },
+        // Annotated and given its context header, the chapter needs nothing assumed.
+        #expect(!snippets.contains { ["unexpected-pass", "not-checked", "warn", "assumed"].contains($0["outcome"] as? String) },
                 "\(result.stderr)")
         for language in ["en", "zh"] {
             let failing = snippets.filter { $0["language"] as? String == language && $0["outcome"] as? String == "fail" }
@@ -148,5 +149,50 @@ struct CheckEndToEndTests {
             let expected = snippets.filter { $0["language"] as? String == language && $0["outcome"] as? String == "expected" }
             #expect(expected.count == 2)
         }
+    }
+
+    /// A fragment: names nothing declares are assumed (JSON lists them); `--strict` and
+    /// `check.strict` assume nothing; `--suggest-context` drafts the declarations and `--write`
+    /// appends them to the context header, which keeps its mode.
+    @Test func fragmentsAreAssumedUnlessStrict() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let fragment = "```objective-c\nif (!failure) {\n    [self retryLater];\n}\n```\n"
+        try folder.write("content/en/second.md", "# Second\n\n" + fragment)
+        try folder.write("content/zh/second.md", "# 第二章\n\n" + fragment)
+        let result = try runGuide(["check", "--format", "json"], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let snippets = try #require(try json(result.stdout)["snippets"] as? [[String: Any]])
+        let assumed = snippets.filter { $0["outcome"] as? String == "assumed" }
+        #expect(assumed.count == 2)
+        let names = (assumed.first?["assumed"] as? [[String: Any]] ?? []).compactMap { $0["declaration"] as? String }
+        #expect(names == ["extern id failure;", "- (id)retryLater;"])
+
+        let strict = try runGuide(["check", "--strict"], in: folder.path)
+        #expect(strict.status == 1 && strict.stderr.contains("content/en/second.md:4:6: error: use of undeclared identifier 'failure'"))
+        #expect(strict.stdout.contains("0 assumed, 2 fail"))
+
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>")
+        chmod(folder.path + "/content/objc-context.h", 0o640)
+        let draft = try runGuide(["check", "--suggest-context"], in: folder.path)
+        #expect(draft.status == 0)
+        #expect(draft.stdout.contains("extern id failure;") && draft.stdout.contains("@interface NSObject (GuideAssumed)\n- (id)retryLater;\n@end"))
+        #expect(try folder.read("content/objc-context.h") == "#import <Foundation/Foundation.h>") // not written
+        let written = try runGuide(["check", "--suggest-context", "--write"], in: folder.path)
+        #expect(written.status == 0 && written.stderr.contains("content/objc-context.h: appended the draft"))
+        #expect(try folder.read("content/objc-context.h") == "#import <Foundation/Foundation.h>\n\n" + draft.stdout)
+        var status = stat()
+        stat(folder.path + "/content/objc-context.h", &status)
+        #expect(status.st_mode & 0o777 == 0o640)
+        // The header now declares them: nothing is assumed.
+        let after = try runGuide(["check"], in: folder.path)
+        #expect(after.status == 0 && after.stdout.contains("0 assumed"), "\(after.stderr)")
+
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\ncheck:\n  strict: true\n")
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n")
+        let book = try runGuide(["check"], in: folder.path)
+        #expect(book.status == 1 && book.stdout.contains("0 assumed, 2 fail"))
+        let refused = try runGuide(["check", "--write"], in: folder.path)
+        #expect(refused.status != 0 && refused.stderr.contains("--write appends what --suggest-context drafts"))
     }
 }

@@ -12,12 +12,15 @@ public struct AssumedName: Hashable, Sendable, Comparable {
     public var declaration: String
     /// For a method or property: the class the snippet sends it to, when it names one.
     public var receiver: String?
+    /// A context header can declare it: not a member of a root class the chapter itself declares.
+    public var forContext: Bool
 
-    public init(kind: Kind, name: String, declaration: String, receiver: String? = nil) {
+    public init(kind: Kind, name: String, declaration: String, receiver: String? = nil, forContext: Bool = true) {
         self.kind = kind
         self.name = name
         self.declaration = declaration
         self.receiver = receiver
+        self.forContext = forContext
     }
 
     /// How a report names it: methods with their sign and receiver (`+[UIDevice isPad]`).
@@ -51,6 +54,7 @@ struct AssumptionSet: Hashable, Sendable {
         var called = false
         var receiver: String?
         var type = "id"
+        var ofRootClass = false
     }
 
     struct Method: Hashable, Sendable {
@@ -59,6 +63,8 @@ struct AssumptionSet: Hashable, Sendable {
         var parameters: [String]
         var returnType: String = "id"
         var receiver: String?
+        /// Sent to a root class the chapter declares.
+        var ofRootClass = false
     }
 
     var classes: [String: ClassUse] = [:]
@@ -176,11 +182,11 @@ struct AssumptionSet: Hashable, Sendable {
         for (name, type) in functions { found.append(AssumedName(kind: .function, name: name, declaration: "\(type) \(name)();")) }
         for method in methods.values {
             found.append(AssumedName(kind: .method, name: method.selector, declaration: methodDeclaration(method, named: false),
-                                     receiver: method.receiver))
+                                     receiver: method.receiver, forContext: !method.ofRootClass))
         }
         for (name, property) in properties {
             found.append(AssumedName(kind: .property, name: name, declaration: propertyDeclaration(name, property),
-                                     receiver: property.receiver))
+                                     receiver: property.receiver, forContext: !property.ofRootClass))
         }
         return found.sorted()
     }

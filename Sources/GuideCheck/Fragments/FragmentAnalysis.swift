@@ -86,6 +86,9 @@ struct FragmentAnalysis {
         var contextFiles: Set<String>
         /// The snippet leaves statements out (`...` alone on its line or as a body).
         var elidesStatements = false
+        /// Classes the chapter's code declares (and the wrapper's): a context header cannot
+        /// name them, so what is assumed of them is reported without a receiver.
+        var localClasses: Set<String> = []
 
         init(code: String, currentPart: Int, laterIdentifiers: Set<String>, book: BookDeclarations,
              contextFiles: Set<String>, elidesStatements: Bool = false) {
@@ -206,7 +209,8 @@ struct FragmentAnalysis {
                     // A class guide declares has no properties: the one read on it is missing too.
                     if let property, set.properties[property] == nil {
                         let called = token.map { $0 + 1 < context.tokens.count && context.tokens[$0 + 1].is("(") } ?? false
-                        set.properties[property] = AssumptionSet.Property(called: called, receiver: name)
+                        set.properties[property] = AssumptionSet.Property(called: called,
+                                                                          receiver: context.localClasses.contains(name) ? nil : name)
                     }
                     progress = true
                     continue
@@ -825,22 +829,34 @@ struct FragmentAnalysis {
             if known == nil || (known == AssumptionSet.object && type != AssumptionSet.object) { set.variables[name] = type }
         case .method(let selector, let instance, let receiver, let bracket):
             let key = AssumptionSet.methodKey(selector, instance: instance)
+            let shown = receiver.flatMap { context.localClasses.contains($0) || !NameRules.isTypeLike($0) ? nil : $0 }
             if set.methods[key] == nil {
                 let written = bracket.map { self.arguments(ofMessageAt: $0) } ?? []
                 let count = selector.filter { $0 == ":" }.count
                 let parameters = (0..<count).map { $0 < written.count ? parameterType(of: written[$0]) : "id" }
                 set.methods[key] = AssumptionSet.Method(selector: selector, instance: instance, parameters: parameters,
-                                                        receiver: receiver)
+                                                        receiver: shown)
+                // A setter returns nothing (a property of the same name may be assumed too).
+                if count == 1, selector.hasPrefix("set"), selector.dropFirst(3).first?.isUppercase == true {
+                    set.methods[key]?.returnType = "void"
+                }
                 // `[x method].property`: it returns an object that may have properties.
                 if let bracket, let close = context.tokens.closing(bracket), close + 1 < context.tokens.count,
                    context.tokens[close + 1].is(".") {
                     set.methods[key]?.returnType = AssumptionSet.instance
                 }
             }
-            if let receiver, context.book.isRoot(receiver) { set.rootClasses.insert(receiver) }
+            if let receiver, context.book.isRoot(receiver) {
+                set.rootClasses.insert(receiver)
+                set.methods[key]?.ofRootClass = true
+            }
         case .property(let called, let receiver):
-            if set.properties[name] == nil { set.properties[name] = AssumptionSet.Property(called: called, receiver: receiver) }
-            if let receiver, context.book.isRoot(receiver) { set.rootClasses.insert(receiver) }
+            let shown = receiver.flatMap { context.localClasses.contains($0) || $0 == "NSObject" ? nil : $0 }
+            if set.properties[name] == nil { set.properties[name] = AssumptionSet.Property(called: called, receiver: shown) }
+            if let receiver, context.book.isRoot(receiver) {
+                set.rootClasses.insert(receiver)
+                set.properties[name]?.ofRootClass = true
+            }
         }
         return set != before
     }
