@@ -67,9 +67,10 @@ struct ReviewCommand: ParsableCommand {
             }
             // Snippets that compile in English but not in the translation (or the other way) are
             // a translation finding of their own; the harness's cache keeps this quick.
-            let divergences = noCheck ? [] : SnippetChecker(options: CheckOptions(
+            let check = noCheck ? nil : SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: ContentLoader(root: content).displayRoot,
-                cacheFolder: cacheFolder)).run(book: book).divergences
+                cacheFolder: cacheFolder)).run(book: book)
+            let divergences = check?.divergences ?? []
             let snippetFindings = divergences.map { pair in
                 Diagnostic(.warning, "snippet: \(pair.translation.outcome.rawValue) in \(pair.translation.language.code), "
                     + "\(pair.source.outcome.rawValue) in \(pair.source.language.code) (English: \(pair.source.location))",
@@ -78,7 +79,11 @@ struct ReviewCommand: ParsableCommand {
             // The report is the command's output (standard output); with JSON, its findings are only counted.
             let chapters = ReviewReport.report(reviews, failing: failOnStatuses.known, readers: failOnNames.contains(Self.readerGate))
             if format == .json {
-                printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings))
+                let counts = check.map { report in
+                    Dictionary(uniqueKeysWithValues: SnippetOutcome.allCases.map { ($0.rawValue, report.count($0)) })
+                        .merging(["snippets": report.results.count]) { $1 }
+                }
+                printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings, snippetCounts: counts))
                 printer.print(chapters.flatMap(\.diagnostics) + snippetFindings) { _ in }
             } else {
                 for chapter in chapters {
@@ -86,6 +91,8 @@ struct ReviewCommand: ParsableCommand {
                     printText(chapter.summary)
                 }
                 printer.print(snippetFindings) { printText($0) }
+                // The check's outcomes, assumed snippets apart from failures (`guide check` lists them).
+                if let check, !check.results.isEmpty { printText("\(content): \(check.countsLine) (guide check)") }
             }
         }
     }

@@ -188,6 +188,14 @@ struct CheckEndToEndTests {
         let after = try runGuide(["check"], in: folder.path)
         #expect(after.status == 0 && after.stdout.contains("0 assumed"), "\(after.stderr)")
 
+        // `guide review` counts them apart from failures.
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n")
+        let review = try runGuide(["review"], in: folder.path)
+        #expect(review.stdout.contains("content: 4 snippets: 2 pass, 2 assumed (guide check)"), "\(review.stdout)")
+        let reviewJSON = try runGuide(["review", "--format", "json"], in: folder.path)
+        let counts = try #require(try json(reviewJSON.stdout)["check"] as? [String: Int])
+        #expect(counts["assumed"] == 2 && counts["fail"] == 0 && counts["snippets"] == 4)
+
         try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\ncheck:\n  strict: true\n")
         try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n")
         let book = try runGuide(["check"], in: folder.path)
