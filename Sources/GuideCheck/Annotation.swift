@@ -39,6 +39,8 @@ public struct Annotation: Hashable, Sendable {
     public var elide: Bool = false
     /// Overrides the classifier.
     public var shape: SnippetShape?
+    /// Nothing is assumed for this snippet: a name nothing declares fails it.
+    public var strict: Bool = false
     /// Why the snippet is ignored (the value of `ignore:` or `text:`).
     public var reason: String?
     /// Where the comment is: the markdown file and the line of `<!--`.
@@ -61,7 +63,7 @@ public struct Annotation: Hashable, Sendable {
     }
 
     public static let directives = ["ignore", "text", "expect-error", "expect-warning", "setup",
-                                    "class", "superclass", "continues", "elide", "shape"]
+                                    "class", "superclass", "continues", "elide", "shape", "strict"]
 
     public var hasExpectations: Bool { !expectErrors.isEmpty || !expectWarnings.isEmpty }
 
@@ -193,6 +195,9 @@ public enum AnnotationParser {
         case "elide":
             noValue()
             annotation.elide = true
+        case "strict":
+            noValue()
+            annotation.strict = true
         case "shape":
             if let value = needsValue("one of " + SnippetShape.allCases.map(\.rawValue).joined(separator: ", ")) {
                 if let shape = SnippetShape(rawValue: value) { annotation.shape = shape } else {

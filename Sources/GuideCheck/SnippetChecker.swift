@@ -22,11 +22,14 @@ public struct CheckOptions: Sendable {
     public var sdk: SDKProfile.Kind?
     /// Precompile the context header (off: `-include` it in every snippet; for measuring).
     public var precompile: Bool
+    /// Assume nothing (`--strict`); nil: the book's `check.strict`.
+    public var strict: Bool?
     public var environment: [String: String]
 
     public init(contentRoot: String, displayRoot: String? = nil, cache: CacheStore? = nil, clang: String? = nil,
                 jobs: Int? = nil, timeout: Double? = nil, sdk: SDKProfile.Kind? = nil, precompile: Bool = true,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                strict: Bool? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.strict = strict
         // Absolute: clang runs in an empty folder of its own.
         self.contentRoot = Self.absolute(contentRoot)
         self.displayRoot = displayRoot ?? contentRoot
@@ -163,7 +166,7 @@ public struct SnippetChecker: Sendable {
                         return result
                     }
                 }
-                cache.write(.checkChapters, key, ChapterResults.encode(results, records: chapterPlans.compactMap(\.recordKey)))
+                cache.write(.checkChapters, key, ChapterResults.encode(results, records: chapterPlans.flatMap(\.recordKeys)))
                 report.chapterKeys["\(language.code)/\(chapter.path)"] = key
             }
         }
@@ -187,16 +190,31 @@ public struct SnippetChecker: Sendable {
         var extraFlags: [String] = []
         var counterpart: SourceLocation?
         var result: SnippetResult?
-        /// The key of its compile record (`CacheStage.compileRecords`), once compiled or looked up.
-        var recordKey: CacheKey?
+        /// The keys of the compile records its result was made from (`CacheStage.compileRecords`):
+        /// its chapter's cached results keep them.
+        var recordKeys: [CacheKey] = []
+        /// What the snippet declares, for the chapter's later snippets (`ChapterContext`).
+        var declarations: ChapterSnippetDeclarations?
+        /// The parts and wrapping of `unit`, to wrap again with assumptions.
+        var parts: [SnippetPart] = []
+        var wrapping = WrapperContext()
+        /// What the chapter declared before the snippet, and the snippet itself (for `BookDeclarations`).
+        var bookDeclarations: [[Declaration]] = []
+        /// Identifiers the chapter's later snippets declare.
+        var laterIdentifiers: Set<String> = []
+        /// The annotation asks for no assumptions.
+        var strict = false
+        /// The snippet's `...` stand for statements left out.
+        var elidesStatements = false
 
         func finish(_ outcome: SnippetOutcome, diagnostics: [SnippetDiagnostic] = [], unmet: [String] = [],
-                    reason: String? = nil, cached: Bool = false) -> SnippetResult {
+                    reason: String? = nil, cached: Bool = false, assumed: [AssumedName] = []) -> SnippetResult {
             var result = SnippetResult(language: snippet.language, chapterPath: snippet.chapterPath, file: snippet.file,
                                        fenceLine: snippet.fenceLine, blockPath: snippet.blockPath, shape: shape,
                                        outcome: outcome, diagnostics: diagnostics, unmetExpectations: unmet,
                                        reason: reason, annotationLocation: annotation?.location, cached: cached)
             result.counterpart = counterpart
+            result.assumed = assumed
             return result
         }
     }
@@ -278,12 +296,14 @@ public struct SnippetChecker: Sendable {
             }
             var parts: [SnippetPart] = []
             var refusals: [SnippetDiagnostic] = []
+            var chainDeclarations: [ChapterSnippetDeclarations] = []
             for member in chain {
                 let memberPlan = member == index ? plan : plans[member]
                 let memberSnippet = memberPlan.snippet
                 let memberAnnotation = memberPlan.annotation
-                var memberCode = Self.trimmedCode(memberSnippet.code)
-                if memberAnnotation?.elide == true { memberCode = CodeScanner.elide(memberCode) }
+                let rawCode = Self.trimmedCode(memberSnippet.code)
+                let elision = memberAnnotation?.elide == true ? Elision.blankAll(rawCode) : Elision.apply(rawCode)
+                let memberCode = elision.code
                 for violation in IncludeGuard.violations(in: memberCode, content: content) where member == index {
                     refusals.append(SnippetDiagnostic(severity: .error, location: SourceLocation(
                         file: memberSnippet.file, line: memberSnippet.firstCodeLine + violation.line), message: violation.message))
@@ -298,7 +318,11 @@ public struct SnippetChecker: Sendable {
                 parts.append(SnippetPart(code: memberCode, shape: memberPlan.shape, file: memberSnippet.file,
                                          firstLine: memberSnippet.firstCodeLine, setup: memberAnnotation?.setup ?? [],
                                          setupFile: memberAnnotation?.location?.file ?? memberSnippet.file,
-                                         indents: memberSnippet.indents))
+                                         indents: memberSnippet.indents, closers: elision.closers))
+                if member == index { plan.elidesStatements = elision.statements }
+                chainDeclarations.append(memberPlan.declarations ?? ChapterSnippetDeclarations(
+                    code: memberCode, file: memberSnippet.file, firstLine: memberSnippet.firstCodeLine,
+                    indents: memberSnippet.indents, shape: memberPlan.shape))
             }
             if !refusals.isEmpty {
                 plan.result = plan.finish(.fail, diagnostics: refusals,
@@ -310,10 +334,28 @@ public struct SnippetChecker: Sendable {
             let superclass = chainAnnotations.last(where: { $0.className == className && $0.superclass != nil })?.superclass
             let expected = Set(chainAnnotations.flatMap(\.expectedFlags))
             let silenced = SnippetWrapper.fragmentWarnings.filter { !expected.contains($0) }
-            plan.unit = SnippetWrapper.wrap(parts, context: WrapperContext(className: className, superclass: superclass,
-                                                                           silenced: silenced))
+            // What the snippet declares, for the snippets after it; what the chapter declared before, for it.
+            var own = chainDeclarations[chainDeclarations.count - 1]
+            own.wrapperClass = className
+            plan.declarations = own
+            let earlier = plans.indices.filter { $0 < index && !chain.contains($0) }.compactMap { plans[$0].declarations }
+            let prelude = ChapterContext.prelude(earlier: earlier, current: chainDeclarations, wrapperClass: className)
+            var wrapping = WrapperContext(className: className, superclass: superclass, silenced: silenced, prelude: prelude)
+            wrapping.returnType = ReturnedValues.type(of: parts.filter { $0.shape == .statements }.map(\.code))
+            plan.parts = parts
+            plan.wrapping = wrapping
+            plan.bookDeclarations = earlier.map(\.declarations) + chainDeclarations.map(\.declarations)
+            // A snippet expected to fail is about its errors: nothing is assumed away.
+            plan.strict = chainAnnotations.contains { $0.strict } || !(annotation?.expectErrors.isEmpty ?? true)
+            plan.unit = SnippetWrapper.wrap(parts, context: wrapping)
             plan.currentPart = parts.count - 1
             plan.extraFlags = (annotation?.expectedFlags ?? []).sorted()
+        }
+        // What each snippet's later ones declare: a name used before the chapter declares it is a mistake.
+        var later = Set<String>()
+        for index in plans.indices.reversed() {
+            plans[index].laterIdentifiers = later
+            if let declarations = plans[index].declarations { later.formUnion(declarations.identifiers) }
         }
         return plans
     }
@@ -345,6 +387,8 @@ public struct SnippetChecker: Sendable {
         var displayPaths: [String: String]
         /// Runs clang in the sandbox, under its limits.
         var runner: ProcessRunner
+        /// Names nothing declares are assumed (not `--strict`, nor `check.strict`).
+        var assume = true
 
         var versions: CacheStage.Versions { CacheStage.Versions(compiler: fingerprint) }
 
@@ -353,6 +397,18 @@ public struct SnippetChecker: Sendable {
             for part in [contextText] + prefixFlags + displayPaths.sorted(by: { $0.key < $1.key }).flatMap({ [$0.key, $0.value] }) {
                 hash.updateCounted(part)
             }
+            // Whether names nothing declares are assumed decides outcomes too.
+            hash.updateCounted(assume ? "assume" : "strict")
+        }
+
+        /// The context header's declarations (for the rule about calls), and its superclass of snippets.
+        var contextDeclarations: [Declaration] { DeclarationReader.fileScope(contextText) }
+        var snippetSuperclass: String {
+            for declaration in contextDeclarations where declaration.kind == .macro && declaration.name == SnippetWrapper.superclassMacro {
+                let text = String(Array(contextText)[declaration.start..<declaration.end])
+                if let last = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).last { return String(last) }
+            }
+            return "NSObject"
         }
 
         var compilerDescription: String { clang + ": " + (version.split(separator: "\n").first.map(String.init) ?? version) }
@@ -473,31 +529,149 @@ public struct SnippetChecker: Sendable {
         }
         return .success(Session(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
-                                cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner))
+                                cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner,
+                                assume: !(options.strict ?? config.strict)))
     }
 
+    /// Compiles the planned snippets; those that fail only for names nothing declares are
+    /// compiled again with those names assumed (`FragmentAnalysis`), a few rounds at most.
     private func compile(plans: inout [Plan], indices: [Int], session: Session,
                          jobs: Int, report: inout CheckReport) {
+        let units = indices.compactMap { index in plans[index].unit.map { (index, $0) } }
+        let records = run(units, plans: plans, session: session, jobs: jobs, report: &report)
+        var active: [Int: Assuming] = [:]
+        let contextDeclarations = session.assume ? session.contextDeclarations : []
+        let snippetSuperclass = session.snippetSuperclass
+        for (index, unit) in units {
+            guard let compiled = records[index] else { continue }
+            if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
+            plans[index].result = evaluate(plans[index], unit: unit, compiled: compiled, session: session)
+            guard session.assume, !plans[index].strict, case .record(let record, _, _) = compiled, record.failure == nil,
+                  plans[index].result?.outcome == .fail else { continue }
+            var assuming = Assuming(plans[index], unit: unit, contextDeclarations: contextDeclarations,
+                                    snippetSuperclass: snippetSuperclass, contextFiles: Set(session.displayPaths.keys))
+            switch assuming.analysis.decide(record.diagnostics, unit: unit, current: assuming.set, history: &assuming.history) {
+            case .assume(let set):
+                assuming.set = set
+                active[index] = assuming
+            case .mistake(let why), .stuck(let why):
+                let reason = plans[index].result?.reason
+                plans[index].result?.reason = reason ?? "nothing assumed: " + why
+            }
+        }
+        // Each round compiles the snippets still assuming; a snippet gets `maximumRounds` more compiles at most.
+        for _ in 0..<Self.maximumRounds where !active.isEmpty {
+            var wrapped: [(Int, WrappedUnit)] = []
+            for (index, assuming) in active.sorted(by: { $0.key < $1.key }) {
+                var wrapping = plans[index].wrapping
+                wrapping.assumed = assuming.set.text
+                wrapping.assumedLate = assuming.set.late
+                wrapped.append((index, SnippetWrapper.wrap(plans[index].parts, context: wrapping)))
+            }
+            let records = run(wrapped, plans: plans, session: session, jobs: jobs, report: &report)
+            for (index, unit) in wrapped {
+                guard var assuming = active[index], let compiled = records[index] else { continue }
+                if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
+                guard case .record(let record, _, _) = compiled, record.failure == nil else {
+                    active[index] = nil
+                    continue
+                }
+                let result = evaluate(plans[index], unit: unit, compiled: compiled, session: session,
+                                      assumed: assuming.set.names)
+                if result.outcome != .fail, let why = assuming.analysis.renamedVariable(
+                    record.diagnostics, unit: unit, set: assuming.set, history: assuming.history) {
+                    plans[index].result?.reason = "nothing assumed: " + why
+                    active[index] = nil
+                    continue
+                }
+                if result.outcome != .fail {
+                    plans[index].result = result
+                    active[index] = nil
+                    continue
+                }
+                switch assuming.analysis.decide(record.diagnostics, unit: unit, current: assuming.set, history: &assuming.history) {
+                case .assume(let set):
+                    assuming.set = set
+                    active[index] = assuming
+                case .mistake(let why), .stuck(let why):
+                    plans[index].result?.reason = "assuming " + assuming.set.names.map { "'\($0.label)'" }.joined(separator: ", ")
+                        + " did not help: " + why
+                    active[index] = nil
+                }
+            }
+        }
+        for index in active.keys {
+            plans[index].result?.reason = "still failing after \(Self.maximumRounds) rounds of assumed names"
+        }
+    }
+
+    /// Compiles after the first that one snippet may take to assume what it needs.
+    static let maximumRounds = 4
+
+    /// One snippet on its way through the rounds of assumption.
+    struct Assuming {
+        var analysis: FragmentAnalysis
+        var history = FragmentAnalysis.History()
+        var set = AssumptionSet()
+
+        init(_ plan: Plan, unit: WrappedUnit, contextDeclarations: [Declaration], snippetSuperclass: String,
+             contextFiles: Set<String>) {
+            let wrapperClass = plan.wrapping.className ?? SnippetWrapper.defaultClass
+            let book = BookDeclarations([contextDeclarations] + plan.bookDeclarations, wrapperClass: wrapperClass,
+                                        wrapperSuperclass: plan.wrapping.superclass ?? snippetSuperclass)
+            let code = plan.parts.last?.code ?? ""
+            var context = FragmentAnalysis.Context(
+                code: code, currentPart: plan.currentPart, laterIdentifiers: plan.laterIdentifiers, book: book,
+                contextFiles: contextFiles, elidesStatements: plan.elidesStatements)
+            context.localClasses = [wrapperClass]
+            for declaration in plan.bookDeclarations.joined() {
+                switch declaration.kind {
+                case .classInterface, .implementation, .forwardClass: context.localClasses.insert(declaration.name)
+                default: break
+                }
+            }
+            analysis = FragmentAnalysis(context: context)
+        }
+    }
+
+    /// What compiling a unit gave: a record (from the cache or clang), or why there is none.
+    enum Compiled {
+        case record(CompileRecord, cached: Bool, key: CacheKey)
+        /// A timeout, a clang that could not start: not a verdict, never kept.
+        case notChecked(String)
+    }
+
+    /// Each unit's compile record: from the cache, or compiled (identical units once).
+    private func run(_ units: [(Int, WrappedUnit)], plans: [Plan], session: Session, jobs: Int,
+                     report: inout CheckReport, share: Bool = true) -> [Int: Compiled] {
         struct Job: Sendable {
-            var index: Int
             var key: CacheKey
             var text: String
             var arguments: [String]
+            var unit: WrappedUnit
+            var shape: String
         }
         var jobsToRun: [Job] = []
-        var records: [Int: (CompileRecord, Bool)] = [:]
-        for index in indices {
-            guard let unit = plans[index].unit else { continue }
+        // Units of one shape (`SharedCompiles`) wait for the first: index, its key, its unit.
+        var waiting: [String: [(Int, CacheKey, WrappedUnit)]] = [:]
+        var jobOfShape: [String: Int] = [:]
+        var compiled: [Int: Compiled] = [:]
+        for (index, unit) in units {
             let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c"]
             let key = CacheStage.compileRecords.key(session.versions) { hash in
                 for part in [session.contextText] + arguments + [unit.text] { hash.updateCounted(part) }
             }
-            plans[index].recordKey = key
             if let record = session.cache?.read(.compileRecords, key, CompileRecord.init(decoding:)) {
-                records[index] = (record, true)
-            } else {
-                jobsToRun.append(Job(index: index, key: key, text: unit.text, arguments: arguments))
+                compiled[index] = .record(record, cached: true, key: key)
+                report.cacheHits += 1
+                continue
             }
+            let shape = share ? Digest.hex(arguments.joined(separator: "\u{0}") + "\u{1}" + SharedCompiles.shape(unit)) : key.hex
+            if jobOfShape[shape] == nil {
+                jobOfShape[shape] = jobsToRun.count
+                jobsToRun.append(Job(key: key, text: unit.text, arguments: arguments, unit: unit, shape: shape))
+            }
+            waiting[shape, default: []].append((index, key, unit))
         }
         let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner)
         // Batches of compiles, a few per worker so the workers stay even.
@@ -506,14 +680,11 @@ public struct SnippetChecker: Sendable {
         let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
             batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })
         }.flatMap { $0 }
+        var alone: [(Int, WrappedUnit)] = []
         for (job, output) in zip(jobsToRun, outputs) {
-            if output.timedOut {
-                plans[job.index].result = plans[job.index].finish(
-                    .notChecked, reason: "clang did not finish within \(runner.timeout) s (stopped)")
-                continue
-            }
-            if let launchError = output.launchError {
-                plans[job.index].result = plans[job.index].finish(.notChecked, reason: launchError)
+            if output.timedOut || output.launchError != nil {
+                let reason = output.launchError ?? "clang did not finish within \(runner.timeout) s (stopped)"
+                for (index, _, _) in waiting[job.shape] ?? [] { compiled[index] = .notChecked(reason) }
                 continue
             }
             // A crash (or running out of memory) is kept like any verdict: the key holds the limits.
@@ -522,28 +693,48 @@ public struct SnippetChecker: Sendable {
                                                    memoryLimit: runner.sandbox?.memoryLimit)
             // The driver's own line about the failure ("clang frontend command failed…") is said better by `failure`.
             if record.failure != nil { record.diagnostics.removeAll { $0.file == nil } }
-            session.cache?.write(.compileRecords, job.key, record.encoded)
-            records[job.index] = (record, false)
-        }
-        report.compiled = jobsToRun.count
-        report.cacheHits = records.values.filter(\.1).count
-        for (index, (record, cached)) in records {
-            let plan = plans[index]
-            guard let unit = plan.unit else { continue }
-            let evaluation = Evaluation(unit: unit, currentPart: plan.currentPart, snippetFile: plan.snippet.file,
-                                        fenceLine: plan.snippet.fenceLine, annotation: plan.annotation,
-                                        displayPaths: session.displayPaths)
-            var (outcome, diagnostics, unmet) = evaluation.evaluate(record.diagnostics)
-            if let failure = record.failure {
-                outcome = .fail
-                diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location, message: failure))
-            } else if record.status != 0 && !record.diagnostics.contains(where: { $0.severity == .error }) {
-                outcome = .fail
-                diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location,
-                                                     message: "clang failed (status \(record.status)) without saying why"))
+            var stored = Set<CacheKey>()
+            for (index, key, unit) in waiting[job.shape] ?? [] {
+                // The others of its shape: the same diagnostics at their own lines (or compiled alone).
+                guard let own = key == job.key ? record : SharedCompiles.translate(record, from: job.unit, to: unit) else {
+                    alone.append((index, unit))
+                    continue
+                }
+                if stored.insert(key).inserted { session.cache?.write(.compileRecords, key, own.encoded) }
+                compiled[index] = .record(own, cached: false, key: key)
             }
-            plans[index].result = plan.finish(outcome, diagnostics: diagnostics, unmet: unmet, cached: cached)
         }
+        report.compiled += jobsToRun.count
+        if !alone.isEmpty {
+            for (index, result) in run(alone, plans: plans, session: session, jobs: jobs, report: &report, share: false) {
+                compiled[index] = result
+            }
+        }
+        return compiled
+    }
+
+    /// A snippet's result from one compile of it.
+    private func evaluate(_ plan: Plan, unit: WrappedUnit, compiled: Compiled, session: Session,
+                          assumed: [AssumedName] = []) -> SnippetResult {
+        guard case .record(let record, let cached, _) = compiled else {
+            if case .notChecked(let reason) = compiled { return plan.finish(.notChecked, reason: reason) }
+            return plan.finish(.notChecked)
+        }
+        let evaluation = Evaluation(unit: unit, currentPart: plan.currentPart, snippetFile: plan.snippet.file,
+                                    fenceLine: plan.snippet.fenceLine, annotation: plan.annotation,
+                                    displayPaths: session.displayPaths)
+        var (outcome, diagnostics, unmet) = evaluation.evaluate(record.diagnostics)
+        if let failure = record.failure {
+            outcome = .fail
+            diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location, message: failure))
+        } else if record.status != 0 && !record.diagnostics.contains(where: { $0.severity == .error }) {
+            outcome = .fail
+            diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location,
+                                                 message: "clang failed (status \(record.status)) without saying why"))
+        }
+        if !assumed.isEmpty, outcome == .pass || outcome == .warn { outcome = .assumed }
+        return plan.finish(outcome, diagnostics: diagnostics, unmet: unmet, cached: cached,
+                           assumed: outcome == .fail ? [] : assumed)
     }
 }
 

@@ -7,6 +7,9 @@ public enum SnippetOutcome: String, Hashable, Sendable, CaseIterable, Codable {
     case pass
     /// Compiles, with warnings nobody expected.
     case warn
+    /// Compiles once guide declares the names it uses and nothing declares (`SnippetResult.assumed`):
+    /// a fragment, not a failure.
+    case assumed
     /// Errors nobody expected (or the snippet was refused, or its annotation is wrong).
     case fail
     /// Every expectation met: the snippet proves what the guide says of it.
@@ -68,6 +71,9 @@ public struct SnippetResult: Hashable, Sendable {
     public var cached: Bool
     /// For a translation: the source-language snippet it was paired with (its annotations are inherited).
     public var counterpart: SourceLocation?
+    /// The names guide declared for the snippet to compile (outcome `assumed`; also kept with
+    /// `expected` and `unexpected-pass` when the snippet needed them).
+    public var assumed: [AssumedName] = []
 
     public init(language: Language, chapterPath: String, file: String, fenceLine: Int, blockPath: [Int],
                 shape: SnippetShape, outcome: SnippetOutcome, diagnostics: [SnippetDiagnostic] = [],
@@ -98,6 +104,9 @@ public struct SnippetResult: Hashable, Sendable {
         switch outcome {
         case .pass, .expected, .ignored:
             guard failing else { return [] }
+        case .assumed:
+            // Its warnings, as a passing snippet's would be (none when it compiles cleanly).
+            break
         case .notChecked:
             found.append(Diagnostic(.warning, "snippet not checked: \(reason ?? "unknown reason")", at: location))
         case .unexpectedPass:
@@ -138,8 +147,10 @@ public struct Evaluation {
     public func evaluate(_ raw: [RawDiagnostic]) -> (SnippetOutcome, [SnippetDiagnostic], [String]) {
         var diagnostics: [SnippetDiagnostic] = []
         for diagnostic in raw {
-            // Diagnostics inside an earlier snippet belong to that snippet's own result.
+            // Diagnostics inside an earlier snippet belong to that snippet's own result; those in
+            // the declarations guide assumed tell the assumption did not hold (see `Assumptions`).
             if let region = region(of: diagnostic), region.part != currentPart { continue }
+            if diagnostic.file == SnippetWrapper.assumedFile { continue }
             diagnostics.append(map(diagnostic))
         }
         let errorPatterns = annotation?.expectErrors ?? []
@@ -195,6 +206,8 @@ public struct Evaluation {
         for region in unit.regions where region.file == file && region.lines.contains(line) {
             switch region.kind {
             case .code(let part), .setup(let part): return (part, region)
+            // An earlier snippet's declaration: never the snippet's own.
+            case .prelude: return (-1, region)
             }
         }
         return nil

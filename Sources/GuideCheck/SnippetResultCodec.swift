@@ -5,7 +5,7 @@ import GuideModel
 /// written (tests compare the field counts), so two lists give the same bytes exactly when
 /// they are equal. JSON through `Codable` cost seconds for the 60,000 results of a large book.
 public enum SnippetResultCodec {
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2   // 2: assumed names
 
     public static func encode(_ results: [SnippetResult]) -> [UInt8] {
         var writer = ByteWriter()
@@ -55,6 +55,13 @@ extension ByteWriter {
         optional(result.annotationLocation) { $0.location($1) }
         bool(result.cached)
         optional(result.counterpart) { $0.location($1) }
+        list(result.assumed) { writer, name in
+            writer.string(name.kind.rawValue)
+            writer.string(name.name)
+            writer.string(name.declaration)
+            writer.optional(name.receiver) { $0.string($1) }
+            writer.bool(name.forContext)
+        }
     }
 }
 
@@ -81,12 +88,19 @@ extension ByteReader {
               let outcome = string().flatMap(SnippetOutcome.init(rawValue:)),
               let diagnostics = list({ $0.diagnostic() }), let unmet = list({ $0.string() }),
               let reason = optional({ $0.string() }), let annotation = optional({ $0.location() }),
-              let cached = bool(), let counterpart = optional({ $0.location() }) else { return nil }
+              let cached = bool(), let counterpart = optional({ $0.location() }),
+              let assumed = list({ (reader: inout ByteReader) -> AssumedName? in
+                  guard let kind = reader.string().flatMap(AssumedName.Kind.init(rawValue:)), let name = reader.string(),
+                        let declaration = reader.string(), let receiver = reader.optional({ $0.string() }),
+                        let forContext = reader.bool() else { return nil }
+                  return AssumedName(kind: kind, name: name, declaration: declaration, receiver: receiver, forContext: forContext)
+              }) else { return nil }
         var result = SnippetResult(language: Language(language), chapterPath: chapterPath, file: file,
                                    fenceLine: fenceLine, blockPath: blockPath, shape: shape, outcome: outcome,
                                    diagnostics: diagnostics, unmetExpectations: unmet, reason: reason,
                                    annotationLocation: annotation, cached: cached)
         result.counterpart = counterpart
+        result.assumed = assumed
         return result
     }
 }

@@ -14,10 +14,13 @@ public struct SnippetPart: Hashable, Sendable {
     public var setupFile: String
     /// Characters before each code line on its markdown line (see `CodeSnippet.indents`).
     public var indents: [Int]
+    /// Braces an elision left open (`if (x) { ...`), closed after the code (see `Elision`).
+    public var closers: Int
 
     public init(code: String, shape: SnippetShape, file: String, firstLine: Int,
-                setup: [Annotation.SetupLine] = [], setupFile: String = "", indents: [Int] = []) {
+                setup: [Annotation.SetupLine] = [], setupFile: String = "", indents: [Int] = [], closers: Int = 0) {
         self.indents = indents
+        self.closers = closers
         self.code = code
         self.shape = shape
         self.file = file
@@ -35,12 +38,23 @@ public struct WrapperContext: Hashable, Sendable {
     public var superclass: String?
     /// Warnings turned off around fragments (a fragment's variables are often unused).
     public var silenced: [String]
+    /// The chapter's earlier declarations (see `ChapterContext`).
+    public var prelude: [PreludeItem]
+    /// Declarations guide assumes for names nothing declares (see `AssumptionSet`), first of all,
+    /// and those that must follow the chapter's (members of a root class the book declares).
+    public var assumed: String
+    public var assumedLate: String = ""
+    /// The return type of the method statements run in (`ReturnedValues`): statements that return
+    /// a value are a function's body that returns one.
+    public var returnType: String = "void"
 
     public init(className: String? = nil, superclass: String? = nil,
-                silenced: [String] = SnippetWrapper.fragmentWarnings) {
+                silenced: [String] = SnippetWrapper.fragmentWarnings, prelude: [PreludeItem] = [], assumed: String = "") {
         self.className = className
         self.superclass = superclass
         self.silenced = silenced
+        self.prelude = prelude
+        self.assumed = assumed
     }
 }
 
@@ -51,6 +65,8 @@ public struct SourceRegion: Hashable, Sendable {
         case code(part: Int)
         /// A setup line of part N.
         case setup(part: Int)
+        /// A declaration of an earlier snippet of the chapter (`ChapterContext`).
+        case prelude
     }
 
     public var kind: Kind
@@ -83,6 +99,8 @@ public struct WrappedUnit: Hashable, Sendable {
 public enum SnippetWrapper {
     /// The file name of the wrapper's own lines in clang's diagnostics.
     public static let hiddenFile = "<snippet wrapper>"
+    /// The file name of the declarations guide assumes.
+    public static let assumedFile = "<assumed>"
     public static let defaultClass = "GuideSnippet"
     public static let superclassMacro = "GUIDE_SNIPPET_SUPERCLASS"
     public static let methodName = "guideSnippet"
@@ -106,6 +124,14 @@ public enum SnippetWrapper {
             var indents: [Int: Int] = [:]
             for (offset, indent) in part.indents.enumerated() where indent > 0 { indents[part.firstLine + offset] = indent }
             emit(part.code, file: part.file, line: part.firstLine, kind: kind, indents: indents)
+            if part.closers > 0 {
+                hidden()
+                out.append(String(repeating: "}", count: part.closers))
+            }
+        }
+        func emitPrelude(_ item: PreludeItem) {
+            // The first line keeps its column: spaces for what came before it on its line.
+            emit(String(repeating: " ", count: item.column) + item.code, file: item.file, line: item.line, kind: .prelude)
         }
         hidden()
         out.append("#ifndef \(superclassMacro)")
@@ -115,11 +141,24 @@ public enum SnippetWrapper {
         if fragments {
             for flag in context.silenced { out.append("#pragma clang diagnostic ignored \"\(flag)\"") }
         }
+        if !context.assumed.isEmpty {
+            out.append("#line 1 " + quoted(assumedFile))
+            out.append(context.assumed)
+            hidden()
+        }
         for (index, part) in parts.enumerated() {
             for line in part.setup {
                 emit(line.code, file: part.setupFile, line: line.line, kind: .setup(part: index),
                      indents: [line.line: line.column])
             }
+        }
+        for item in context.prelude where !item.wrapperMember {
+            emitPrelude(item)
+        }
+        if !context.assumedLate.isEmpty {
+            out.append("#line 1000 " + quoted(assumedFile))
+            out.append(context.assumedLate)
+            hidden()
         }
         for (index, part) in parts.enumerated() where part.shape == .fileScope {
             emitPart(part, kind: .code(part: index))
@@ -139,6 +178,13 @@ public enum SnippetWrapper {
             out.append("@end")
         } else if let superclass = context.superclass {
             out.append("@interface \(className) : \(superclass)")
+            out.append("@end")
+        }
+        let members = context.prelude.filter(\.wrapperMember)
+        if !members.isEmpty {
+            out.append("@interface \(className) (\(ChapterContext.categoryName))")
+            for item in members { emitPrelude(item) }
+            hidden()
             out.append("@end")
         }
         // `@optional`/`@required` lines are a protocol's: declarations with them go in one.
@@ -163,7 +209,7 @@ public enum SnippetWrapper {
                 hidden()
             }
             if !body.isEmpty {
-                out.append("- (void)\(methodName) {")
+                out.append("- (\(context.returnType))\(methodName) {")
                 for index in body {
                     let expression = parts[index].shape == .expression
                     if expression { out.append("(void)(") }
@@ -172,6 +218,8 @@ public enum SnippetWrapper {
                     // Nothing after a statement: a missing `;` must stay an error.
                     if expression { out.append(");") }
                 }
+                // A body that returns a value on some paths (the rest of the function is left out).
+                if context.returnType != "void" { out.append("return 0;") }
                 out.append("}")
             }
             out.append("@end")

@@ -55,6 +55,8 @@ public struct CheckConfig: Hashable, Sendable {
     public var jobs: Int
     /// MiB of memory (address space) one clang process may use.
     public var memoryLimit: Int = 1024
+    /// Assume nothing: a name nothing declares fails its snippet (`guide check --strict`).
+    public var strict: Bool = false
 
     public static let defaultLanguages = ["objective-c", "objc", "obj-c", "objectivec"]
 

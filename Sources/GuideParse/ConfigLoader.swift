@@ -34,6 +34,7 @@ public enum ConfigLoader {
             var timeout: Double?
             var jobs: Int?
             var memory_limit: Int?
+            var strict: Bool?
         }
     }
 
@@ -126,6 +127,7 @@ public enum ConfigLoader {
             }
             config.memoryLimit = megabytes
         }
+        if let strict = check.strict { config.strict = strict }
         return config
     }
 
@@ -174,6 +176,7 @@ public enum ConfigLoader {
         "check.timeout": "a number of seconds",
         "check.jobs": "a whole number",
         "check.memory_limit": "a whole number of MiB",
+        "check.strict": "true or false",
     ]
 
     private static func expectation(_ path: [CodingKey]) -> String {

@@ -17,19 +17,16 @@ public struct CheckSummary: Sendable {
 
     public init(_ report: CheckReport) {
         // Counts only: the report's own summary has timings and cache hits, which would make
-        // two builds of the same book differ.
-        let counted = report.counts
-        let counts = SnippetOutcome.allCases.compactMap { outcome -> String? in
-            let count = counted[outcome] ?? 0
-            return count == 0 ? nil : "\(count) \(outcome.rawValue)"
-        }
-        line = "\(report.results.count) snippets: " + counts.joined(separator: ", ")
+        // two builds of the same book differ. Assumed snippets are counted apart from failures.
+        line = report.countsLine
         problems = report.problems.map { $0.gated(false) }
         grouping = Grouping(report)
     }
 
     /// Results that are not simply fine, of one chapter path (every language), in reading order.
     func noteworthy(_ chapterPath: String) -> [SnippetResult] { grouping.chapter(chapterPath).noteworthy }
+    /// Results that compile once names nothing declares are assumed, of one chapter path.
+    func assumed(_ chapterPath: String) -> [SnippetResult] { grouping.chapter(chapterPath).assumed }
     /// The translations at one chapter path whose snippet compiles differently from the source's.
     func divergences(_ chapterPath: String) -> [(source: SnippetResult, translation: SnippetResult)] {
         grouping.chapter(chapterPath).divergences
@@ -40,6 +37,7 @@ public struct CheckSummary: Sendable {
     private final class Grouping: Sendable {
         struct Chapter {
             var noteworthy: [SnippetResult]
+            var assumed: [SnippetResult]
             var divergences: [(source: SnippetResult, translation: SnippetResult)]
         }
 
@@ -59,6 +57,7 @@ public struct CheckSummary: Sendable {
             let results = report.results, indices = (runs[path] ?? []).joined()
             let made = Chapter(
                 noteworthy: indices.map { results[$0] }.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) },
+                assumed: indices.map { results[$0] }.filter { $0.outcome == .assumed },
                 divergences: CheckReport.divergences(results, among: indices))
             chapters.withLock { $0[path] = made }
             return made

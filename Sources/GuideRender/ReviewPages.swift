@@ -201,8 +201,9 @@ struct ReviewPages {
         }
     }
 
-    /// The chapter's snippets that fail, warn or were not checked, and translations that
-    /// compile differently from the English, each linking to its row.
+    /// The chapter's snippets that fail, warn or were not checked, translations that compile
+    /// differently from the English, then snippets that compile with assumed names (and which),
+    /// each linking to its row.
     func snippetGaps(_ review: ChapterReview, rows: [RowPlace]) -> [GapView] {
         guard let check else { return [] }
         let beads = BeadIndex(review)
@@ -225,6 +226,10 @@ struct ReviewPages {
             GapView(status: "snippet-divergence",
                     message: "\(pair.source.outcome.rawValue) in \(pair.source.language.code), \(pair.translation.outcome.rawValue) in \(pair.translation.language.code)",
                     location: "\(pair.translation.file):\(pair.translation.fenceLine)", href: href(pair.translation), excerpt: "")
+        }
+        gaps += check.assumed(review.source.path).filter(inChapter).map { result in
+            GapView(status: "snippet-assumed", message: "compiles, assuming " + result.assumed.map(\.label).joined(separator: ", "),
+                    location: "\(result.file):\(result.fenceLine)", href: href(result), excerpt: "")
         }
         return gaps
     }

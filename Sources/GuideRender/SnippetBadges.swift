@@ -66,9 +66,20 @@ public struct SnippetBadges: Sendable {
 
     private static func badge(_ result: SnippetResult) -> String {
         // The symbol (✓, ✗…) comes from the CSS: decoration, not text to read out.
-        let label = Self.label(result.outcome)
+        var label = Self.label(result.outcome)
+        let warned = result.diagnostics.contains { !$0.expected && $0.severity == .warning }
+        if result.outcome == .assumed, warned { label = "compiles with warnings, assuming" }
         var html = "<p class=\"snippet-badge snippet-\(result.outcome.rawValue)\" lang=\"en\">"
             + "<span class=\"snippet-verdict\">\(label)</span>"
+        if result.outcome == .assumed {
+            html += " <span class=\"snippet-assumed\">" + Self.assumedList(result.assumed) + "</span>"
+            guard warned, let first = result.diagnostics.first(where: { !$0.expected && $0.severity == .warning }) else {
+                return html + "</p>\n"
+            }
+            let position = first.location.map { "\($0.line.map(String.init) ?? "")\($0.column.map { ":\($0)" } ?? "")" } ?? ""
+            return html + "; <span class=\"snippet-diagnostic\">line \(HTMLEscape.text(position)): "
+                + "\(HTMLEscape.text(first.message))</span></p>\n"
+        }
         if let first = result.diagnostics.first(where: { !$0.expected && $0.severity == .error || $0.severity == .warning }) {
             let position = first.location.map { "\($0.line.map(String.init) ?? "")\($0.column.map { ":\($0)" } ?? "")" } ?? ""
             html += " <span class=\"snippet-diagnostic\">line \(HTMLEscape.text(position)): "
@@ -79,10 +90,17 @@ public struct SnippetBadges: Sendable {
         return html + "</p>\n"
     }
 
+    /// "`error`, `success`": the names an assumed snippet needed (the first eight, then how many more).
+    static func assumedList(_ names: [AssumedName]) -> String {
+        let shown = names.prefix(8).map { "<code>\(HTMLEscape.text($0.label))</code>" }.joined(separator: ", ")
+        return names.count > 8 ? shown + " and \(names.count - 8) more" : shown
+    }
+
     static func label(_ outcome: SnippetOutcome) -> String {
         switch outcome {
         case .pass: return "compiles"
         case .warn: return "compiles with warnings"
+        case .assumed: return "compiles, assuming"
         case .fail: return "does not compile"
         case .expected: return "gives the diagnostic the text describes"
         case .unexpectedPass: return "the expected diagnostic is missing"
@@ -97,10 +115,11 @@ public struct SnippetBadges: Sendable {
         case .ignored: return 0
         case .pass: return 1
         case .expected: return 2
-        case .warn: return 3
-        case .notChecked: return 4
-        case .unexpectedPass: return 5
-        case .fail: return 6
+        case .assumed: return 3
+        case .warn: return 4
+        case .notChecked: return 5
+        case .unexpectedPass: return 6
+        case .fail: return 7
         }
     }
 }

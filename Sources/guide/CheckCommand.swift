@@ -15,9 +15,17 @@ struct CheckCommand: ParsableCommand {
             Linux) and the guide's context header. Diagnostics are printed on standard error at \
             the markdown file and line; a summary line (or --format json) on standard output. \
             Annotations in an HTML comment above a fence (<!-- snippet: ignore -->, expect-error, \
-            expect-warning, setup, class, superclass, continues, elide, text, shape) tune each \
+            expect-warning, setup, class, superclass, continues, elide, text, shape, strict) tune each \
             snippet; translations inherit them. Results are cached in .guide-cache/ next to the \
             content folder.
+
+            A snippet compiles with the declarations of the earlier snippets of its chapter, and \
+            `...` stands for code left out. A name it uses that nothing declares is assumed (the \
+            outcome is "assumed", with the names), unless it is a real mistake: a misspelling \
+            clang can correct, a name used out of its scope or before the chapter declares it, a \
+            call that leaves out an argument, or any error that is not about a missing name. \
+            --strict (or check.strict: true) assumes nothing; --suggest-context prints what was \
+            assumed as a draft for the context header, and --write appends it there.
             """
     )
 
@@ -36,6 +44,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Compile every snippet again, and keep nothing.") var noCache = false
     @Flag(name: .customLong("no-pch"), help: "Include the context header in each snippet instead of precompiling it (slower; for measuring).")
     var noPCH = false
+    @Flag(help: "Assume nothing: a name nothing declares fails its snippet (default: check.strict).") var strict = false
+    @Flag(name: .customLong("suggest-context"),
+          help: "Print every declaration assumed across the book, grouped and once each, as a draft for the context header (instead of the summary line).")
+    var suggestContext = false
+    @Flag(help: "With --suggest-context: append the draft to the context header (check.context), atomically.") var write = false
 
     func validate() throws {
         _ = try outcomes()
@@ -44,6 +57,9 @@ struct CheckCommand: ParsableCommand {
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if write && !suggestContext { throw ValidationError("--write appends what --suggest-context drafts: give both") }
+        if strict && suggestContext { throw ValidationError("--suggest-context drafts what is assumed, and --strict assumes nothing") }
+        if suggestContext && format == .json { throw ValidationError("--suggest-context prints a draft, not JSON (the JSON lists each snippet's assumed names)") }
     }
 
     func outcomes() throws -> Set<SnippetOutcome> {
@@ -69,12 +85,38 @@ struct CheckCommand: ParsableCommand {
                 cache: noCache ? nil : try cache.map { CacheStore(root: $0) } ?? CacheStore(forContent: content),
                 clang: clang, jobs: jobs, timeout: timeout, sdk: sdk.flatMap(SDKProfile.Kind.init(rawValue:)),
                 precompile: !noPCH)
-            let report = SnippetChecker(options: options).run(book: book)
+            // The context header as it was before the run: one saved meanwhile is not written over.
+            let context = content + "/" + book.config.check.context
+            let contextBefore = write ? FileBytes.read(context) : nil
+            var checkOptions = options
+            if strict { checkOptions.strict = true }
+            let report = SnippetChecker(options: checkOptions).run(book: book)
             printer.print(report.diagnostics(failingOn: try outcomes()), to: printError)
+            if suggestContext {
+                let draft = ContextDraft.draft(report.results)
+                printDocument(draft)
+                printError(report.summary)
+                if write, !draft.isEmpty {
+                    try append(draft, to: context, before: contextBefore,
+                               shown: loader.displayRoot + "/" + book.config.check.context)
+                }
+                return
+            }
             switch format {
             case .json: printJSON(report.json())
             case .text: printText(report.summary)
             }
         }
+    }
+
+    /// The draft after the context header's text (a new header imports Foundation first),
+    /// written whole or not at all, the file keeping its mode.
+    private func append(_ draft: String, to path: String, before: [UInt8]?, shown: String) throws {
+        var text = before.map { String(decoding: $0, as: UTF8.self) } ?? "#import <Foundation/Foundation.h>\n"
+        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+        text += "\n" + draft
+        try OutputFiles.write([(path, text)], read: before.map { [path: $0] } ?? [:],
+                              inside: ConfinedFolder(content, role: "the content folder"))
+        printError("\(shown): appended the draft (\(draft.split(separator: "\n").count) lines); review it before you commit")
     }
 }

@@ -69,9 +69,10 @@ struct ReviewCommand: ParsableCommand {
             cache.save([.align, .review])
             // Snippets that compile in English but not in the translation (or the other way) are
             // a translation finding of their own; the harness's cache keeps this quick.
-            let divergences = noCheck ? [] : SnippetChecker(options: CheckOptions(
+            let check = noCheck ? nil : SnippetChecker(options: CheckOptions(
                 contentRoot: content, displayRoot: ContentLoader(root: content).displayRoot,
-                cache: cache)).run(book: book).divergences
+                cache: cache)).run(book: book)
+            let divergences = check?.divergences ?? []
             let snippetFindings = divergences.map { pair in
                 Diagnostic(.warning, "snippet: \(pair.translation.outcome.rawValue) in \(pair.translation.language.code), "
                     + "\(pair.source.outcome.rawValue) in \(pair.source.language.code) (English: \(pair.source.location))",
@@ -89,7 +90,12 @@ struct ReviewCommand: ParsableCommand {
                 switch format {
                 case .sarif: printJSON(ReviewReport.sarif(ciFindings()))
                 case .github: printDocument(ReviewReport.github(ciFindings()))
-                default: printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings))
+                default:
+                    let counts = check.map { report in
+                        Dictionary(uniqueKeysWithValues: SnippetOutcome.allCases.map { ($0.rawValue, report.count($0)) })
+                            .merging(["snippets": report.results.count]) { $1 }
+                    }
+                    printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings, snippetCounts: counts))
                 }
                 printer.print(chapters.flatMap(\.diagnostics) + snippetFindings) { _ in }
             } else {
@@ -98,6 +104,8 @@ struct ReviewCommand: ParsableCommand {
                     printText(chapter.summary)
                 }
                 printer.print(snippetFindings) { printText($0) }
+                // The check's outcomes, assumed snippets apart from failures (`guide check` lists them).
+                if let check, !check.results.isEmpty { printText("\(content): \(check.countsLine) (guide check)") }
             }
         }
     }

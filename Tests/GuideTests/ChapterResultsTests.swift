@@ -13,10 +13,11 @@ import Testing
         try folder.write("content/guide.yml", "title:\n  en: T\n  zh: T\nlanguages: [en, zh]\nsource: en\n")
         try folder.write("content/en/SUMMARY.md", "# S\n\n* [A](a.md)\n* [B](b.md)\n")
         try folder.write("content/zh/SUMMARY.md", "# S\n\n* [甲](a.md)\n* [乙](b.md)\n")
+        // The Chinese code's comments are translated: each snippet is a compile of its own.
         for (language, heading) in [("en", "A"), ("zh", "甲")] {
-            try folder.write("content/\(language)/a.md", "# \(heading)\n\n```objective-c\n[self foo];\n```\n\n"
+            try folder.write("content/\(language)/a.md", "# \(heading)\n\n```objective-c\n[self foo]; // \(heading)\n```\n\n"
                 + "<!-- snippet: ignore -->\n```objective-c\nnot compiled\n```\n")
-            try folder.write("content/\(language)/b.md", "# B\n\n```objective-c\nint x = 1;\n```\n")
+            try folder.write("content/\(language)/b.md", "# B\n\n```objective-c\nint x = 1; // \(heading)\n```\n")
         }
     }
 
@@ -74,7 +75,7 @@ import Testing
     /// Every field survives the codec, and the codec knows every field: a field added to a
     /// result type without being added to the codec fails here.
     @Test func theCodecWritesEveryField() {
-        #expect(Mirror(reflecting: Self.full).children.count == 13)
+        #expect(Mirror(reflecting: Self.full).children.count == 14)
         #expect(Mirror(reflecting: Self.full.diagnostics[0]).children.count == 6)
         #expect(Mirror(reflecting: SourceLocation(file: "a")).children.count == 3)
         var bare = SnippetResult(language: Language("en"), chapterPath: "", file: "", fenceLine: 0, blockPath: [],
@@ -90,6 +91,13 @@ import Testing
         changed = Self.full
         changed.counterpart?.column = nil
         #expect(SnippetResultCodec.encode([changed]) != SnippetResultCodec.encode([Self.full]))
+        changed = Self.full
+        changed.assumed[0].receiver = nil
+        #expect(SnippetResultCodec.encode([changed]) != SnippetResultCodec.encode([Self.full]))
+        changed = Self.full
+        changed.assumed[1].forContext = false
+        #expect(SnippetResultCodec.encode([changed]) != SnippetResultCodec.encode([Self.full]))
+        #expect(Mirror(reflecting: Self.full.assumed[0]).children.count == 5)
         // Cut or lengthened bytes are refused.
         for cut in stride(from: 0, to: bytes.count, by: 5) { #expect(SnippetResultCodec.decode(Array(bytes.prefix(cut))) == nil) }
         #expect(SnippetResultCodec.decode(bytes + [0]) == nil)
@@ -107,6 +115,8 @@ import Testing
                                    annotationLocation: SourceLocation(file: "content/en/a.md", line: 5, column: 2),
                                    cached: true)
         result.counterpart = SourceLocation(file: "content/en/a.md", line: 6, column: 1)
+        result.assumed = [AssumedName(kind: .method, name: "loadPage:", declaration: "- (id)loadPage:(long)arg1;", receiver: "Pager"),
+                          AssumedName(kind: .variable, name: "error", declaration: "extern id error;")]
         return result
     }()
 }

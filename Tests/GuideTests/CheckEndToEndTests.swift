@@ -107,7 +107,7 @@ struct CheckEndToEndTests {
         try writeBook(in: folder)
         let never = try runGuide(["check", "--fail-on", "never"], in: folder.path)
         #expect(never.status == 0)
-        #expect(never.stdout.hasPrefix("checked 8 snippets (en 4, zh 4): 2 pass, 0 warn, 2 fail, 2 expected, 0 unexpected-pass, 2 ignored, 0 not-checked;"))
+        #expect(never.stdout.hasPrefix("checked 8 snippets (en 4, zh 4): 2 pass, 0 warn, 0 assumed, 2 fail, 2 expected, 0 unexpected-pass, 2 ignored, 0 not-checked;"))
         let warnings = try runGuide(["check", "--fail-on", "warn,unexpected-pass"], in: folder.path)
         #expect(warnings.status == 0)
         let wrong = try runGuide(["check", "--fail-on", "failure"], in: folder.path)
@@ -134,7 +134,8 @@ struct CheckEndToEndTests {
                                   in: repositoryRoot)
         let report = try json(result.stdout)
         let snippets = try #require(report["snippets"] as? [[String: Any]])
-        #expect(!snippets.contains { ["unexpected-pass", "not-checked", "warn"].contains($0["outcome"] as? String) },
+        // Annotated and given its context header, the chapter needs nothing assumed.
+        #expect(!snippets.contains { ["unexpected-pass", "not-checked", "warn", "assumed"].contains($0["outcome"] as? String) },
                 "\(result.stderr)")
         for language in ["en", "zh"] {
             let failing = snippets.filter { $0["language"] as? String == language && $0["outcome"] as? String == "fail" }
@@ -148,5 +149,58 @@ struct CheckEndToEndTests {
             let expected = snippets.filter { $0["language"] as? String == language && $0["outcome"] as? String == "expected" }
             #expect(expected.count == 2)
         }
+    }
+
+    /// A fragment: names nothing declares are assumed (JSON lists them); `--strict` and
+    /// `check.strict` assume nothing; `--suggest-context` drafts the declarations and `--write`
+    /// appends them to the context header, which keeps its mode.
+    @Test func fragmentsAreAssumedUnlessStrict() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let fragment = "```objective-c\nif (!failure) {\n    [self retryLater];\n}\n```\n"
+        try folder.write("content/en/second.md", "# Second\n\n" + fragment)
+        try folder.write("content/zh/second.md", "# 第二章\n\n" + fragment)
+        let result = try runGuide(["check", "--format", "json"], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let snippets = try #require(try json(result.stdout)["snippets"] as? [[String: Any]])
+        let assumed = snippets.filter { $0["outcome"] as? String == "assumed" }
+        #expect(assumed.count == 2)
+        let names = (assumed.first?["assumed"] as? [[String: Any]] ?? []).compactMap { $0["declaration"] as? String }
+        #expect(names == ["extern id failure;", "- (id)retryLater;"])
+
+        let strict = try runGuide(["check", "--strict"], in: folder.path)
+        #expect(strict.status == 1 && strict.stderr.contains("content/en/second.md:4:6: error: use of undeclared identifier 'failure'"))
+        #expect(strict.stdout.contains("0 assumed, 2 fail"))
+
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>")
+        chmod(folder.path + "/content/objc-context.h", 0o640)
+        let draft = try runGuide(["check", "--suggest-context"], in: folder.path)
+        #expect(draft.status == 0)
+        #expect(draft.stdout.contains("extern id failure;") && draft.stdout.contains("@interface NSObject (GuideAssumed)\n- (id)retryLater;\n@end"))
+        #expect(try folder.read("content/objc-context.h") == "#import <Foundation/Foundation.h>") // not written
+        let written = try runGuide(["check", "--suggest-context", "--write"], in: folder.path)
+        #expect(written.status == 0 && written.stderr.contains("content/objc-context.h: appended the draft"))
+        #expect(try folder.read("content/objc-context.h") == "#import <Foundation/Foundation.h>\n\n" + draft.stdout)
+        var status = stat()
+        stat(folder.path + "/content/objc-context.h", &status)
+        #expect(status.st_mode & 0o777 == 0o640)
+        // The header now declares them: nothing is assumed.
+        let after = try runGuide(["check"], in: folder.path)
+        #expect(after.status == 0 && after.stdout.contains("0 assumed"), "\(after.stderr)")
+
+        // `guide review` counts them apart from failures.
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n")
+        let review = try runGuide(["review"], in: folder.path)
+        #expect(review.stdout.contains("content: 4 snippets: 2 pass, 2 assumed (guide check)"), "\(review.stdout)")
+        let reviewJSON = try runGuide(["review", "--format", "json"], in: folder.path)
+        let counts = try #require(try json(reviewJSON.stdout)["check"] as? [String: Int])
+        #expect(counts["assumed"] == 2 && counts["fail"] == 0 && counts["snippets"] == 4)
+
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\ncheck:\n  strict: true\n")
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n")
+        let book = try runGuide(["check"], in: folder.path)
+        #expect(book.status == 1 && book.stdout.contains("0 assumed, 2 fail"))
+        let refused = try runGuide(["check", "--write"], in: folder.path)
+        #expect(refused.status != 0 && refused.stderr.contains("--write appends what --suggest-context drafts"))
     }
 }

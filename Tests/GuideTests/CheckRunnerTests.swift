@@ -18,13 +18,14 @@ struct CheckRunnerTests {
         this is not compiled
         ```
         """
+    // The code's comment is translated: the Chinese snippet is a compile of its own.
     private let chinese = """
         # 甲
 
         中文段落，在代码块之前。
 
         ```objective-c
-        [self foo];
+        [self foo]; // 调用
         ```
 
         ```objective-c
@@ -224,5 +225,31 @@ struct CheckRunnerTests {
     @Test func theProcessRunnerReportsWhatItCouldNotStart() {
         let output = ProcessRunner(timeout: 5).run("/nonexistent/tool", [])
         #expect(output.launchError != nil)
+    }
+
+    /// A translation whose code is its source's (comments too) is the same compile: clang runs
+    /// once, and the translation gets the diagnostics at its own lines.
+    @Test func aSnippetAndItsIdenticalTranslationShareOneCompile() throws {
+        let folder = try TempFolder()
+        let code = "```objective-c\nint x = 1\n```\n"
+        let book = try CheckFixtures.book(en: "# A\n\n" + code, zh: "# 甲\n\n中文段落。\n\n" + code, in: folder)
+        // Whatever it is given, the stand-in reports the error at the line its `#line` names.
+        let (clang, log) = try CheckFixtures.fakeClang(in: folder, body: """
+            file=$(grep -o '"content/[a-z]*/a.md"' | head -1 | tr -d '"'); echo "$file:4:10: error: expected ';' at end of declaration" >&2; exit 1
+            """)
+        let report = SnippetChecker(options: CheckFixtures.options(folder, clang: clang)).run(book: book)
+        #expect(CheckFixtures.calls(log) == 1 && report.compiled == 1)
+        #expect(report.results.map(\.outcome) == [.fail, .fail])
+        #expect(report.diagnostics(failingOn: [.fail]).map(\.description) == [
+            "content/en/a.md:4:10: error: expected ';' at end of declaration",
+            "content/zh/a.md:6:10: error: expected ';' at end of declaration",
+        ])
+        // Each is kept under its own key: a warm run compiles nothing.
+        let again = SnippetChecker(options: CheckFixtures.options(folder, clang: clang)).run(book: book)
+        #expect(again.compiled == 0 && again.results == report.results.map { result in
+            var cached = result
+            cached.cached = true
+            return cached
+        })
     }
 }

@@ -34,4 +34,33 @@ import Testing
         #expect(["a.md", "b.md"].flatMap { summary.divergences($0) }.count == report.divergences.count)
         #expect(report.divergences.count == 1)
     }
+
+    /// An assumed snippet is counted apart from failures, is no divergence from a translation that
+    /// passes, and its badge says what it assumed.
+    @Test func assumedSnippetsAreCountedApartAndSayWhatTheyAssumed() {
+        var english = SnippetResult(language: Language("en"), chapterPath: "a.md", file: "content/en/a.md", fenceLine: 3,
+                                    blockPath: [1], shape: .statements, outcome: .assumed)
+        english.assumed = [AssumedName(kind: .variable, name: "error", declaration: "extern id error;"),
+                           AssumedName(kind: .method, name: "isPad", declaration: "+ (id)isPad;", receiver: "UIDevice")]
+        var chinese = SnippetResult(language: Language("zh"), chapterPath: "a.md", file: "content/zh/a.md", fenceLine: 4,
+                                    blockPath: [2], shape: .statements, outcome: .pass)
+        chinese.counterpart = english.location
+        let failing = SnippetResult(language: Language("en"), chapterPath: "a.md", file: "content/en/a.md", fenceLine: 9,
+                                    blockPath: [3], shape: .statements, outcome: .fail)
+        let report = CheckReport(results: [english, failing, chinese], problems: [], compiler: nil, sdk: "gnustep",
+                                 seconds: 0, compiled: 0, cacheHits: 0)
+        #expect(report.countsLine == "3 snippets: 1 pass, 1 assumed, 1 fail")
+        #expect(CheckSummary(report).line == report.countsLine)
+        #expect(report.divergences.isEmpty)
+        #expect(CheckSummary(report).assumed("a.md") == [english])
+        #expect(!CheckSummary(report).noteworthy("a.md").contains(english))
+        let badge = SnippetBadges(report.results).html(language: Language("en"), chapter: "a.md", block: 1)
+        #expect(badge.contains("<span class=\"snippet-verdict\">compiles, assuming</span> <span class=\"snippet-assumed\">"
+                               + "<code>error</code>, <code>+[UIDevice isPad]</code></span>"), "\(badge)")
+        // Its warnings are told too.
+        english.diagnostics = [SnippetDiagnostic(severity: .warning, location: SourceLocation(file: "content/en/a.md", line: 4, column: 2),
+                                                 message: "unused function 'f'")]
+        let warned = SnippetBadges([english]).html(language: Language("en"), chapter: "a.md", block: 1)
+        #expect(warned.contains("compiles with warnings, assuming") && warned.contains("line 4:2: unused function"))
+    }
 }

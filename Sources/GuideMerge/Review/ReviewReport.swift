@@ -97,7 +97,9 @@ public enum ReviewReport {
     }
 
     /// `snippetFindings`: snippets that compile differently in a translation.
-    public static func json(_ reviews: [ChapterReview], snippetFindings: [Diagnostic] = []) -> String {
+    /// `snippetCounts`: the check's outcomes counted (`assumed` apart from `fail`), when it ran.
+    public static func json(_ reviews: [ChapterReview], snippetFindings: [Diagnostic] = [],
+                            snippetCounts: [String: Int]? = nil) -> String {
         struct Side: Encodable { var file: String; var start: Int; var end: Int }
         struct Finding: Encodable { var status: String; var message: String; var line: Int?; var column: Int? }
         struct ReaderRow: Encodable { var kind: String; var file: String; var line: Int; var message: String; var excerpt: String }
@@ -136,7 +138,7 @@ public enum ReviewReport {
             /// The reader findings of both files of the pair.
             var reader: [ReaderRow]
         }
-        struct Document: Encodable { var chapters: [Chapter]; var snippets: [String] }
+        struct Document: Encodable { var chapters: [Chapter]; var snippets: [String]; var check: [String: Int]? }
         let chapters = reviews.map { review in
             Chapter(
                 chapter: review.source.path, language: review.language.code,
@@ -162,7 +164,7 @@ public enum ReviewReport {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(Document(chapters: chapters, snippets: snippetFindings.map(\.description))), as: UTF8.self) + "\n"
+        return String(decoding: try! encoder.encode(Document(chapters: chapters, snippets: snippetFindings.map(\.description), check: snippetCounts)), as: UTF8.self) + "\n"
     }
 }
 
