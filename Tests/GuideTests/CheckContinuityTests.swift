@@ -137,6 +137,17 @@ struct CheckContinuityTests {
         #expect(prelude[1].line == 3 && prelude[3].line == 11)
     }
 
+    @Test func earlierDeclarationsComeWithoutTheirComments() {
+        // A translation whose comments are translated gets the same declarations as its source.
+        let english = snippet("@interface Door : NSObject // a door\n- (void)open; /* opens */\n@end", line: 3)
+        let chinese = snippet("@interface Door : NSObject // 门\n- (void)open; /* 开门 */\n@end", line: 5)
+        let current = [snippet("[door open];", line: 20, shape: .statements)]
+        let fromEnglish = ChapterContext.prelude(earlier: [english], current: current, wrapperClass: nil)
+        let fromChinese = ChapterContext.prelude(earlier: [chinese], current: current, wrapperClass: nil)
+        #expect(fromEnglish.map(\.code) == fromChinese.map(\.code))
+        #expect(fromEnglish.last?.code == "@interface Door : NSObject\n- (void)open;\n@end")
+    }
+
     @Test func aClassShownAgainReplacesTheEarlierOne() {
         let earlier = [snippet("@interface Door : NSObject\n@end\n@interface Door (Paint)\n- (void)paint;\n@end", line: 3),
                        snippet("@interface Key : NSObject\n@end", line: 9),

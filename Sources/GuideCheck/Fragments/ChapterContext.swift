@@ -133,14 +133,20 @@ public enum ChapterContext {
                              wrapperMember: Bool) -> PreludeItem {
         let position = snippet.position(of: declaration.start)
         let indent = position.line < snippet.indents.count ? snippet.indents[position.line] : 0
-        if let synthesized = declaration.synthesized {
-            return PreludeItem(code: synthesized, file: snippet.file, line: snippet.firstLine + position.line,
-                               column: indent + position.column, wrapperMember: wrapperMember)
-        }
         let characters = Array(snippet.code)
-        let text = String(characters[declaration.start..<min(declaration.end, characters.count)])
-        return PreludeItem(code: text, file: snippet.file, line: snippet.firstLine + position.line,
+        let text = declaration.synthesized ?? String(characters[declaration.start..<min(declaration.end, characters.count)])
+        return PreludeItem(code: withoutComments(text), file: snippet.file, line: snippet.firstLine + position.line,
                            column: indent + position.column, wrapperMember: wrapperMember)
+    }
+
+    /// Comments blanked (each character a space, so places stay) and lines' trailing spaces cut:
+    /// a translation whose earlier snippets differ from the source's only in their comments
+    /// gets the same declarations, and can share its compiles (`SharedCompiles`).
+    static func withoutComments(_ code: String) -> String {
+        CodeScanner.blank(code, comments: true, literals: false)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+            .joined(separator: "\n")
     }
 
     /// Keys that identify "the same declaration" across snippets.

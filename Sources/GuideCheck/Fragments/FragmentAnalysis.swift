@@ -836,6 +836,10 @@ struct FragmentAnalysis {
                 let parameters = (0..<count).map { $0 < written.count ? parameterType(of: written[$0]) : "id" }
                 set.methods[key] = AssumptionSet.Method(selector: selector, instance: instance, parameters: parameters,
                                                         receiver: shown)
+                // An initializer returns its receiver's kind of object.
+                if selector.hasPrefix("init"), selector.dropFirst(4).first.map({ $0.isUppercase || $0 == ":" }) ?? true {
+                    set.methods[key]?.returnType = "instancetype"
+                }
                 // A setter returns nothing (a property of the same name may be assumed too).
                 if count == 1, selector.hasPrefix("set"), selector.dropFirst(3).first?.isUppercase == true {
                     set.methods[key]?.returnType = "void"
