@@ -623,6 +623,8 @@ public struct SnippetChecker: Sendable {
         for index in active.keys {
             plans[index].result?.reason = "still failing after \(Self.maximumRounds) rounds of assumed names"
         }
+        // Snippets whose result came from the cache (each round's compile of it did).
+        report.cacheHits += indices.count { plans[$0].result?.cached == true }
     }
 
     /// Compiles after the first that one snippet may take to assume what it needs.
@@ -682,7 +684,6 @@ public struct SnippetChecker: Sendable {
                 .joined(separator: "\u{1}"))
             if let record = session.cache?.lookup(key) {
                 compiled[index] = .record(record, cached: true)
-                report.cacheHits += 1
                 continue
             }
             let shape = share ? Digest.hex(arguments.joined(separator: "\u{0}") + "\u{1}" + SharedCompiles.shape(unit)) : key
