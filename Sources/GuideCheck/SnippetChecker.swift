@@ -694,8 +694,10 @@ public struct SnippetChecker: Sendable {
             waiting[shape, default: []].append((index, key, unit))
         }
         let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner)
-        // Batches of compiles, a few per worker so the workers stay even.
-        let size = max(1, min(16, jobsToRun.count / (4 * max(1, jobs))))
+        // Batches of compiles, a few per worker so the workers stay even, and at least four a
+        // batch (a sandbox each) when there are that many: the later rounds compile few.
+        let workers = max(1, jobs)
+        let size = max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
         let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
         let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
             batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })
