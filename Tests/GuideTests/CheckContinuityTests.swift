@@ -158,6 +158,20 @@ struct CheckContinuityTests {
         #expect(prelude.map(\.code) == ["@class Key;", "@interface Key : NSObject\n- (void)turn;\n@end"])
     }
 
+    @Test func anInterfaceLineAloneAddsItsProtocols() {
+        // `@interface A : B <P>` alone shows what the class adopts, not the class again.
+        let earlier = [snippet("@interface Door : NSObject\n- (void)open;\n@end", line: 3),
+                       snippet("@protocol Lockable <NSObject>\n@end", line: 8),
+                       snippet("@interface Door : NSObject <Lockable>", line: 12)]
+        let prelude = ChapterContext.prelude(earlier: earlier, current: [snippet("[door open];", line: 20, shape: .statements)],
+                                             wrapperClass: nil)
+        #expect(prelude.map(\.code) == ["@class Door;\n@protocol Lockable;", "@interface Door : NSObject\n- (void)open;\n@end",
+                                        "@protocol Lockable <NSObject>\n@end", "@interface Door (GuideChapter) <Lockable>\n@end"])
+        // Alone in the chapter, it is the class.
+        let alone = ChapterContext.prelude(earlier: [earlier[1], earlier[2]], current: [], wrapperClass: nil)
+        #expect(alone.last?.code == "@interface Door : NSObject <Lockable>\n@end")
+    }
+
     @Test func aNameDeclaredAgainLeavesTheEarlierOut() {
         let earlier = [snippet("static NSString * const DoorKey = @\"door\";\ntypedef long DoorSize;", line: 3)]
         let prelude = ChapterContext.prelude(earlier: earlier,

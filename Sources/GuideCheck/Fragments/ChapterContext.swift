@@ -74,6 +74,13 @@ public enum ChapterContext {
                 latest[key(declaration, wrapperClass: snippet.wrapperClass)] = (index, declaration.start)
             }
         }
+        // Classes declared whole: an `@interface` line alone then adds its protocols in a category.
+        let wholeClasses = Set(earlier.flatMap { snippet in
+            snippet.declarations.filter { declaration in
+                guard declaration.complete, declaration.adopted == nil, case .classInterface = declaration.kind else { return false }
+                return !isReplaced(declaration, snippet: snippet, replaced: replaced, wrapperClass: wrapperClass)
+            }.map(\.name)
+        })
         var items: [PreludeItem] = []
         var classes: [String] = [], protocols: [String] = []
         for (index, snippet) in earlier.enumerated() {
@@ -98,6 +105,11 @@ public enum ChapterContext {
                     // Members of an interface or protocol come with its text.
                 case .implementation:
                     continue
+                case .classInterface where declaration.adopted != nil && wholeClasses.contains(declaration.name):
+                    let position = snippet.position(of: declaration.start)
+                    items.append(PreludeItem(code: "@interface \(declaration.name) (\(categoryName)) <"
+                                             + (declaration.adopted ?? []).joined(separator: ", ") + ">\n@end",
+                                             file: snippet.file, line: snippet.firstLine + position.line))
                 default:
                     if case .classInterface = declaration.kind { classes.append(declaration.name) }
                     if case .protocolDefinition = declaration.kind { protocols.append(declaration.name) }
@@ -151,6 +163,8 @@ public enum ChapterContext {
 
     /// Keys that identify "the same declaration" across snippets.
     static func key(_ declaration: Declaration, wrapperClass: String?) -> String {
+        // An `@interface` line alone does not replace the class declared whole.
+        if declaration.adopted != nil { return "adopted " + declaration.conflictKey }
         if declaration.owner == nil, case .method = declaration.kind {
             return "wrapper \(wrapperClass ?? "") " + declaration.conflictKey
         }
