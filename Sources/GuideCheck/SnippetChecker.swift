@@ -603,6 +603,8 @@ public struct SnippetChecker: Sendable {
         for index in active.keys {
             plans[index].result?.reason = "still failing after \(Self.maximumRounds) rounds of assumed names"
         }
+        // Snippets whose result came from the cache (each round's compile of it did).
+        report.cacheHits += indices.count { plans[$0].result?.cached == true }
     }
 
     /// Compiles after the first that one snippet may take to assume what it needs.
@@ -663,7 +665,6 @@ public struct SnippetChecker: Sendable {
             }
             if let record = session.cache?.read(.compileRecords, key, CompileRecord.init(decoding:)) {
                 compiled[index] = .record(record, cached: true, key: key)
-                report.cacheHits += 1
                 continue
             }
             let shape = share ? Digest.hex(arguments.joined(separator: "\u{0}") + "\u{1}" + SharedCompiles.shape(unit)) : key.hex
@@ -674,8 +675,10 @@ public struct SnippetChecker: Sendable {
             waiting[shape, default: []].append((index, key, unit))
         }
         let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner)
-        // Batches of compiles, a few per worker so the workers stay even.
-        let size = max(1, min(16, jobsToRun.count / (4 * max(1, jobs))))
+        // Batches of compiles, a few per worker so the workers stay even, and at least four a
+        // batch (a sandbox each) when there are that many: the later rounds compile few.
+        let workers = max(1, jobs)
+        let size = max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
         let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
         let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
             batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })

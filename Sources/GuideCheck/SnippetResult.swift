@@ -230,8 +230,10 @@ public struct Evaluation {
                 location = SourceLocation(file: displayPaths[file] ?? file, line: line, column: diagnostic.column)
             }
         }
+        // Notes about the declarations guide assumed point at no line of the book.
         return SnippetDiagnostic(severity: diagnostic.severity, location: location, message: message,
-                                 flag: diagnostic.flag, notes: diagnostic.notes.map(map))
+                                 flag: diagnostic.flag,
+                                 notes: diagnostic.notes.filter { $0.file != SnippetWrapper.assumedFile }.map(map))
     }
 
     /// A diagnostic outside any snippet (the context header…), with its file as the user knows it.

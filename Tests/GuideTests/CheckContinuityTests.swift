@@ -137,6 +137,17 @@ struct CheckContinuityTests {
         #expect(prelude[1].line == 3 && prelude[3].line == 11)
     }
 
+    @Test func earlierDeclarationsComeWithoutTheirComments() {
+        // A translation whose comments are translated gets the same declarations as its source.
+        let english = snippet("@interface Door : NSObject // a door\n- (void)open; /* opens */\n@end", line: 3)
+        let chinese = snippet("@interface Door : NSObject // 门\n- (void)open; /* 开门 */\n@end", line: 5)
+        let current = [snippet("[door open];", line: 20, shape: .statements)]
+        let fromEnglish = ChapterContext.prelude(earlier: [english], current: current, wrapperClass: nil)
+        let fromChinese = ChapterContext.prelude(earlier: [chinese], current: current, wrapperClass: nil)
+        #expect(fromEnglish.map(\.code) == fromChinese.map(\.code))
+        #expect(fromEnglish.last?.code == "@interface Door : NSObject\n- (void)open;\n@end")
+    }
+
     @Test func aClassShownAgainReplacesTheEarlierOne() {
         let earlier = [snippet("@interface Door : NSObject\n@end\n@interface Door (Paint)\n- (void)paint;\n@end", line: 3),
                        snippet("@interface Key : NSObject\n@end", line: 9),
@@ -145,6 +156,20 @@ struct CheckContinuityTests {
         let prelude = ChapterContext.prelude(earlier: earlier, current: [current], wrapperClass: nil)
         // The snippet's own Door (and its categories go with the old one); the later Key.
         #expect(prelude.map(\.code) == ["@class Key;", "@interface Key : NSObject\n- (void)turn;\n@end"])
+    }
+
+    @Test func anInterfaceLineAloneAddsItsProtocols() {
+        // `@interface A : B <P>` alone shows what the class adopts, not the class again.
+        let earlier = [snippet("@interface Door : NSObject\n- (void)open;\n@end", line: 3),
+                       snippet("@protocol Lockable <NSObject>\n@end", line: 8),
+                       snippet("@interface Door : NSObject <Lockable>", line: 12)]
+        let prelude = ChapterContext.prelude(earlier: earlier, current: [snippet("[door open];", line: 20, shape: .statements)],
+                                             wrapperClass: nil)
+        #expect(prelude.map(\.code) == ["@class Door;\n@protocol Lockable;", "@interface Door : NSObject\n- (void)open;\n@end",
+                                        "@protocol Lockable <NSObject>\n@end", "@interface Door (GuideChapter) <Lockable>\n@end"])
+        // Alone in the chapter, it is the class.
+        let alone = ChapterContext.prelude(earlier: [earlier[1], earlier[2]], current: [], wrapperClass: nil)
+        #expect(alone.last?.code == "@interface Door : NSObject <Lockable>\n@end")
     }
 
     @Test func aNameDeclaredAgainLeavesTheEarlierOut() {

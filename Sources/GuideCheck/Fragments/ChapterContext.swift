@@ -74,6 +74,13 @@ public enum ChapterContext {
                 latest[key(declaration, wrapperClass: snippet.wrapperClass)] = (index, declaration.start)
             }
         }
+        // Classes declared whole: an `@interface` line alone then adds its protocols in a category.
+        let wholeClasses = Set(earlier.flatMap { snippet in
+            snippet.declarations.filter { declaration in
+                guard declaration.complete, declaration.adopted == nil, case .classInterface = declaration.kind else { return false }
+                return !isReplaced(declaration, snippet: snippet, replaced: replaced, wrapperClass: wrapperClass)
+            }.map(\.name)
+        })
         var items: [PreludeItem] = []
         var classes: [String] = [], protocols: [String] = []
         for (index, snippet) in earlier.enumerated() {
@@ -98,6 +105,11 @@ public enum ChapterContext {
                     // Members of an interface or protocol come with its text.
                 case .implementation:
                     continue
+                case .classInterface where declaration.adopted != nil && wholeClasses.contains(declaration.name):
+                    let position = snippet.position(of: declaration.start)
+                    items.append(PreludeItem(code: "@interface \(declaration.name) (\(categoryName)) <"
+                                             + (declaration.adopted ?? []).joined(separator: ", ") + ">\n@end",
+                                             file: snippet.file, line: snippet.firstLine + position.line))
                 default:
                     if case .classInterface = declaration.kind { classes.append(declaration.name) }
                     if case .protocolDefinition = declaration.kind { protocols.append(declaration.name) }
@@ -133,18 +145,26 @@ public enum ChapterContext {
                              wrapperMember: Bool) -> PreludeItem {
         let position = snippet.position(of: declaration.start)
         let indent = position.line < snippet.indents.count ? snippet.indents[position.line] : 0
-        if let synthesized = declaration.synthesized {
-            return PreludeItem(code: synthesized, file: snippet.file, line: snippet.firstLine + position.line,
-                               column: indent + position.column, wrapperMember: wrapperMember)
-        }
         let characters = Array(snippet.code)
-        let text = String(characters[declaration.start..<min(declaration.end, characters.count)])
-        return PreludeItem(code: text, file: snippet.file, line: snippet.firstLine + position.line,
+        let text = declaration.synthesized ?? String(characters[declaration.start..<min(declaration.end, characters.count)])
+        return PreludeItem(code: withoutComments(text), file: snippet.file, line: snippet.firstLine + position.line,
                            column: indent + position.column, wrapperMember: wrapperMember)
+    }
+
+    /// Comments blanked (each character a space, so places stay) and lines' trailing spaces cut:
+    /// a translation whose earlier snippets differ from the source's only in their comments
+    /// gets the same declarations, and can share its compiles (`SharedCompiles`).
+    static func withoutComments(_ code: String) -> String {
+        CodeScanner.blank(code, comments: true, literals: false)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+            .joined(separator: "\n")
     }
 
     /// Keys that identify "the same declaration" across snippets.
     static func key(_ declaration: Declaration, wrapperClass: String?) -> String {
+        // An `@interface` line alone does not replace the class declared whole.
+        if declaration.adopted != nil { return "adopted " + declaration.conflictKey }
         if declaration.owner == nil, case .method = declaration.kind {
             return "wrapper \(wrapperClass ?? "") " + declaration.conflictKey
         }

@@ -41,6 +41,9 @@ public struct Declaration: Hashable, Sendable {
     public var synthesized: String?
     /// It can be copied into another translation unit whole (an `@interface` with its `@end`).
     public var complete: Bool = true
+    /// An `@interface` line alone at the end of a snippet (`@interface A : B <P>`): the book
+    /// shows what the class adopts, not the class again. Its protocols, when it has some.
+    public var adopted: [String]?
 
     /// Which names conflict: a class and its categories are separate entries.
     public var conflictKey: String {
@@ -203,7 +206,15 @@ public struct DeclarationReader {
         }
         let stop = min(end, tokens.count)
         let endOffset = complete ? tokens[stop].end : (stop < tokens.count ? tokens[stop].start : code.count)
-        found.append(Declaration(kind: kind, name: name, start: tokens[index].start, end: endOffset, complete: complete))
+        var container = Declaration(kind: kind, name: name, start: tokens[index].start, end: endOffset, complete: complete)
+        // `@interface A : B <P, Q>` and nothing after it: a line of a header the chapter shows elsewhere.
+        if !complete, stop == tokens.count, case .classInterface = kind, cursor < tokens.count, tokens[cursor].is("<"),
+           let close = (cursor..<tokens.count).first(where: { tokens[$0].is(">") }), close == tokens.count - 1 {
+            container.adopted = tokens[(cursor + 1)..<close].filter { $0.kind == .identifier }.map(\.text)
+            container.synthesized = text(tokens[index].start, tokens[close].end) + "\n@end"
+            container.complete = true
+        }
+        found.append(container)
         let owner: String
         if case .category = kind { owner = name } else { owner = name }
         let members = readMembers(from: cursor, to: stop, owner: owner, synthesizeDefinitions: kind == .implementation)

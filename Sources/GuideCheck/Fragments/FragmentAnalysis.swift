@@ -183,7 +183,7 @@ struct FragmentAnalysis {
                 // Another snippet's declaration: not this snippet's concern.
                 if isElsewhereInTheChapter(diagnostic, unit: unit) { continue }
                 if !isError { continue }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             }
             if let token, retyped.contains(token) { continue }
             if let finding = finding(message, diagnostic: diagnostic, token: token, line: line) {
@@ -199,10 +199,10 @@ struct FragmentAnalysis {
             switch message {
             case .rootClassSuper(let name), .noBaseClass(let name):
                 if missing.contains(name) || set.classes[name] == .interface { continue }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             case .extensionWithoutClass:
                 if findings.contains(where: { $0.role == .implementedClass && $0.line == line }) { continue }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             case .forwardDeclaredReceiver(let name, let property):
                 if current.classes[name] == .pointer {
                     set.classes[name] = .interface
@@ -215,7 +215,7 @@ struct FragmentAnalysis {
                     progress = true
                     continue
                 }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             case .unknownClassMethod(let selector):
                 // `[Missing alloc]`: the receiver comes first; `[Known missingMethod]` is a missing method.
                 if let token, let receiver = receiverToken(ofSelectorAt: token), context.tokens[receiver].kind == .identifier {
@@ -226,9 +226,9 @@ struct FragmentAnalysis {
                                             token: token, line: line))
                     continue
                 }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             case .unknownProperty(let name, let type) where Self.isIDType(type):
-                guard let token, token >= 2, context.tokens[token - 1].is(".") else { return .mistake(diagnostic.message) }
+                guard let token, token >= 2, context.tokens[token - 1].is(".") else { return .mistake("an error not about a missing name: " + diagnostic.message) }
                 let called = token + 1 < context.tokens.count && context.tokens[token + 1].is("(")
                 let base = context.tokens[token - 2]
                 // `x.name` on an assumed `id`, or on what an assumed method or property gives: an object
@@ -247,7 +247,7 @@ struct FragmentAnalysis {
                 } else if base.kind == .identifier, declaredWithMissingType(base.text, missing: missing) {
                     continue
                 } else {
-                    return .mistake(diagnostic.message)
+                    return .mistake("an error not about a missing name: " + diagnostic.message)
                 }
                 if set.properties[name] == nil { set.properties[name] = AssumptionSet.Property(called: called) }
                 progress = true
@@ -271,7 +271,7 @@ struct FragmentAnalysis {
                     continue
                 }
                 if let token, isNearFinding(token, findings) { continue }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             case .expected:
                 if let token, let macro = macroNear(token) {
                     findings.append(Finding(name: macro.name, role: .macro(functionLike: macro.functionLike), token: macro.token,
@@ -279,12 +279,12 @@ struct FragmentAnalysis {
                     continue
                 }
                 if let token, followsMissingType(token, missing: missing) { continue }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             default:
                 // At a missing name's place: what clang made of it (a correction it tried).
                 if let token, isNearFinding(token, findings) { continue }
                 if let token, retype(at: token, to: AssumptionSet.integer, in: &set, from: current) { progress = true; continue }
-                return .mistake(diagnostic.message)
+                return .mistake("an error not about a missing name: " + diagnostic.message)
             }
         }
 
@@ -836,6 +836,10 @@ struct FragmentAnalysis {
                 let parameters = (0..<count).map { $0 < written.count ? parameterType(of: written[$0]) : "id" }
                 set.methods[key] = AssumptionSet.Method(selector: selector, instance: instance, parameters: parameters,
                                                         receiver: shown)
+                // An initializer returns its receiver's kind of object.
+                if selector.hasPrefix("init"), selector.dropFirst(4).first.map({ $0.isUppercase || $0 == ":" }) ?? true {
+                    set.methods[key]?.returnType = "instancetype"
+                }
                 // A setter returns nothing (a property of the same name may be assumed too).
                 if count == 1, selector.hasPrefix("set"), selector.dropFirst(3).first?.isUppercase == true {
                     set.methods[key]?.returnType = "void"
