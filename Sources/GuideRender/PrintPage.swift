@@ -33,7 +33,8 @@ struct PrintPage {
         self.pages = pages
         self.ids = zip(chapters, ids).map { chapter, chapterIDs in
             var prefixed = HeadingIDs()
-            chapterIDs.forEach { block, id in prefixed[block] = Self.sectionID(chapter) + "--" + id }
+            let prefix = Self.sectionID(chapter) + "--"
+            chapterIDs.forEach { block, id in prefixed[block] = prefix + id }
             return prefixed
         }
         var starts: [Int] = [], total = 0
