@@ -10,7 +10,7 @@ enum ChapterResults {
     /// The key of a chapter's results, or nil when a chapter (or its source chapter) has no
     /// content digest (it was not loaded from a file).
     static func key(language: Language, chapter: Chapter, original: Chapter?, languages: [String],
-                    session: SnippetChecker.Session) -> CacheKey? {
+                    session: CompilerSession) -> CacheKey? {
         guard let digest = chapter.contentDigest, original == nil || original?.contentDigest != nil else { return nil }
         return CacheStage.checkChapters.key(session.versions) { hash in
             session.hashInputs(hash)

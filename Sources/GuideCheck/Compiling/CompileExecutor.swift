@@ -1,0 +1,219 @@
+import Foundation
+import GuideMerge
+import GuideModel
+
+/// Runs the compiles of a check: each planned unit's compile record from the cache or from
+/// clang (in batches on `jobs` workers, identical units once: `SharedCompiles`), each
+/// snippet's result from its record, and the rounds of assumed names for a snippet that fails
+/// only for names nothing declares.
+struct CompileExecutor: Sendable {
+    var session: CompilerSession
+    /// clang processes at once.
+    var jobs: Int
+
+    /// Compiles the planned snippets; those that fail only for names nothing declares are
+    /// compiled again with those names assumed (`FragmentAnalysis`), a few rounds at most.
+    func compile(plans: inout [SnippetPlan], indices: [Int], report: inout CheckReport) {
+        let units = indices.compactMap { index in plans[index].unit.map { (index, $0) } }
+        let records = run(units, plans: plans, report: &report)
+        var active: [Int: Assuming] = [:]
+        let contextDeclarations = session.assume ? session.contextDeclarations : []
+        let snippetSuperclass = session.snippetSuperclass
+        for (index, unit) in units {
+            guard let compiled = records[index] else { continue }
+            if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
+            plans[index].result = evaluate(plans[index], unit: unit, compiled: compiled)
+            guard session.assume, !plans[index].strict, case .record(let record, _, _) = compiled, record.failure == nil,
+                  plans[index].result?.outcome == .fail else { continue }
+            var assuming = Assuming(plans[index], unit: unit, contextDeclarations: contextDeclarations,
+                                    snippetSuperclass: snippetSuperclass, contextFiles: Set(session.displayPaths.keys))
+            switch assuming.analysis.decide(record.diagnostics, unit: unit, current: assuming.set, history: &assuming.history) {
+            case .assume(let set):
+                assuming.set = set
+                active[index] = assuming
+            case .mistake(let why), .stuck(let why):
+                let reason = plans[index].result?.reason
+                plans[index].result?.reason = reason ?? "nothing assumed: " + why
+            }
+        }
+        // Each round compiles the snippets still assuming; a snippet gets `maximumRounds` more compiles at most.
+        for _ in 0..<Self.maximumRounds where !active.isEmpty {
+            var wrapped: [(Int, WrappedUnit)] = []
+            for (index, assuming) in active.sorted(by: { $0.key < $1.key }) {
+                var wrapping = plans[index].wrapping
+                wrapping.assumed = assuming.set.text
+                wrapping.assumedLate = assuming.set.late
+                wrapped.append((index, SnippetWrapper.wrap(plans[index].parts, context: wrapping)))
+            }
+            let records = run(wrapped, plans: plans, report: &report)
+            for (index, unit) in wrapped {
+                guard var assuming = active[index], let compiled = records[index] else { continue }
+                if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
+                guard case .record(let record, _, _) = compiled, record.failure == nil else {
+                    active[index] = nil
+                    continue
+                }
+                let result = evaluate(plans[index], unit: unit, compiled: compiled,
+                                      assumed: assuming.set.names)
+                if result.outcome != .fail, let why = assuming.analysis.renamedVariable(
+                    record.diagnostics, unit: unit, set: assuming.set, history: assuming.history) {
+                    plans[index].result?.reason = "nothing assumed: " + why
+                    active[index] = nil
+                    continue
+                }
+                if result.outcome != .fail {
+                    plans[index].result = result
+                    active[index] = nil
+                    continue
+                }
+                switch assuming.analysis.decide(record.diagnostics, unit: unit, current: assuming.set, history: &assuming.history) {
+                case .assume(let set):
+                    assuming.set = set
+                    active[index] = assuming
+                case .mistake(let why), .stuck(let why):
+                    plans[index].result?.reason = "assuming " + assuming.set.names.map { "'\($0.label)'" }.joined(separator: ", ")
+                        + " did not help: " + why
+                    active[index] = nil
+                }
+            }
+        }
+        for index in active.keys {
+            plans[index].result?.reason = "still failing after \(Self.maximumRounds) rounds of assumed names"
+        }
+        // Snippets whose result came from the cache (each round's compile of it did).
+        report.cacheHits += indices.count { plans[$0].result?.cached == true }
+    }
+
+    /// Compiles after the first that one snippet may take to assume what it needs.
+    static let maximumRounds = 4
+
+    /// One snippet on its way through the rounds of assumption.
+    struct Assuming {
+        var analysis: FragmentAnalysis
+        var history = FragmentAnalysis.History()
+        var set = AssumptionSet()
+
+        init(_ plan: SnippetPlan, unit: WrappedUnit, contextDeclarations: [Declaration], snippetSuperclass: String,
+             contextFiles: Set<String>) {
+            let wrapperClass = plan.wrapping.className ?? SnippetWrapper.defaultClass
+            let book = BookDeclarations([contextDeclarations] + plan.bookDeclarations, wrapperClass: wrapperClass,
+                                        wrapperSuperclass: plan.wrapping.superclass ?? snippetSuperclass)
+            let code = plan.parts.last?.code ?? ""
+            var context = FragmentAnalysis.Context(
+                code: code, currentPart: plan.currentPart, laterIdentifiers: plan.laterIdentifiers, book: book,
+                contextFiles: contextFiles, elidesStatements: plan.elidesStatements)
+            context.localClasses = [wrapperClass]
+            for declaration in plan.bookDeclarations.joined() {
+                switch declaration.kind {
+                case .classInterface, .implementation, .forwardClass: context.localClasses.insert(declaration.name)
+                default: break
+                }
+            }
+            analysis = FragmentAnalysis(context: context)
+        }
+    }
+
+    /// What compiling a unit gave: a record (from the cache or clang), or why there is none.
+    enum Compiled {
+        case record(CompileRecord, cached: Bool, key: CacheKey)
+        /// A timeout, a clang that could not start: not a verdict, never kept.
+        case notChecked(String)
+    }
+
+    /// Each unit's compile record: from the cache, or compiled (identical units once).
+    private func run(_ units: [(Int, WrappedUnit)], plans: [SnippetPlan],
+                     report: inout CheckReport, share: Bool = true) -> [Int: Compiled] {
+        struct Job: Sendable {
+            var key: CacheKey
+            var text: String
+            var arguments: [String]
+            var unit: WrappedUnit
+            var shape: String
+        }
+        var jobsToRun: [Job] = []
+        // Units of one shape (`SharedCompiles`) wait for the first: index, its key, its unit.
+        var waiting: [String: [(Int, CacheKey, WrappedUnit)]] = [:]
+        var jobOfShape: [String: Int] = [:]
+        var compiled: [Int: Compiled] = [:]
+        for (index, unit) in units {
+            let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c"]
+            let key = CacheStage.compileRecords.key(session.versions) { hash in
+                for part in [session.contextText] + arguments + [unit.text] { hash.updateCounted(part) }
+            }
+            if let record = session.cache?.read(.compileRecords, key, CompileRecord.init(decoding:)) {
+                compiled[index] = .record(record, cached: true, key: key)
+                continue
+            }
+            let shape = share ? Digest.hex(arguments.joined(separator: "\u{0}") + "\u{1}" + SharedCompiles.shape(unit)) : key.hex
+            if jobOfShape[shape] == nil {
+                jobOfShape[shape] = jobsToRun.count
+                jobsToRun.append(Job(key: key, text: unit.text, arguments: arguments, unit: unit, shape: shape))
+            }
+            waiting[shape, default: []].append((index, key, unit))
+        }
+        let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner)
+        // Batches of compiles, a few per worker so the workers stay even, and at least four a
+        // batch (a sandbox each) when there are that many: the later rounds compile few.
+        let workers = max(1, jobs)
+        let size = max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
+        let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
+        let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
+            batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })
+        }.flatMap { $0 }
+        var alone: [(Int, WrappedUnit)] = []
+        for (job, output) in zip(jobsToRun, outputs) {
+            if output.timedOut || output.launchError != nil {
+                let reason = output.launchError ?? "clang did not finish within \(runner.timeout) s (stopped)"
+                for (index, _, _) in waiting[job.shape] ?? [] { compiled[index] = .notChecked(reason) }
+                continue
+            }
+            // A crash (or running out of memory) is kept like any verdict: the key holds the limits.
+            var record = CompileRecord(status: output.status, diagnostics: ClangOutputParser.parse(output.stderr))
+            record.failure = ClangFailure.describe(status: output.status, stderr: output.stderr,
+                                                   memoryLimit: runner.sandbox?.memoryLimit)
+            // The driver's own line about the failure ("clang frontend command failed…") is said better by `failure`.
+            if record.failure != nil { record.diagnostics.removeAll { $0.file == nil } }
+            var stored = Set<CacheKey>()
+            for (index, key, unit) in waiting[job.shape] ?? [] {
+                // The others of its shape: the same diagnostics at their own lines (or compiled alone).
+                guard let own = key == job.key ? record : SharedCompiles.translate(record, from: job.unit, to: unit) else {
+                    alone.append((index, unit))
+                    continue
+                }
+                if stored.insert(key).inserted { session.cache?.write(.compileRecords, key, own.encoded) }
+                compiled[index] = .record(own, cached: false, key: key)
+            }
+        }
+        report.compiled += jobsToRun.count
+        if !alone.isEmpty {
+            for (index, result) in run(alone, plans: plans, report: &report, share: false) {
+                compiled[index] = result
+            }
+        }
+        return compiled
+    }
+
+    /// A snippet's result from one compile of it.
+    private func evaluate(_ plan: SnippetPlan, unit: WrappedUnit, compiled: Compiled,
+                          assumed: [AssumedName] = []) -> SnippetResult {
+        guard case .record(let record, let cached, _) = compiled else {
+            if case .notChecked(let reason) = compiled { return plan.finish(.notChecked, reason: reason) }
+            return plan.finish(.notChecked)
+        }
+        let evaluation = Evaluation(unit: unit, currentPart: plan.currentPart, snippetFile: plan.snippet.file,
+                                    fenceLine: plan.snippet.fenceLine, annotation: plan.annotation,
+                                    displayPaths: session.displayPaths)
+        var (outcome, diagnostics, unmet) = evaluation.evaluate(record.diagnostics)
+        if let failure = record.failure {
+            outcome = .fail
+            diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location, message: failure))
+        } else if record.status != 0 && !record.diagnostics.contains(where: { $0.severity == .error }) {
+            outcome = .fail
+            diagnostics.append(SnippetDiagnostic(severity: .error, location: plan.snippet.location,
+                                                 message: "clang failed (status \(record.status)) without saying why"))
+        }
+        if !assumed.isEmpty, outcome == .pass || outcome == .warn { outcome = .assumed }
+        return plan.finish(outcome, diagnostics: diagnostics, unmet: unmet, cached: cached,
+                           assumed: outcome == .fail ? [] : assumed)
+    }
+}

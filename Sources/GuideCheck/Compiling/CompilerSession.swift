@@ -1,0 +1,179 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GuideMerge
+import GuideModel
+
+struct SessionProblem: Error {
+    var reason: String
+    var diagnostics: [Diagnostic]
+}
+
+/// What every snippet of a run shares: the compiler, the SDK, the precompiled context header.
+struct CompilerSession: Sendable {
+    var clang: String
+    var version: String
+    var flags: [String]
+    /// `-include-pch x` or `-include x` (or nothing).
+    var prefixFlags: [String]
+    var contextText: String
+    /// clang's path and version, the SDK, the flags, the memory limit: the `compiler` version of keys.
+    var fingerprint: String
+    var cache: CacheStore?
+    var temporaryFolder: String?
+    var displayPaths: [String: String]
+    /// Runs clang in the sandbox, under its limits.
+    var runner: ProcessRunner
+    /// Names nothing declares are assumed (not `--strict`, nor `check.strict`).
+    var assume = true
+
+    var versions: CacheStage.Versions { CacheStage.Versions(compiler: fingerprint) }
+
+    /// What of the session a chapter's results depend on besides the compiler (see `ChapterResults`).
+    func hashInputs(_ hash: Digest) {
+        for part in [contextText] + prefixFlags + displayPaths.sorted(by: { $0.key < $1.key }).flatMap({ [$0.key, $0.value] }) {
+            hash.updateCounted(part)
+        }
+        // Whether names nothing declares are assumed decides outcomes too.
+        hash.updateCounted(assume ? "assume" : "strict")
+    }
+
+    /// The context header's declarations (for the rule about calls), and its superclass of snippets.
+    var contextDeclarations: [Declaration] { DeclarationReader.fileScope(contextText) }
+    var snippetSuperclass: String {
+        for declaration in contextDeclarations where declaration.kind == .macro && declaration.name == SnippetWrapper.superclassMacro {
+            let text = String(Array(contextText)[declaration.start..<declaration.end])
+            if let last = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).last { return String(last) }
+        }
+        return "NSObject"
+    }
+
+    var compilerDescription: String { clang + ": " + (version.split(separator: "\n").first.map(String.init) ?? version) }
+
+    func cleanUp() {
+        if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) }
+    }
+}
+
+extension CompilerSession {
+    /// Finds the SDK and clang, puts clang in its sandbox, asks its version, and copies and
+    /// precompiles the context header (each once per content, kept in the cache's `check/`).
+    static func prepare(options: CheckOptions, config: CheckConfig, runner: ProcessRunner,
+                            timeout: Double) -> Result<CompilerSession, SessionProblem> {
+        let environment = options.environment
+        let manager = FileManager.default
+        // Without a cache, the files clang reads go to a store of their own, removed after the run.
+        let files = options.cache ?? CacheStore(root: NSTemporaryDirectory() + "guide-check-" + UUID().uuidString)
+        let temporaryFolder = options.cache == nil ? files.root : nil
+        let cacheRoot = files.root + "/check"
+        try? manager.createDirectory(atPath: cacheRoot, withIntermediateDirectories: true)
+        func fail(_ reason: String, _ diagnostics: [Diagnostic] = []) -> Result<CompilerSession, SessionProblem> {
+            if let temporaryFolder { try? manager.removeItem(atPath: temporaryFolder) }
+            return .failure(SessionProblem(reason: reason, diagnostics: diagnostics.isEmpty ? [Diagnostic(.error, reason)] : diagnostics))
+        }
+    
+        let kind = options.sdkKind(config)
+        let setup = SDKSetup(kind: kind, cache: files, runner: runner, environment: environment,
+                             appleSDK: config.appleSDK, target: config.target)
+        let profile: SDKProfile
+        switch setup.resolve() {
+        case .success(let resolved): profile = resolved
+        case .failure(let problem): return fail("the \(kind.rawValue) SDK is not available: " + problem.message)
+        }
+    
+        let configured = options.clang ?? (config.clang.isEmpty ? nil : config.clang)
+        let clang: String
+        switch ClangLocator.locate(configured: configured ?? (environment["CLANG"] == nil ? profile.clang : nil),
+                                   environment: environment) {
+        case .success(let found): clang = found.path
+        case .failure(let notFound): return fail(notFound.message)
+        }
+        // Every run of clang from here on reads the book: in the sandbox, under the limits.
+        var runner = runner
+        switch ClangSandbox.locate(environment: environment, memoryLimit: config.memoryLimit << 20, clang: clang,
+                                   content: options.contentRoot, cache: cacheRoot) {
+        case .success(let sandbox): runner.sandbox = sandbox
+        case .failure(let problem): return fail(problem.message)
+        }
+        let versionOutput = runner.run(clang, ["--version"])
+        guard versionOutput.status == 0, !versionOutput.timedOut else {
+            let said = versionOutput.stderr.split(separator: "\n").prefix(3).joined(separator: " / ")
+            let why = versionOutput.launchError ?? (versionOutput.timedOut ? "it did not answer within \(timeout) s"
+                : "it exited with status \(versionOutput.status)" + (said.isEmpty ? "" : ": " + said))
+            return fail("\(clang) --version failed\(runner.sandbox?.bwrap == nil ? "" : " in the sandbox"): \(why)")
+        }
+        let version = versionOutput.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let flags = SDKProfile.commonFlags + profile.flags + ["-iquote", options.contentRoot] + config.flags
+    
+        // The context header, copied under its hash (the PCH then never sees it change), or a
+        // prefix that imports Foundation when the guide has none.
+        let contextPath = options.contentRoot + "/" + config.context
+        let contextDisplay = options.displayRoot + "/" + config.context
+        var contextText = ""
+        var displayPaths: [String: String] = [:]
+        let content = ConfinedFolder(options.contentRoot, role: "the content folder")
+        if manager.fileExists(atPath: contextPath) {
+            guard content.contains(contextPath) else {
+                return fail("the context header \(contextDisplay) is a link that leads outside the content folder; "
+                            + "guide reads nothing outside it")
+            }
+            guard let text = try? String(contentsOfFile: contextPath, encoding: .utf8) else {
+                return fail("cannot read the context header \(contextDisplay)")
+            }
+            let refusals = IncludeGuard.violations(in: text, content: content)
+            if !refusals.isEmpty {
+                return fail("the context header \(contextDisplay) includes a file outside the content folder",
+                            refusals.map { Diagnostic(.error, $0.message, at: SourceLocation(file: contextDisplay, line: $0.line + 1)) })
+            }
+            contextText = text
+        } else if kind != .none {
+            contextText = "#import <Foundation/Foundation.h>\n"
+        }
+        // The memory limit decides whether a snippet runs out of memory: part of every key.
+        let fingerprint = Digest.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}"),
+                                           "memory \(config.memoryLimit)"]
+            .joined(separator: "\u{1}"))
+        var prefixFlags: [String] = []
+        if !contextText.isEmpty {
+            let key = CacheStage.precompiledHeader.key(CacheStage.Versions(compiler: fingerprint)) { $0.updateCounted(contextText) }
+            let header = files.file(.precompiledHeader, key, suffix: ".h")
+            // The copy, and the header precompiled from it, are checked before use: a damaged or
+            // foreign one is made again, never turned into every snippet's failure.
+            if FileBytes.read(header).map({ !$0.elementsEqual(contextText.utf8) }) ?? true {
+                CacheStore.replace(header, with: Array(contextText.utf8))
+            }
+            displayPaths[header] = contextDisplay
+            if options.precompile {
+                let pch = files.file(.precompiledHeader, key, suffix: ".pch")
+                if !files.fileHolds(.precompiledHeader, key, suffix: ".pch") {
+                    let temporary = pch + ".tmp-" + UUID().uuidString
+                    let pchFlags = flags.filter { $0 != "-fsyntax-only" }
+                    let output = runner.run(clang, pchFlags + ["-x", "objective-c-header", header, "-o", temporary],
+                                            writable: [PathText.parent(pch)])
+                    guard output.status == 0, !output.timedOut, manager.fileExists(atPath: temporary) else {
+                        try? manager.removeItem(atPath: temporary)
+                        let diagnostics = ClangOutputParser.parse(output.stderr).map {
+                            Evaluation.displayed($0, paths: displayPaths).diagnostic
+                        }
+                        let why = output.timedOut ? "clang did not finish within \(timeout) s"
+                                                  : output.launchError ?? "it does not compile"
+                        let reason = "the context header \(contextDisplay) could not be precompiled: \(why)"
+                        return fail(reason, [Diagnostic(.error, reason)] + diagnostics)
+                    }
+                    if rename(temporary, pch) != 0 { try? manager.removeItem(atPath: temporary) }
+                    files.sealFile(.precompiledHeader, key, suffix: ".pch")
+                }
+                prefixFlags = ["-include-pch", pch]
+            } else {
+                prefixFlags = ["-include", header]
+            }
+        }
+        return .success(CompilerSession(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
+                                contextText: contextText, fingerprint: fingerprint,
+                                cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner,
+                                assume: !(options.strict ?? config.strict)))
+    }
+}
