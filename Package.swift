@@ -60,15 +60,20 @@ let package = Package(
             "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        // The pipeline every command runs: a `Workspace` from the command line's paths, the
+        // cache injected once, parse → merge → check → render → write.
+        .target(name: "GuidePipeline", dependencies: [
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
+        ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change;
         // a gate in front bounds what clients may send before FlyingFox reads it.
         .target(name: "GuideServe", dependencies: [
-            "GuideModel", "GuideRender",
+            "GuideModel", "GuideRender", "GuidePipeline",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),   // the gate's own sockets
         ]),
         .executableTarget(name: "guide", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe",
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The fuzz targets: one per reader of untrusted text, pure (bytes in, a trap on a broken promise).
@@ -76,7 +81,7 @@ let package = Package(
         // libFuzzer's entry points with -DFUZZING (scripts/fuzz.sh); otherwise a replay of files.
         .executableTarget(name: "guide-fuzz", dependencies: ["GuideFuzz"]),
         .testTarget(name: "GuideTests", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuideServe", "GuideFuzz",
+            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe", "GuideFuzz",
         ]),
     ]
 )

@@ -3,7 +3,7 @@ import GuideModel
 
 /// Turns the book into a `Site`: the index, one page per chapter and language, and the templates' static files.
 public struct SiteRenderer: Sendable {
-    let templates: TemplateSet
+    public let templates: TemplateSet
     /// Highlighted snippets of earlier builds; nil highlights everything afresh (kept in memory).
     public var highlights: HighlightStore?
     /// Chapter and side-by-side pages of earlier builds; nil renders every page.
@@ -261,7 +261,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Heading ids per language and chapter: the source's slugs, borrowed by aligned translations.
-    func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) -> [Language: [String: HeadingIDs]] {
+    public func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) -> [Language: [String: HeadingIDs]] {
         let reviews = reviews ?? book.reviews()
         var result: [Language: [String: HeadingIDs]] = [:]
         // Each chapter's ids on their own (on every core); a translation's after its source's.

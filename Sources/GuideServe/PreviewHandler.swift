@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import GuideModel
+import GuidePipeline
 import GuideRender
 
 /// Answers one request from the in-memory build.

@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import GuideModel
+import GuidePipeline
 import GuideRender
 
 /// `guide serve`: serves the book from memory on the loopback interface, rebuilds it

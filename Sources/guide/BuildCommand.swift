@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GuideModel
+import GuidePipeline
 import GuideParse
 import GuideRender
 
@@ -25,8 +26,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { printer in
             MallocTuning.forOneBuild()
-            var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
-                                      checkSnippets: !noCheck)
+            var builder = SiteBuilder(workspace: paths.workspace, checkSnippets: !noCheck)
             builder.force = force
             if timings {
                 // Each stage as it ends, flushed: what a build was doing when it stopped is on record.
@@ -49,6 +49,9 @@ struct PathOptions: ParsableArguments {
     @Option(help: "The content folder (guide.yml, en/, zh/).") var content = "content"
     @Option(help: "The templates folder (*.mustache, *.css).") var templates = "templates"
     @Option(name: [.customShort("o"), .long], help: "The output folder.") var output = "site"
+
+    /// The folders as the pipeline takes them, with the cache beside the content.
+    var workspace: Workspace { Workspace(content: content, templates: templates, output: output) }
 }
 
 /// Runs a command with the one printer of diagnostics (`DiagnosticPrinter`) and exits 1 when it

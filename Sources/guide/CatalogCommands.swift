@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GuideMerge
 import GuideModel
+import GuidePipeline
 import GuideParse
 import GuideRender
 
@@ -41,7 +42,7 @@ struct ExportPOCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { _ in
-            let book = try ContentLoader(root: content).load()
+            let book = try Workspace(content: content).loadBook()
             let language = try CatalogBook.translation(lang, of: book)
             let reviews = try CatalogBook.reviews(book, content: content).filter { $0.language == language }
             var files: [(path: String, text: String)] = []
@@ -81,7 +82,7 @@ struct ExportTMXCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { _ in
-            let book = try ContentLoader(root: content).load()
+            let book = try Workspace(content: content).loadBook()
             let language = try CatalogBook.translation(lang, of: book)
             var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code)
             for review in try CatalogBook.reviews(book, content: content) where review.language == language {
@@ -111,7 +112,7 @@ struct ImportPOCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { _ in
-            let book = try ContentLoader(root: content).load()
+            let book = try Workspace(content: content).loadBook()
             let reviews = try CatalogBook.reviews(book, content: content)
             var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
             var failures: [GuideError] = []
@@ -167,9 +168,9 @@ enum CatalogBook {
 
     /// The book's reviews through the cache, as `guide review` makes them.
     static func reviews(_ book: Book, content: String) throws -> [ChapterReview] {
-        let cache = try CacheStore(forContent: content)
-        let reviews = book.cachedReviews(cache)
-        cache.save([.align, .review])
+        let cache = try Workspace(content: content).openCache()
+        let reviews = Stages.reviews(book, cache: cache)
+        cache?.save([.align, .review])
         return reviews
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GuideCheck
 import GuideModel
+import GuidePipeline
 import GuideParse
 
 struct CheckCommand: ParsableCommand {
@@ -77,20 +78,21 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { printer in
-            let loader = ContentLoader(root: content)
-            let book = try loader.load()
-            let options = CheckOptions(
-                // Named as build names it (`./content` is `content`): the same keys for the same book.
-                contentRoot: content, displayRoot: loader.displayRoot,
-                cache: noCache ? nil : try cache.map { CacheStore(root: $0) } ?? CacheStore(forContent: content),
-                clang: clang, jobs: jobs, timeout: timeout, sdk: sdk.flatMap(SDKProfile.Kind.init(rawValue:)),
-                precompile: !noPCH)
+            // Named and keyed as build names them (`./content` is `content`).
+            let workspace = Workspace(content: content, cache: noCache ? .none : cache.map { .folder($0) } ?? .besideContent)
+            let book = try workspace.loadBook()
+            let store = try workspace.openCache()
             // The context header as it was before the run: one saved meanwhile is not written over.
             let context = content + "/" + book.config.check.context
             let contextBefore = write ? FileBytes.read(context) : nil
-            var checkOptions = options
-            if strict { checkOptions.strict = true }
-            let report = SnippetChecker(options: checkOptions).run(book: book)
+            let report = Stages.check(book, in: workspace, cache: store) { options in
+                options.clang = clang
+                options.jobs = jobs
+                options.timeout = timeout
+                options.sdk = sdk.flatMap(SDKProfile.Kind.init(rawValue:))
+                options.precompile = !noPCH
+                if strict { options.strict = true }
+            }
             printer.print(report.diagnostics(failingOn: try outcomes()), to: printError)
             if suggestContext {
                 let draft = ContextDraft.draft(report.results)
@@ -98,7 +100,7 @@ struct CheckCommand: ParsableCommand {
                 printError(report.summary)
                 if write, !draft.isEmpty {
                     try append(draft, to: context, before: contextBefore,
-                               shown: loader.displayRoot + "/" + book.config.check.context)
+                               shown: workspace.displayRoot + "/" + book.config.check.context)
                 }
                 return
             }

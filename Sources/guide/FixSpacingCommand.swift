@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GuideMerge
 import GuideModel
+import GuidePipeline
 import GuideParse
 
 struct FixSpacingCommand: ParsableCommand {
@@ -67,7 +68,7 @@ struct FixSpacingCommand: ParsableCommand {
     /// The files given, or every translated chapter of the book.
     func targets() throws -> [String] {
         if !files.isEmpty { return files }
-        let book = try ContentLoader(root: content).load()
+        let book = try Workspace(content: content).loadBook()
         return book.translations.flatMap { edition in edition.chapters.map(\.displayPath) }
     }
 }

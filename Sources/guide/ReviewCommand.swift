@@ -3,6 +3,7 @@ import Foundation
 import GuideCheck
 import GuideMerge
 import GuideModel
+import GuidePipeline
 import GuideParse
 import GuideRender
 
@@ -59,19 +60,18 @@ struct ReviewCommand: ParsableCommand {
         try reportingErrors { printer in
             // The ledgers as they are before the book is read: one saved meanwhile is not written over.
             let ledgersRead = accept ? Self.ledgers(in: content) : [:]
-            let book = try ContentLoader(root: content).load()
-            let cache = try CacheStore(forContent: content)
-            var reviews = book.cachedReviews(cache)
+            let workspace = Workspace(content: content)
+            let book = try workspace.loadBook()
+            let cache = try workspace.openCache()
+            var reviews = Stages.reviews(book, cache: cache)
             if accept {
                 try record(reviews, book: book, ledgersRead: ledgersRead)
-                reviews = try ContentLoader(root: content).load().cachedReviews(cache)
+                reviews = Stages.reviews(try workspace.loadBook(), cache: cache)
             }
-            cache.save([.align, .review])
+            cache?.save([.align, .review])
             // Snippets that compile in English but not in the translation (or the other way) are
             // a translation finding of their own; the harness's cache keeps this quick.
-            let check = noCheck ? nil : SnippetChecker(options: CheckOptions(
-                contentRoot: content, displayRoot: ContentLoader(root: content).displayRoot,
-                cache: cache)).run(book: book)
+            let check = noCheck ? nil : Stages.check(book, in: workspace, cache: cache)
             let divergences = check?.divergences ?? []
             let snippetFindings = divergences.map { pair in
                 Diagnostic(.warning, "snippet: \(pair.translation.outcome.rawValue) in \(pair.translation.language.code), "

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GuideCheck
 import GuideModel
+import GuidePipeline
 import GuideRender
 import GuideServe
 
@@ -25,13 +26,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Print how long each stage of every rebuild took.") var timings = false
 
     func run() async throws {
-        var builder = SiteBuilder(content: paths.content, templates: paths.templates, output: paths.output,
-                                  checkSnippets: !noCheck)
+        var builder = SiteBuilder(workspace: paths.workspace, checkSnippets: !noCheck)
         // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
         builder.memory = CacheMemory()
         try reportingErrors { _ in
             try OutputGuard.checkWatched([paths.content, paths.templates],
-                                         cache: CacheStore.folder(forContent: paths.content))
+                                         cache: paths.workspace.cacheFolder ?? CacheStore.folder(forContent: paths.content))
         }
         do {
             try await PreviewServer(builder: builder, host: host, port: port, timings: timings).run { printError($0) }

@@ -2,6 +2,7 @@ import Foundation
 @testable import GuideCheck
 @testable import GuideMerge
 @testable import GuideModel
+@testable import GuidePipeline
 @testable import GuideParse
 @testable import GuideRender
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GuideModel
+@testable import GuidePipeline
 @testable import GuideParse
 @testable import GuideRender
 

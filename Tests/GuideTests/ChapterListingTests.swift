@@ -1,6 +1,7 @@
 import Foundation
 @testable import GuideMerge
 import GuideModel
+@testable import GuidePipeline
 import GuideParse
 @testable import GuideRender
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+@testable import GuidePipeline
 import GuideParse
 @testable import GuideRender
 import Testing

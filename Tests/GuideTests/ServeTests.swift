@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+@testable import GuidePipeline
 import GuideRender
 @testable import GuideServe
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GuideMerge
 import GuideModel
+import GuideRender
 
 /// Chapter reviews through the build's cache (`CacheStage.review`, which says what the key
 /// holds), so a build after a one-paragraph edit reviews (and aligns) only the pair that
@@ -60,13 +61,5 @@ public struct ReviewCache: ReviewMemo {
                     && (finding.targetBlock.map { (0..<targetCount).contains($0) } ?? true)
             }
         }
-    }
-}
-
-extension Book {
-    /// The book's reviews through `cache` (its `align` and `review` stages): what `guide build`,
-    /// `guide review` and `guide serve` use.
-    public func cachedReviews(_ cache: CacheStore) -> [ChapterReview] {
-        reviews(align: AlignmentCache(cache).beads, memo: ReviewCache(cache))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GuideMerge
 import GuideModel
+import GuideRender
 
 /// Alignments through the build's cache (`CacheStage.align`), so a build after a one-paragraph
 /// edit aligns only the chapter that changed. A record that does not decode, or does not fit
@@ -45,17 +46,3 @@ public struct AlignmentCache: Sendable {
     }
 }
 
-/// A bead as the alignment and review caches store it: its source indexes, then its target's.
-extension ByteWriter {
-    mutating func bead(_ bead: Bead) {
-        list(bead.source) { $0.int($1) }
-        list(bead.target) { $0.int($1) }
-    }
-}
-
-extension ByteReader {
-    mutating func bead() -> Bead? {
-        guard let source = list({ $0.int() }), let target = list({ $0.int() }) else { return nil }
-        return Bead(source: source, target: target)
-    }
-}

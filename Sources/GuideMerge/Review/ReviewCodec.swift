@@ -1,12 +1,11 @@
-import GuideMerge
 import GuideModel
 
 /// The review stage's record (`CacheStage.review`, after the alignment's key): a chapter pair's reviewed beads in `ByteWriter`'s fields
 /// (a status is one byte, its position in `BeadStatus.allCases`). Decoding checks every length
 /// and returns nil on anything that does not fit. (JSON took a tenth of a rebuild of a
 /// 2,000-chapter book to decode.)
-enum ReviewCodec {
-    static func encode(_ beads: [ChapterReview.ReviewedBead]) -> [UInt8] {
+public enum ReviewCodec {
+    public static func encode(_ beads: [ChapterReview.ReviewedBead]) -> [UInt8] {
         var out = ByteWriter()
         out.list(beads) { out, bead in
             out.bead(bead.bead)
@@ -33,7 +32,7 @@ enum ReviewCodec {
         return ContentHash.value(hex: hex).map { .some($0) }
     }
 
-    static func decode(_ raw: UnsafeRawBufferPointer) -> [ChapterReview.ReviewedBead]? {
+    public static func decode(_ raw: UnsafeRawBufferPointer) -> [ChapterReview.ReviewedBead]? {
         var input = ByteReader(raw)
         let beads = input.list { input -> ChapterReview.ReviewedBead? in
             guard let bead = input.bead(), let findings = input.list({ $0.finding() }),
@@ -57,5 +56,20 @@ private extension ByteReader {
               let line = optional({ $0.int() }), let column = optional({ $0.int() }) else { return nil }
         return BeadFinding(BeadStatus.allCases[Int(index)], message, sourceBlock: sourceBlock, targetBlock: targetBlock,
                            line: line, column: column)
+    }
+}
+
+/// A bead as the alignment and review caches store it: its source indexes, then its target's.
+extension ByteWriter {
+    public mutating func bead(_ bead: Bead) {
+        list(bead.source) { $0.int($1) }
+        list(bead.target) { $0.int($1) }
+    }
+}
+
+extension ByteReader {
+    public mutating func bead() -> Bead? {
+        guard let source = list({ $0.int() }), let target = list({ $0.int() }) else { return nil }
+        return Bead(source: source, target: target)
     }
 }

@@ -4,13 +4,16 @@ import GuideCheck
 import GuideMerge
 import GuideModel
 import GuideParse
+import GuideRender
 
 /// One build, start to finish: load the content, render, check links, write the site.
 /// The stages are pure; this type is where the files are read and written.
 public struct SiteBuilder: Sendable {
-    public var content: String
-    public var templates: String
-    public var output: String
+    /// The content, templates and output folders, and the cache beside the content.
+    public var workspace: Workspace
+    public var content: String { workspace.content }
+    public var templates: String { workspace.templates }
+    public var output: String { workspace.output }
     /// Compile the snippets (through the harness's cache) and show the verdicts in the site.
     public var checkSnippets: Bool
     /// Kept between rebuilds by `guide serve` in front of the cache (nil: every build starts from the disk).
@@ -20,11 +23,13 @@ public struct SiteBuilder: Sendable {
     /// Told as each stage ends, with its name (and the peak memory so far) and seconds.
     public var onStage: (@Sendable (_ stage: String, _ seconds: Double) -> Void)?
 
-    public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
-        self.content = content
-        self.templates = templates
-        self.output = output
+    public init(workspace: Workspace, checkSnippets: Bool = true) {
+        self.workspace = workspace
         self.checkSnippets = checkSnippets
+    }
+
+    public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
+        self.init(workspace: Workspace(content: content, templates: templates, output: output), checkSnippets: checkSnippets)
     }
 
     /// A build held in memory: what `build` writes, and what `guide serve` serves.
@@ -54,25 +59,21 @@ public struct SiteBuilder: Sendable {
         // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
         DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
         // Serve reads through its memory, so uses few records of the packs: it removes none.
-        let cache = try CacheStore(forContent: content, prunes: memory == nil, memory: memory)
-        var loader = ContentLoader(root: content)
-        loader.facts = cache
-        let book = try loader.load()
+        guard let cache = try workspace.openCache(memory: memory) else {
+            throw GuideError("a build keeps its work in a cache folder, and this workspace has none")
+        }
+        let book = try workspace.loadBook(facts: cache)
         // Written while the book is rendered (a large book's facts are megabytes).
         let factsSaved = InBackground { cache.save([.facts]) }
         defer { factsSaved.value }
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = book.cachedReviews(cache)
+        let reviews = Stages.reviews(book, cache: cache)
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {
-            let loader = ContentLoader(root: content)
-            var checker = SnippetChecker(options: CheckOptions(contentRoot: content, displayRoot: loader.displayRoot, cache: cache))
-            // The reviews aligned every pair through this cache: the check's annotation inheritance reads it.
-            checker.align = AlignmentCache(cache).beads
-            report = checker.run(book: book)
+            report = Stages.check(book, in: workspace, cache: cache)
             clock.lap("check snippets")
         }
         let highlighter = CodeHighlighter.version

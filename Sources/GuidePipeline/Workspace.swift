@@ -1,0 +1,69 @@
+import GuideCheck
+import GuideMerge
+import GuideModel
+import GuideParse
+
+/// The folders one run of guide works on, made once from the command line's paths: every
+/// command reads the book, opens its cache and names its files through one of these, so that
+/// `check --content ./content` and `build` name and key a chapter the same way.
+public struct Workspace: Sendable {
+    /// Where the cache is.
+    public enum CacheLocation: Sendable, Equatable {
+        /// `.guide-cache/` next to the content folder (refused when it is a link).
+        case besideContent
+        /// A folder the command line names (`guide check --cache`).
+        case folder(String)
+        /// No cache: everything is made again and nothing is kept (`guide check --no-cache`).
+        case none
+    }
+
+    /// The content folder (guide.yml, en/, zh/).
+    public var content: String
+    /// The templates folder (*.mustache, *.css).
+    public var templates: String
+    /// The output folder (the site).
+    public var output: String
+    public var cacheLocation: CacheLocation
+
+    public init(content: String = "content", templates: String = "templates", output: String = "site",
+                cache: CacheLocation = .besideContent) {
+        self.content = content
+        self.templates = templates
+        self.output = output
+        self.cacheLocation = cache
+    }
+
+    /// How messages name the content folder: as given, relative to the working folder.
+    public var displayRoot: String { ContentLoader(root: content).displayRoot }
+
+    /// The cache folder, or nil when there is none.
+    public var cacheFolder: String? {
+        switch cacheLocation {
+        case .besideContent: CacheStore.folder(forContent: content)
+        case .folder(let folder): folder
+        case .none: nil
+        }
+    }
+
+    /// The book, its chapters parsed (their facts through `cache` when one is given).
+    public func loadBook(facts cache: CacheStore? = nil) throws -> Book {
+        var loader = ContentLoader(root: content)
+        loader.facts = cache
+        return try loader.load()
+    }
+
+    /// The one cache every stage goes through (nil for `.none`). `memory` holds records
+    /// between rebuilds (`guide serve`), which then prunes nothing from the disk.
+    public func openCache(memory: CacheMemory? = nil) throws -> CacheStore? {
+        switch cacheLocation {
+        case .besideContent: try CacheStore(forContent: content, prunes: memory == nil, memory: memory)
+        case .folder(let folder): CacheStore(root: folder, prunes: memory == nil, memory: memory)
+        case .none: nil
+        }
+    }
+
+    /// The snippet check's options for this workspace and cache; what is nil comes from the book.
+    public func checkOptions(cache: CacheStore?) -> CheckOptions {
+        CheckOptions(contentRoot: content, displayRoot: displayRoot, cache: cache)
+    }
+}
