@@ -49,39 +49,42 @@ let package = Package(
         ),
         // Value types shared by every stage: blocks, chapters, the book, diagnostics.
         .target(name: "GuideModel", dependencies: ["CXXHash"]),
+        // The edge every stage reads and writes through: files kept inside their root
+        // (`ConfinedFolder`), atomic writes (`OutputFiles`), the one cache (`CacheStore`).
+        .target(name: "GuideFiles", dependencies: ["GuideModel"]),
         // Stage 1: markdown (through cmark) and the content folder → model.
-        .target(name: "GuideParse", dependencies: ["GuideModel", "CCmark", "Yams"]),
+        .target(name: "GuideParse", dependencies: ["GuideModel", "GuideFiles", "CCmark", "Yams"]),
         // Stage 2: English/Chinese alignment and bead statuses.
-        .target(name: "GuideMerge", dependencies: ["GuideModel", "CLibcrypto"]),
+        .target(name: "GuideMerge", dependencies: ["GuideModel", "GuideFiles", "CLibcrypto"]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
-        .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideMerge", "CPCRE2"]),
+        .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideFiles", "GuideMerge", "CPCRE2"]),
         // Stage 4: view models + Mustache templates → site/.
         .target(name: "GuideRender", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "CClang",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // The pipeline every command runs: a `Workspace` from the command line's paths, the
         // cache injected once, parse → merge → check → render → write.
         .target(name: "GuidePipeline", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
         ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change;
         // a gate in front bounds what clients may send before FlyingFox reads it.
         .target(name: "GuideServe", dependencies: [
-            "GuideModel", "GuideRender", "GuidePipeline",
+            "GuideModel", "GuideFiles", "GuideRender", "GuidePipeline",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),   // the gate's own sockets
         ]),
         .executableTarget(name: "guide", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The fuzz targets: one per reader of untrusted text, pure (bytes in, a trap on a broken promise).
-        .target(name: "GuideFuzz", dependencies: ["GuideModel", "GuideParse", "GuideMerge", "GuideCheck"]),
+        .target(name: "GuideFuzz", dependencies: ["GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck"]),
         // libFuzzer's entry points with -DFUZZING (scripts/fuzz.sh); otherwise a replay of files.
         .executableTarget(name: "guide-fuzz", dependencies: ["GuideFuzz"]),
         .testTarget(name: "GuideTests", dependencies: [
-            "GuideModel", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe", "GuideFuzz",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe", "GuideFuzz",
         ]),
     ]
 )

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import GuideMerge
+import GuideFiles
 import GuideModel
 
 /// How to run the harness; what is nil comes from the book's `check:` config.

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Paths written in content are untrusted: they must stay inside the content folder.

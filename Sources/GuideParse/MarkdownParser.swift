@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Parses markdown with cmark and converts the tree into `Block` values.

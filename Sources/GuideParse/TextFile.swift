@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Decoding a content file's bytes into text, refusing what is not UTF-8 text.

@@ -1,5 +1,6 @@
 import Foundation
 import GuideMerge
+import GuideFiles
 import GuideModel
 import GuideRender
 

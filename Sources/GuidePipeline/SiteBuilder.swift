@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GuideCheck
 import GuideMerge
+import GuideFiles
 import GuideModel
 import GuideParse
 import GuideRender

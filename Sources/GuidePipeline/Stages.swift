@@ -1,5 +1,6 @@
 import GuideCheck
 import GuideMerge
+import GuideFiles
 import GuideModel
 
 /// The stages between reading a book and rendering it, run the same way by every command

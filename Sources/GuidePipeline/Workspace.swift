@@ -1,5 +1,6 @@
 import GuideCheck
 import GuideMerge
+import GuideFiles
 import GuideModel
 import GuideParse
 

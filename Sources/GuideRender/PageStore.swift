@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Pages and parts of pages through the build's cache. The dashboard's chapter sections (and

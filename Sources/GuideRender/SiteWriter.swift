@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Writes a `Site` to disk so that the output folder is only ever complete.

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// What the last build wrote into the output folder (`.guide-cache/written`): for each file,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GuideCheck
+import GuideFiles
 import GuideModel
 import GuidePipeline
 import GuideParse

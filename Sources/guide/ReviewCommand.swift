@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GuideCheck
 import GuideMerge
+import GuideFiles
 import GuideModel
 import GuidePipeline
 import GuideParse

@@ -1,5 +1,6 @@
 import Foundation
 import GuideMerge
+@testable import GuideFiles
 import GuideModel
 @testable import GuidePipeline
 import GuideParse

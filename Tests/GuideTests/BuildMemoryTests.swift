@@ -1,6 +1,7 @@
 import Foundation
 @testable import GuideCheck
 @testable import GuideMerge
+@testable import GuideFiles
 @testable import GuideModel
 @testable import GuidePipeline
 @testable import GuideParse

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GuideFiles
 @testable import GuideModel
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GuideCheck
+@testable import GuideFiles
 import GuideModel
 import GuideParse
 

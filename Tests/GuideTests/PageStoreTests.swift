@@ -1,4 +1,5 @@
 import Foundation
+@testable import GuideFiles
 import GuideModel
 @testable import GuidePipeline
 import GuideParse

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GuideFiles
 import Testing
 
 /// A temporary folder that tests fill with small content fixtures; removed when dropped.

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Runs several compiles in one sandbox: starting the sandbox (namespaces, mounts) costs a few

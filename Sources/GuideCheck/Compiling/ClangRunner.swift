@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Where clang runs when it reads the book. A snippet is untrusted (it comes in a pull

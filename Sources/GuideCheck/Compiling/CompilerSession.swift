@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import GuideMerge
+import GuideFiles
 import GuideModel
 
 struct SessionProblem: Error {

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Finds the SDK on this machine and prepares what the profile needs (the GNUstep shim headers,

@@ -1,4 +1,5 @@
 import GuideMerge
+import GuideFiles
 import GuideModel
 
 /// Turns a book's chapters into `SnippetPlan`s: each snippet found with its annotation (a

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Refuses, before clang runs, a snippet that names a file outside the content folder, so the

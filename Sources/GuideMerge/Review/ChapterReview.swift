@@ -1,3 +1,4 @@
+import GuideFiles
 import GuideModel
 
 /// A chapter and its translation, aligned, with every bead's status: what `guide review`

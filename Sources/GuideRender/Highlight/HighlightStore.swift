@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Highlighted snippets through the build's cache (`CacheStage.highlight`), so a rebuild asks

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// A whole file's bytes through POSIX reads: `FileManager.contents` allocates and grows buffers
 /// per file and its `Data` must then be copied into an array, which cost a visible share of a

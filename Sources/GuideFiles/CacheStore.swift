@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 import Synchronization
 
 /// The one cache: `.guide-cache/` beside the content folder, which every stage (`CacheStage`)

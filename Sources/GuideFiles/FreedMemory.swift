@@ -1,3 +1,4 @@
+import GuideModel
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// The files `split` and `merge` write, so that nothing of a user's is lost: every refusal
 /// comes before any file is written, and each file is written whole or not at all.

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// The one rule for every file guide reads, copies or lets clang read from a folder it was
 /// given (the content folder, the templates folder, the cache folder): the file's path, with
