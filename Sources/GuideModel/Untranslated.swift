@@ -15,10 +15,8 @@ public struct Untranslated: Hashable, Sendable {
         self.fileExists = fileExists
     }
 
-    /// What the review and the build say about it, after the chapter's path.
+    /// What the review says about it, after the chapter's path (the source's entry is said apart).
     public var reason: String {
-        fileExists
-            ? "the file exists but \(summary) does not list it (\(sourceEntry) does)"
-            : "\(summary) does not list it (\(sourceEntry) does)"
+        fileExists ? "the file exists but \(summary) does not list it" : "\(summary) does not list it"
     }
 }

@@ -25,7 +25,7 @@ import Testing
         #expect(standIn.contentDigest != nil)
         #expect(standIn.untranslated == Untranslated(sourceEntry: SourceLocation(file: "content/en/SUMMARY.md", line: 4),
                                                      summary: "content/zh/SUMMARY.md", fileExists: false))
-        #expect(standIn.untranslated?.reason == "content/zh/SUMMARY.md does not list it (content/en/SUMMARY.md:4 does)")
+        #expect(standIn.untranslated?.reason == "content/zh/SUMMARY.md does not list it")
         #expect(zh.chapter(at: "intro.md")?.untranslated == nil)
     }
 
@@ -39,7 +39,7 @@ import Testing
         let standIn = try #require(zh.chapter(at: "intro.md"))
         #expect(standIn.blocks.isEmpty)
         #expect(standIn.untranslated?.reason
-                == "the file exists but content/zh/SUMMARY.md does not list it (content/en/SUMMARY.md:3 does)")
+                == "the file exists but content/zh/SUMMARY.md does not list it")
     }
 
     @Test func aSummaryEntryWithoutItsFileIsAnErrorAtItsLine() throws {
