@@ -100,7 +100,9 @@ public struct SiteBuilder: Sendable {
         clock.lap("render pages and search index")
         let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
         // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
-        let findings = LinkChecker.report(LinkChecker(book: book, contentRoot: content, anchors: anchors,
+        // Links are checked against the pages there are: with `output.fallback: none`, a link to a
+        // chapter not translated yet leads nowhere.
+        let findings = LinkChecker.report(LinkChecker(book: FallbackPages.published(book), contentRoot: content, anchors: anchors,
                                                       anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty {

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The real binary on a book with a chapter the Chinese edition does not have yet: the build
+/// publishes the English in its place, the review reports it (text and JSON), a typo is an error.
+@Suite struct FallbackEndToEndTests {
+    func bookMissingSecondInChinese() throws -> TempFolder {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/zh/SUMMARY.md", "# 目录\n\n* [介绍](intro.md)\n")
+        try FileManager.default.removeItem(atPath: folder.path + "/content/zh/second.md")
+        return folder
+    }
+
+    @Test func aBookWithAChapterMissingInChineseBuilds() throws {
+        let folder = try bookMissingSecondInChinese()
+        let build = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(!build.stderr.contains("error"))
+        let page = try folder.read("site/zh/second.html")
+        #expect(page.contains("<article class=\"chapter\" lang=\"en\">"))
+        #expect(page.contains("尚未翻译 · Not translated yet."))
+        #expect(try folder.read("site/zh/toc.js").contains("untranslated-mark"))
+        #expect(try folder.read("site/review/index.html").contains("second.html"))
+    }
+
+    @Test func theReviewReportsIt() throws {
+        let folder = try bookMissingSecondInChinese()
+        let text = try runGuide(["review", "--no-check"], in: folder.path)
+        #expect(text.status == 0, "\(text.stderr)")
+        let all = text.stdout + text.stderr
+        #expect(all.contains("content/zh/SUMMARY.md: warning: untranslated: 'second.md' is not translated yet: "
+            + "content/zh/SUMMARY.md does not list it (English: content/en/SUMMARY.md:4)"))
+        #expect(all.contains("content/zh/second.md: 3 pairs: 3 missing; 0% of the English translated, 0% accepted; not translated yet"))
+        // One line for the chapter, not one per English block.
+        #expect(!all.contains("missing: no Chinese for this English"))
+
+        let gated = try runGuide(["review", "--no-check", "--fail-on", "missing"], in: folder.path)
+        #expect(gated.status != 0)
+        #expect((gated.stdout + gated.stderr).contains("content/zh/SUMMARY.md: error: untranslated: 'second.md'"))
+
+        let json = try runGuide(["review", "--no-check", "--format", "json"], in: folder.path)
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let chapters = try #require(document["chapters"] as? [[String: Any]])
+        let second = try #require(chapters.first { $0["chapter"] as? String == "second.md" })
+        #expect(second["translated"] as? Double == 0)
+        #expect((second["counts"] as? [String: Int])?["missing"] == 3)
+        let untranslated = try #require(second["untranslated"] as? [String: String])
+        #expect(untranslated == ["reason": "content/zh/SUMMARY.md does not list it", "english": "content/en/SUMMARY.md:4"])
+        #expect(chapters.first { $0["chapter"] as? String == "intro.md" }?["untranslated"] == nil)
+    }
+
+    @Test func aChineseEntryWithoutItsFileIsAnError() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try FileManager.default.removeItem(atPath: folder.path + "/content/zh/second.md")
+        let build = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(build.status != 0)
+        #expect(build.stderr == "content/zh/SUMMARY.md:4: error: 'second.md' is listed in SUMMARY.md but the file "
+            + "content/zh/second.md does not exist\n")
+    }
+
+    @Test func anUnknownFallbackIsAnErrorAtItsLine() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\noutput:\n  fallback: english\n")
+        let build = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(build.status != 0)
+        #expect(build.stderr == "content/guide.yml:7:13: error: 'output.fallback' must be inline, banner or none, not \"english\"\n")
+    }
+}
