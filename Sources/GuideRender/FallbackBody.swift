@@ -22,6 +22,14 @@ enum FallbackBody {
         return mode == .inline ? .inline(InlineFallback(review: review, stretches: stretches)) : .banner(missing: stretches.count)
     }
 
+    /// The page shows some of the source's text (whose relative links then lead from the translation's folder).
+    var showsSource: Bool {
+        switch self {
+        case .source, .inline: return true
+        case .own, .banner: return false
+        }
+    }
+
     /// The banner above the chapter, when there is one.
     func banner(sourceHref: String, bilingualHref: String?) -> FallbackBannerView? {
         switch self {

@@ -110,7 +110,9 @@ public struct SiteBuilder: Sendable {
             throw GuideErrors(errors)
         }
         var assets: [String: String] = [:]
-        for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
+        let showingSource = Set(reviews.filter { FallbackBody.of($0.target, review: $0, mode: book.config.fallback).showsSource }
+            .map(\.language))
+        for copy in SiteAssets.copies(for: book, contentRoot: content, showingSource: showingSource) { assets[copy.to] = copy.from }
         clock.lap("check links")
         return Rendered(site: site, assets: assets, diagnostics: findings + (check?.problems ?? []),
                         checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),
