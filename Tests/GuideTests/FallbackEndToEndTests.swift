@@ -1,4 +1,6 @@
 import Foundation
+import GuideModel
+import GuideRender
 import Testing
 
 /// The real binary on a book with a chapter the Chinese edition does not have yet: the build
@@ -68,5 +70,62 @@ import Testing
         let build = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
         #expect(build.status != 0)
         #expect(build.stderr == "content/guide.yml:7:13: error: 'output.fallback' must be inline, banner or none, not \"english\"\n")
+    }
+
+    /// Edits a partial translation goes through, one after the other.
+    func fallbackEdits(_ folder: TempFolder) -> [(what: String, edit: () throws -> Void)] {
+        [
+            ("a chapter left out of the Chinese SUMMARY.md", {
+                try folder.write("content/zh/SUMMARY.md", "# 目录\n\n* [介绍](intro.md)\n")
+            }),
+            ("the English of the untranslated chapter", {
+                try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very end.\n\n## After\n\nMore.\n")
+            }),
+            ("an English paragraph with no Chinese", {
+                try folder.write("content/en/intro.md", try folder.read("content/en/intro.md") + "\nA new paragraph.\n")
+            }),
+            ("the fallback mode", {
+                try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\noutput:\n  fallback: banner\n")
+            }),
+            ("the chapter listed again", {
+                try folder.write("content/zh/SUMMARY.md", "# 目录\n\n* [介绍](intro.md)\n* [第二章](second.md)\n")
+            }),
+        ]
+    }
+
+    /// After each edit, a build through the caches (and `guide serve`'s memory) gives what a fresh build gives.
+    @Test func rebuildsEqualFreshBuilds() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        var builder = SiteBuilder(content: folder.path + "/content", templates: folder.path + "/templates",
+                                  output: folder.path + "/site", checkSnippets: false)
+        builder.memory = CacheMemory()
+        _ = try builder.render()
+        let warm = try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        for (what, edit) in fallbackEdits(folder) {
+            try edit()
+            let served = try builder.render().site.files
+            #expect(try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path).status == 0)
+            try FileManager.default.moveItem(atPath: folder.path + "/.guide-cache", toPath: folder.path + "/kept-cache")
+            let fresh = try runGuide(["build", "--no-check", "--templates", "templates", "-o", "fresh"], in: folder.path)
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            try FileManager.default.removeItem(atPath: folder.path + "/.guide-cache")
+            try FileManager.default.moveItem(atPath: folder.path + "/kept-cache", toPath: folder.path + "/.guide-cache")
+            let built = try snapshot(folder.path + "/site"), expected = try snapshot(folder.path + "/fresh")
+            #expect(built.keys.sorted() == expected.keys.sorted(), "after editing \(what)")
+            for (path, bytes) in expected where built[path] != bytes {
+                Issue.record("after editing \(what): site/\(path) differs from a fresh build")
+            }
+            // The reading pages (the translators' pages name files by the builder's absolute path).
+            let reading = expected.filter { $0.key.hasPrefix("en/") || $0.key.hasPrefix("zh/") || $0.key == "index.html" }
+            #expect(reading.keys.allSatisfy { served[$0] != nil }, "after editing \(what)")
+            for (path, bytes) in reading where served[path].map({ Data($0) }) != bytes {
+                Issue.record("after editing \(what): \(path) served differs from a fresh build")
+            }
+            try FileManager.default.removeItem(atPath: folder.path + "/fresh")
+        }
+        #expect(try folder.read("site/zh/intro.html").contains("本章有 1 处尚未翻译。"))
     }
 }
