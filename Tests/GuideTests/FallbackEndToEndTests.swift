@@ -53,6 +53,15 @@ import Testing
         #expect(chapters.first { $0["chapter"] as? String == "intro.md" }?["untranslated"] == nil)
     }
 
+    /// With `output.fallback: none` the chapter has no Chinese page: a Chinese link to it leads nowhere.
+    @Test func withNoneALinkToAnUntranslatedChapterIsAnError() throws {
+        let folder = try bookMissingSecondInChinese()
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\noutput:\n  fallback: none\n")
+        let build = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(build.status != 0)
+        #expect(build.stderr.contains("content/zh/intro.md:7: error: link 'second.html#end' points to a page that does not exist"))
+    }
+
     @Test func aChineseEntryWithoutItsFileIsAnError() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
