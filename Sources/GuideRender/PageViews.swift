@@ -244,6 +244,8 @@ struct ChapterProgressView {
     var hasReader: Bool { !reader.isEmpty }
     /// All of them, where the list shows the first (`ReportLimit.perChapter`).
     var readerCount: Int
+    /// Why the translation has no file for the chapter yet (`Chapter.untranslated`).
+    var untranslated: String? = nil
 }
 
 struct StatusCountView {

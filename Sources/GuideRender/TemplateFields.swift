@@ -255,7 +255,7 @@ extension ChapterProgressView: TemplateFields {
         Field("typographyCount", \.typographyCount), Field("findingCount", \.findingCount),
         Field("hasGaps", \.hasGaps), Field("moreGaps", \.moreGaps), Field("snippets", \.snippets),
         Field("hasSnippets", \.hasSnippets), Field("reader", \.reader), Field("hasReader", \.hasReader),
-        Field("readerCount", \.readerCount)
+        Field("readerCount", \.readerCount), Field("untranslated", \.untranslated)
     )
 }
 

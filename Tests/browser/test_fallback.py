@@ -159,7 +159,7 @@ def test_a_missing_stretch_shows_in_english_in_place(browser, fallback_site):
 PAGER_ARROWS_LEFT_OUT = "{exclude: [['.pager-label']]}"
 
 
-@pytest.mark.parametrize("page", [f"zh/{CHAPTER}.html", "zh/queues.html", "index.html"])
+@pytest.mark.parametrize("page", [f"zh/{CHAPTER}.html", "zh/queues.html", "index.html", "review/index.html"])
 def test_axe_on_fallback_pages(browser, fallback_site, page):
     set_color_scheme(browser, "light")
     open_page(browser, fallback_site, page)
