@@ -22,11 +22,13 @@ enum FallbackBody {
         return mode == .inline ? .inline(InlineFallback(review: review, stretches: stretches)) : .banner(missing: stretches.count)
     }
 
-    /// The page shows some of the source's text (whose relative links then lead from the translation's folder).
-    var showsSource: Bool {
-        switch self {
-        case .source, .inline: return true
-        case .own, .banner: return false
+    /// Whether `chapter`'s page shows some of the source's text (whose relative links then lead
+    /// from the translation's folder), without laying the page out.
+    static func showsSource(_ chapter: Chapter, review: ChapterReview, mode: FallbackMode) -> Bool {
+        switch mode {
+        case .none: return false
+        case .banner: return chapter.untranslated != nil
+        case .inline: return chapter.untranslated != nil || review.beads.contains { $0.bead.target.isEmpty && $0.review.has(.missing) }
         }
     }
 

@@ -110,7 +110,7 @@ public struct SiteBuilder: Sendable {
             throw GuideErrors(errors)
         }
         var assets: [String: String] = [:]
-        let showingSource = Set(reviews.filter { FallbackBody.of($0.target, review: $0, mode: book.config.fallback).showsSource }
+        let showingSource = Set(reviews.filter { FallbackBody.showsSource($0.target, review: $0, mode: book.config.fallback) }
             .map(\.language))
         for copy in SiteAssets.copies(for: book, contentRoot: content, showingSource: showingSource) { assets[copy.to] = copy.from }
         clock.lap("check links")
