@@ -110,6 +110,12 @@ public struct BeadReview: Hashable, Sendable, Codable {
         statusMask == 0 ? [.translated] : BeadStatus.precedence.filter { statusMask & $0.bit != 0 }
     }
 
+    /// Whether `status` is one of the statuses found (`missing`: English with no translation,
+    /// which a translation's page may show in its place, `output.fallback`).
+    public func has(_ status: BeadStatus) -> Bool {
+        status == .translated ? statusMask == 0 : statusMask & status.bit != 0
+    }
+
     /// Findings counted but not listed.
     public var unlisted: Int { findingCount - findings.count }
 

@@ -38,6 +38,9 @@ public struct Chapter: Hashable, Sendable {
     public private(set) var contentDigest: [UInt8]?
     /// The blocks and facts, shared by this chapter's copies.
     public private(set) var parsed: ParsedChapter
+    /// Set on a translation's stand-in for a chapter it does not have yet: no blocks, the
+    /// source's title (see `Untranslated`).
+    public private(set) var untranslated: Untranslated?
 
     public init(path: String, displayPath: String, title: String, blocks: [Block], contentDigest: [UInt8]? = nil) {
         self.init(path: path, displayPath: displayPath, title: title, parsed: ParsedChapter(blocks: blocks),
@@ -52,9 +55,15 @@ public struct Chapter: Hashable, Sendable {
         self.contentDigest = contentDigest
     }
 
+    /// A translation's stand-in for a chapter it does not have yet: no blocks, the source's title.
+    public init(untranslated source: Chapter, displayPath: String, why: Untranslated, contentDigest: [UInt8]?) {
+        self.init(path: source.path, displayPath: displayPath, title: source.title, blocks: [], contentDigest: contentDigest)
+        untranslated = why
+    }
+
     public static func == (a: Chapter, b: Chapter) -> Bool {
         a.path == b.path && a.displayPath == b.displayPath && a.title == b.title && a.contentDigest == b.contentDigest
-            && (a.parsed === b.parsed || a.blocks == b.blocks)
+            && a.untranslated == b.untranslated && (a.parsed === b.parsed || a.blocks == b.blocks)
     }
 
     /// The names and the digest (blocks are compared by `==` only: hashing them would parse them).
@@ -63,6 +72,7 @@ public struct Chapter: Hashable, Sendable {
         hasher.combine(displayPath)
         hasher.combine(title)
         hasher.combine(contentDigest)
+        hasher.combine(untranslated)
     }
 
     /// The page name in the site: `a/b.md` → `a/b.html`.

@@ -15,6 +15,8 @@ public struct Config: Hashable, Sendable {
     public var brokenAnchorsAreErrors: Bool
     /// The snippet harness (`guide check`): which fences, which SDK, which clang.
     public var check: CheckConfig = CheckConfig()
+    /// What a translation's pages show where the translation has no text yet (`output.fallback`).
+    public var fallback: FallbackMode = .inline
 
     public init(titles: [String: String], languages: [Language], source: Language,
                 rawHTML: Bool = false, baseURL: String = "", doubtMarkers: [String] = ["【疑问】"],
@@ -73,4 +75,17 @@ public struct CheckConfig: Hashable, Sendable {
         self.timeout = timeout
         self.jobs = jobs
     }
+}
+
+/// What a translation's pages show of the source where the translation has no text yet
+/// (`output.fallback` in `guide.yml`). Reviews count the gaps the same whatever the mode.
+public enum FallbackMode: String, Hashable, Sendable, CaseIterable {
+    /// English blocks with no translation are shown in place, marked; an untranslated
+    /// chapter gets a page of its English under a banner.
+    case inline
+    /// A translated chapter shows only its translation, with a banner when blocks are missing;
+    /// an untranslated chapter gets a page of its English under a banner.
+    case banner
+    /// Only the translation: no page for an untranslated chapter, nothing for missing blocks.
+    case none
 }

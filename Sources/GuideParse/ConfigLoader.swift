@@ -17,6 +17,7 @@ public enum ConfigLoader {
             var raw_html: Bool?
             var base_url: String?
             var broken_anchors: String?
+            var fallback: String?
         }
 
         struct Review: Decodable {
@@ -87,6 +88,13 @@ public enum ConfigLoader {
             doubtMarkers: file.review?.doubt_markers ?? ["【疑问】"],
             brokenAnchorsAreErrors: anchors == "error"
         )
+        if let fallback = file.output?.fallback {
+            guard let mode = FallbackMode(rawValue: fallback) else {
+                throw GuideError("'output.fallback' must be inline, banner or none, not \"\(fallback)\"",
+                                 at: KnownKeys.valueLocation(text, path: ["output", "fallback"], displayPath: displayPath))
+            }
+            config.fallback = mode
+        }
         if let check = file.check {
             config.check = try checkConfig(check, displayPath: displayPath)
         }
@@ -163,6 +171,7 @@ public enum ConfigLoader {
         "output.raw_html": "true or false",
         "output.base_url": "a string",
         "output.broken_anchors": "\"error\" or \"warning\"",
+        "output.fallback": "inline, banner or none",
         "review": "a mapping",
         "review.doubt_markers": "a list of strings",
         "check": "a mapping",

@@ -49,10 +49,9 @@ public struct ContentLoader {
         try resolvedRoot.check(join(root, Self.configName), display: display(Self.configName))
         let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName))
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
-        let editions = try config.languages.map {
+        let editions = try pair(config.languages.map {
             try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
-        }
-        try checkPairing(editions)
+        }, source: config.source)
         let languageFolders = Set(config.languages.map(\.code))
         let shared = try assets(in: root, resolvedRoot: resolvedRoot).filter { path in
             let parts = path.split(separator: "/")
@@ -165,21 +164,28 @@ public struct ContentLoader {
         }
     }
 
-    /// Every chapter must exist in every language: a reader switching language must land somewhere.
-    private func checkPairing(_ editions: [Edition]) throws {
-        // A set per edition: looking each chapter up by scanning the other edition was quadratic.
-        let paths = editions.map { Set($0.chapters.map(\.path)) }
-        for edition in editions {
-            for (other, otherPaths) in zip(editions, paths) where other.language != edition.language {
-                for chapter in edition.chapters where !otherPaths.contains(chapter.path) {
-                    let expected = display(other.language.code, chapter.path)
-                    let exists = FileManager.default.fileExists(atPath: join(root, other.language.code, chapter.path))
-                    let why = exists ? "it exists but \(display(other.language.code, "SUMMARY.md")) does not list it"
-                                     : "\(expected) does not exist"
-                    throw GuideError("chapter '\(chapter.path)' has no \(other.language.code) version: \(why)",
-                                     file: chapter.displayPath)
-                }
+    /// A translation's chapter must exist in the source (a reader switching language must land
+    /// somewhere); a source chapter a translation does not list gets a stand-in there
+    /// (`UntranslatedChapters`).
+    private func pair(_ editions: [Edition], source language: Language) throws -> [Edition] {
+        guard let source = editions.first(where: { $0.language == language }) else { return editions }
+        let sourcePaths = Set(source.chapters.map(\.path))
+        for edition in editions where edition.language != language {
+            for chapter in edition.chapters where !sourcePaths.contains(chapter.path) {
+                let expected = display(language.code, chapter.path)
+                let exists = FileManager.default.fileExists(atPath: join(root, language.code, chapter.path))
+                let why = exists ? "it exists but \(display(language.code, "SUMMARY.md")) does not list it"
+                                 : "\(expected) does not exist"
+                throw GuideError("chapter '\(chapter.path)' has no \(language.code) version: \(why)",
+                                 file: chapter.displayPath)
             }
+        }
+        return editions.map { edition in
+            guard edition.language != language else { return edition }
+            let code = edition.language.code
+            return UntranslatedChapters.fill(edition, from: source, sourceSummary: display(language.code, "SUMMARY.md"),
+                                             display: { display(code, $0) },
+                                             exists: { FileManager.default.fileExists(atPath: join(root, code, $0)) })
         }
     }
 

@@ -30,6 +30,14 @@ enum KnownKeys {
         }
     }
 
+    /// Where the value of the key at `path` is written (`output.fallback`: its line and column),
+    /// or just the file when it cannot be found.
+    static func valueLocation(_ text: String, path: [String], displayPath: String) -> SourceLocation {
+        var node = try? Yams.compose(yaml: text)
+        for key in path { node = node?.mapping?[Node(key)] }
+        return SourceLocation(file: displayPath, line: node?.mark?.line, column: node?.mark?.column)
+    }
+
     /// The error for a key that is not one of `siblings`, at its line and column, with the
     /// nearest of them ("did you mean 'source'?") or, when none is near, all of them.
     static func unknown(_ key: Node, named full: String, siblings: [String], displayPath: String) -> GuideError {

@@ -102,7 +102,9 @@ public struct SiteBuilder: Sendable {
         clock.lap("render pages and search index")
         let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
         // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
-        let findings = LinkChecker.report(LinkChecker(book: book, contentRoot: content, anchors: anchors,
+        // Links are checked against the pages there are: with `output.fallback: none`, a link to a
+        // chapter not translated yet leads nowhere.
+        let findings = LinkChecker.report(LinkChecker(book: FallbackPages.published(book), contentRoot: content, anchors: anchors,
                                                       anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty {
@@ -110,7 +112,8 @@ public struct SiteBuilder: Sendable {
             throw GuideErrors(errors)
         }
         var assets: [String: String] = [:]
-        for copy in SiteAssets.copies(for: book, contentRoot: content) { assets[copy.to] = copy.from }
+        let showingSource = FallbackPages.languagesShowingSource(reviews, mode: book.config.fallback)
+        for copy in SiteAssets.copies(for: book, contentRoot: content, showingSource: showingSource) { assets[copy.to] = copy.from }
         clock.lap("check links")
         return Rendered(site: site, assets: assets, diagnostics: findings + (check?.problems ?? []),
                         checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),

@@ -27,10 +27,13 @@ enum ChapterBody {
     /// block indexes; each slice of it is made into views only as it is rendered (a chapter of
     /// a million headings held a million views per page).
     static func outline(_ blocks: [Block], ids: HeadingIDs) -> [Int] {
-        blocks.indices.filter { index in
-            guard let level = blocks[index].headingLevel else { return false }
-            return (2...3).contains(level) && ids[index] != nil
-        }
+        blocks.indices.filter { isOutlined(blocks[$0], id: ids[$0]) }
+    }
+
+    /// A heading of level 2 or 3 with an id.
+    static func isOutlined(_ block: Block, id: String?) -> Bool {
+        guard let level = block.headingLevel else { return false }
+        return (2...3).contains(level) && id != nil
     }
 
     /// The outline's items at `indexes` (from `outline`).

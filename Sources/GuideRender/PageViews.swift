@@ -21,6 +21,8 @@ struct TocItemView {
     var title: String
     var href: String?
     var children: [TocItemView]
+    /// A translation's chapter not translated yet: its title is the source's (`lang`).
+    var untranslatedLang: String? = nil
     var hasChildren: Bool { !children.isEmpty }
 }
 
@@ -80,6 +82,22 @@ struct ChapterView {
     var bodyHTML: String
     var previous: LinkView?
     var next: LinkView?
+    /// Where the translation has no text yet (`output.fallback`): the banner above the chapter.
+    var fallback: FallbackBannerView? = nil
+    /// The article's language when it is not the page's (an untranslated chapter's English).
+    var bodyLang: String? = nil
+}
+
+/// The banner of a translation's page that shows (or leaves out) English not translated yet.
+struct FallbackBannerView {
+    /// The whole chapter is the English (`Chapter.untranslated`).
+    var untranslated: Bool
+    /// Stretches of the chapter not translated yet (shown in place when `inline`).
+    var missing: Int
+    var inline: Bool
+    /// The source's page of the chapter, and its side-by-side page.
+    var sourceHref: String
+    var bilingualHref: String?
 }
 
 struct OutlineView {
@@ -97,6 +115,8 @@ struct OutlineItemView {
     var title: String
     var id: String
     var level: Int
+    /// The entry's language when it is not the page's (a heading shown in English).
+    var lang: String? = nil
 }
 
 struct IndexView {
@@ -120,6 +140,8 @@ struct ChapterLinkView {
     /// For a translation: share of the English text translated.
     var translatedPercent: Int?
     var bilingualHref: String?
+    /// Not translated yet (`Chapter.untranslated`): the title is the source's, in this language.
+    var untranslatedLang: String? = nil
 }
 
 /// The side-by-side page: one row per bead.
@@ -222,6 +244,8 @@ struct ChapterProgressView {
     var hasReader: Bool { !reader.isEmpty }
     /// All of them, where the list shows the first (`ReportLimit.perChapter`).
     var readerCount: Int
+    /// Why the translation has no file for the chapter yet (`Chapter.untranslated`).
+    var untranslated: String? = nil
 }
 
 struct StatusCountView {

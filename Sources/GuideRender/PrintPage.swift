@@ -22,13 +22,16 @@ struct PrintPage {
     let ids: [HeadingIDs]
     let highlights: HighlightStore?
     let pages: PageStore?
+    /// Each chapter's language when it is not the page's (an untranslated chapter's English).
+    let langs: [String?]
     /// Where each chapter's items begin (a long chapter has one per block and two more).
     private let starts: [Int]
 
     static let streamedBlocks = 20_000
 
-    init(chapters: [Chapter], ids: [HeadingIDs], highlights: HighlightStore?, pages: PageStore?) {
+    init(chapters: [Chapter], ids: [HeadingIDs], highlights: HighlightStore?, pages: PageStore?, langs: [String?]? = nil) {
         self.chapters = chapters
+        self.langs = langs ?? Array(repeating: nil, count: chapters.count)
         self.highlights = highlights
         self.pages = pages
         self.ids = zip(chapters, ids).map { chapter, chapterIDs in
@@ -91,7 +94,8 @@ struct PrintPage {
     }
 
     private func opening(_ chapter: Int) -> [UInt8] {
-        Array("<section class=\"print-chapter\" id=\"\(Self.sectionID(chapters[chapter]))\">\n".utf8)
+        let lang = langs[chapter].map { " lang=\"\(HTMLEscape.text($0))\"" } ?? ""
+        return Array("<section class=\"print-chapter\" id=\"\(Self.sectionID(chapters[chapter]))\"\(lang)>\n".utf8)
     }
 
     private var closing: [UInt8] { Array("</section>\n".utf8) }
@@ -107,7 +111,8 @@ struct PrintPage {
 
     /// The cache's key of a chapter's section (nil for a chapter not read from a file).
     private func sectionKey(_ chapter: Int) -> CacheKey? {
-        guard let pages, let key = PageInputs(views: [], chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
+        let views = langs[chapter].map { PageInputs.bytes($0) } ?? []
+        guard let pages, let key = PageInputs(views: views, chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
         else { return nil }
         return pages.section(key: key, template: "print-chapter")
     }

@@ -112,7 +112,7 @@ struct ReviewPages {
             let counts = review.counts
             let snippets = check.map { $0.noteworthy(review.source.path) } ?? []
             return OverviewRowView(
-                id: sectionID(review), title: review.target.title, lang: review.language.htmlLang,
+                id: sectionID(review), title: review.target.title, lang: titleLang(review),
                 language: SiteRenderer.languageName(review.language), languageCode: review.language.code,
                 translatedPercent: Int((review.translatedShare * 100).rounded()),
                 acceptedPercent: Int((review.acceptedShare * 100).rounded()),
@@ -157,7 +157,7 @@ struct ReviewPages {
         let listed = Array(gaps)
         return ChapterProgressView(
             id: sectionID(review), languageCode: review.language.code,
-            title: review.target.title, lang: review.language.htmlLang, language: SiteRenderer.languageName(review.language),
+            title: review.target.title, lang: titleLang(review), language: SiteRenderer.languageName(review.language),
             bilingualHref: "../\(bilingualURL(review))",
             translatedPercent: Int((review.translatedShare * 100).rounded()),
             acceptedPercent: Int((review.acceptedShare * 100).rounded()),
@@ -170,7 +170,13 @@ struct ReviewPages {
                     + (listedCount == gapCount ? "them all)" : "the first \(ReportLimit.grouped(listedCount)))")
                 : nil,
             snippets: snippetGaps(review, rows: places), reader: readerGaps(review, findings: readerFindings, rows: places),
-            readerCount: readerFindings.count)
+            readerCount: readerFindings.count,
+            untranslated: review.target.untranslated.map { "\($0.reason) (English: \($0.sourceEntry))" })
+    }
+
+    /// The language of a chapter's title: the source's for a chapter not translated yet (its title is the source's).
+    func titleLang(_ review: ChapterReview) -> String {
+        (review.target.untranslated == nil ? review.language : book.source.language).htmlLang
     }
 
     /// The first `limit` findings as `line` gives them, then one saying how many more of the

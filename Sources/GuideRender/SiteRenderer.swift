@@ -35,6 +35,9 @@ public struct SiteRenderer: Sendable {
                        check: CheckSummary? = nil, anchors: [Language: [String: HeadingIDs]]? = nil) throws -> Site {
         var site = Site()
         let anchors = anchors ?? anchorsByChapter(book, reviews: reviews)
+        // The reviews cover every chapter; the pages, the chapters the translations publish.
+        let reviewOf = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
+        let book = FallbackPages.published(book)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights)
         // The search index needs only the book and the heading ids: it is built while the pages render.
@@ -52,38 +55,19 @@ public struct SiteRenderer: Sendable {
             let root = Self.root(of: chapter)
             let page = frame(book, edition, chapter: chapter, root: root)
             let ids = anchors[edition.language]?[chapter.path] ?? [:]
-            // Badges are made only for a page to render, when the check's key stands for them.
-            let checkKey = snippets.resultsKey(language: edition.language, chapter: chapter.path)
-            let badges = { snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount) }
             let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
             let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
-            return (path, try self.streamedFile(path, template: "chapter",
-                inputs: PageInputs(views: PageInputs.bytes(page, previous, next, Self.languageName(edition.language)),
-                                   chapters: [chapter], ids: ids, badges: checkKey == nil ? badges() : [],
-                                   checkKeys: checkKey.map { [$0] })) {
-                let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
-                let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
-                let view = ChapterView(
-                    page: page,
-                    title: chapter.title,
-                    languageName: Self.languageName(edition.language),
-                    outline: outline.isEmpty ? nil : OutlineView(itemsHTML: items),
-                    bodyHTML: body,
-                    previous: previous,
-                    next: next)
-                return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: [
-                    .init(mark: body, count: chapter.blocks.count) { [highlights] range in
-                        ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
-                    },
-                    .init(mark: items, count: outline.count) { [templates] range in
-                        try ShapedRows.render(ChapterBody.outlineItems(chapter.blocks, outline[range], ids: ids),
-                                              template: "outline-items", templates: templates) {
-                            OutlineItemsView(items: $0)
-                        }
-                    },
-                ])
-            })
+            let review = edition.language == book.source.language ? nil : reviewOf["\(edition.language.code)/\(chapter.path)"]
+            let shown = FallbackBody.of(chapter, review: review, mode: book.config.fallback)
+            if case .own = shown {
+                return (path, try chapterFile(path, page: page, edition: edition, chapter: chapter, ids: ids,
+                                              previous: previous, next: next, snippets: snippets))
+            }
+            let source = book.source
+            let fallback = FallbackPages(renderer: self, source: source, review: review!, shown: shown,
+                                         ids: ids, sourceIDs: anchors[source.language]?[chapter.path] ?? [:], snippets: snippets)
+            return (path, try fallback.file(path, page: page, edition: edition, root: root, previous: previous, next: next))
         }
         for (path, page) in rendered { site.add(path, page) }
         for edition in book.editions where !edition.chapters.isEmpty {
@@ -93,7 +77,10 @@ public struct SiteRenderer: Sendable {
             let ids = edition.chapters.map { anchors[edition.language]?[$0.path] ?? [:] }
             // Every chapter's heading ids stand in the page's inputs by their digests.
             let idDigests = ids.map { HexText.of(HeadingAnchors.digest($0)) }.joined(separator: " ")
-            let print = PrintPage(chapters: edition.chapters, ids: ids, highlights: highlights, pages: self.pages)
+            // A chapter not translated yet prints its English (its ids are the English's already).
+            let chapters = edition.chapters.map { $0.untranslated == nil ? $0 : book.source.chapter(at: $0.path) ?? $0 }
+            let langs = edition.chapters.map { $0.untranslated == nil ? nil : book.source.language.htmlLang }
+            let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: self.pages, langs: langs)
             let file = try streamedFile(path, template: "print", inputs: PageInputs(
                 views: PageInputs.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
                 let body = StreamedPage.mark("body")
@@ -106,7 +93,7 @@ public struct SiteRenderer: Sendable {
             site.add(path, file)
         }
         for edition in book.editions where !edition.toc.isEmpty {
-            let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition)
+            let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition, of: book)
             let makeScript = { Array(try sidebarScript(table).utf8) }
             site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: PageInputs.bytes(table)), render: makeScript))
         }
@@ -271,7 +258,9 @@ public struct SiteRenderer: Sendable {
         for (chapter, ids) in zip(book.source.chapters, sourceIDs) { source[chapter.path] = ids }
         result[book.source.language] = source
         let translated = reviews.concurrentMap { [source] review in
-            HeadingAnchors.translatedSlugs(target: review.target.facts.headings, sourceIDs: source[review.source.path] ?? [:],
+            // An untranslated chapter's page shows the English, with its ids.
+            if review.target.untranslated != nil { return source[review.source.path] ?? [:] }
+            return HeadingAnchors.translatedSlugs(target: review.target.facts.headings, sourceIDs: source[review.source.path] ?? [:],
                                            pairs: review.beads.map { ($0.bead.source, $0.bead.target) })
         }
         for (review, ids) in zip(reviews, translated) { result[review.language, default: [:]][review.source.path] = ids }
@@ -317,17 +306,18 @@ public struct SiteRenderer: Sendable {
         return try templates.render(SidebarScriptView(tableJSON: JSString.quote(table)), with: "sidebar")
     }
 
-    func sidebarTable(_ edition: Edition) -> SidebarTableView {
-        SidebarTableView(items: edition.toc.map { tocItem($0, edition: edition) })
+    func sidebarTable(_ edition: Edition, of book: Book) -> SidebarTableView {
+        SidebarTableView(items: edition.toc.map { tocItem($0, edition: edition, source: book.source.language) })
     }
 
     /// A table entry; links are relative to the site root (the script prefixes the page's root).
-    func tocItem(_ entry: TocEntry, edition: Edition) -> TocItemView {
+    func tocItem(_ entry: TocEntry, edition: Edition, source: Language) -> TocItemView {
         let chapter = entry.path.flatMap { path in edition.chapter(at: path) }
         return TocItemView(
             title: entry.title,
             href: chapter.map { "\(edition.language.code)/\($0.pageURL)" },
-            children: entry.children.map { tocItem($0, edition: edition) }
+            children: entry.children.map { tocItem($0, edition: edition, source: source) },
+            untranslatedLang: chapter?.untranslated == nil ? nil : source.htmlLang
         )
     }
 
@@ -370,7 +360,8 @@ public struct SiteRenderer: Sendable {
                         return ChapterLinkView(
                             title: entry.title, href: "\(edition.language.code)/\(chapter.pageURL)", depth: depth,
                             translatedPercent: review.map { Int(($0.translatedShare * 100).rounded()) },
-                            bilingualHref: review.map { "\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pageURL)" })
+                            bilingualHref: review.map { "\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pageURL)" },
+                            untranslatedLang: chapter.untranslated == nil ? nil : source.language.htmlLang)
                     })
             },
             hasReview: !reviews.isEmpty)

@@ -124,7 +124,7 @@ extension LanguageLinkView: TemplateFields {
 extension TocItemView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("title", \.title), Field("href", \.href), Field("children", \.children),
-        Field("hasChildren", \.hasChildren)
+        Field("untranslatedLang", \.untranslatedLang), Field("hasChildren", \.hasChildren)
     )
 }
 
@@ -155,7 +155,15 @@ extension SidebarScriptView: TemplateFields {
 extension ChapterView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("page", \.page), Field("title", \.title), Field("languageName", \.languageName),
-        Field("outline", \.outline), Field("bodyHTML", \.bodyHTML), Field("previous", \.previous), Field("next", \.next)
+        Field("outline", \.outline), Field("bodyHTML", \.bodyHTML), Field("previous", \.previous), Field("next", \.next),
+        Field("fallback", \.fallback), Field("bodyLang", \.bodyLang)
+    )
+}
+
+extension FallbackBannerView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("untranslated", \.untranslated), Field("missing", \.missing), Field("inline", \.inline),
+        Field("sourceHref", \.sourceHref), Field("bilingualHref", \.bilingualHref)
     )
 }
 
@@ -169,7 +177,7 @@ extension OutlineItemsView: TemplateFields {
 
 extension OutlineItemView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
-        Field("title", \.title), Field("id", \.id), Field("level", \.level)
+        Field("title", \.title), Field("id", \.id), Field("level", \.level), Field("lang", \.lang)
     )
 }
 
@@ -189,7 +197,8 @@ extension EditionView: TemplateFields {
 extension ChapterLinkView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("title", \.title), Field("href", \.href), Field("depth", \.depth),
-        Field("translatedPercent", \.translatedPercent), Field("bilingualHref", \.bilingualHref)
+        Field("translatedPercent", \.translatedPercent), Field("bilingualHref", \.bilingualHref),
+        Field("untranslatedLang", \.untranslatedLang)
     )
 }
 
@@ -246,7 +255,7 @@ extension ChapterProgressView: TemplateFields {
         Field("typographyCount", \.typographyCount), Field("findingCount", \.findingCount),
         Field("hasGaps", \.hasGaps), Field("moreGaps", \.moreGaps), Field("snippets", \.snippets),
         Field("hasSnippets", \.hasSnippets), Field("reader", \.reader), Field("hasReader", \.hasReader),
-        Field("readerCount", \.readerCount)
+        Field("readerCount", \.readerCount), Field("untranslated", \.untranslated)
     )
 }
 

@@ -167,12 +167,13 @@ enum CatalogBook {
         return language
     }
 
-    /// The book's reviews through the cache, as `guide review` makes them.
+    /// The book's reviews through the cache, as `guide review` makes them, but for chapters not
+    /// translated yet (`Chapter.untranslated`): they have no Chinese file to write back into.
     static func reviews(_ book: Book, content: String) throws -> [ChapterReview] {
         let cache = try Workspace(content: content).openCache()
         let reviews = Stages.reviews(book, cache: cache)
         cache?.save([.align, .review])
-        return reviews
+        return reviews.filter { $0.target.untranslated == nil }
     }
 
     static func file(_ content: String, _ language: Language, _ path: String) -> String {

@@ -70,6 +70,7 @@ struct FixSpacingCommand: ParsableCommand {
     func targets() throws -> [String] {
         if !files.isEmpty { return files }
         let book = try Workspace(content: content).loadBook()
-        return book.translations.flatMap { edition in edition.chapters.map(\.displayPath) }
+        // A chapter not translated yet has no file to fix.
+        return book.translations.flatMap { edition in edition.chapters.filter { $0.untranslated == nil }.map(\.displayPath) }
     }
 }

@@ -51,12 +51,12 @@ import Testing
         }
     }
 
-    @Test func chapterMissingInOneLanguage() throws {
+    @Test func chapterMissingInTheSourceIsAnError() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
-        try folder.write("content/zh/SUMMARY.md", "* [介绍](intro.md)\n")
-        #expect(throws: GuideError("chapter 'second.md' has no zh version: it exists but content/zh/SUMMARY.md does not list it",
-                                   file: "content/en/second.md")) {
+        try folder.write("content/en/SUMMARY.md", "* [Intro](intro.md)\n")
+        #expect(throws: GuideError("chapter 'second.md' has no en version: it exists but content/en/SUMMARY.md does not list it",
+                                   file: "content/zh/second.md")) {
             try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
         }
     }

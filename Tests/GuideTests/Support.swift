@@ -72,7 +72,7 @@ func smallBookEdits(in folder: TempFolder) -> [(what: String, edit: () throws ->
         ("a template", {
             let chapter = try folder.read("templates/chapter.mustache")
             try folder.write("templates/chapter.mustache", chapter.replacingOccurrences(
-                of: "<article class=\"chapter\">", with: "<article class=\"chapter edited\">"))
+                of: "<article class=\"chapter\"", with: "<article class=\"chapter edited\""))
         }),
     ]
 }

@@ -157,6 +157,19 @@ public struct ChapterReview: Sendable {
         [source, target].flatMap { chapter in ReaderChecks.findings(in: chapter.blocks).map { (chapter, $0) } }
     }
 
+    /// What the review says of a chapter the translation does not have yet (`Chapter.untranslated`),
+    /// in place of a `missing` finding for each of its English blocks: one finding at the
+    /// translation's SUMMARY.md (the file to edit), a `missing` gap as `--fail-on` names it.
+    public var untranslatedFinding: ReviewFinding? {
+        guard let why = target.untranslated else { return nil }
+        return ReviewFinding(rule: Self.untranslatedRule,
+                             message: "'\(source.path)' is not translated yet: \(why.reason)",
+                             location: SourceLocation(file: why.summary), english: why.sourceEntry)
+    }
+
+    /// The rule of `untranslatedFinding` (SARIF, GitHub annotations, the text report).
+    public static let untranslatedRule = "untranslated"
+
     public func sourceLines(_ bead: Bead) -> LineRange? { Alignment.span(bead.source, in: source.blocks) }
     public func targetLines(_ bead: Bead) -> LineRange? { Alignment.span(bead.target, in: target.blocks) }
 }

@@ -32,7 +32,11 @@ extension ReviewReport {
         var filesDone: Set<String> = []
         var out: [ReviewFinding] = []
         for review in reviews {
-            for bead in review.beads {
+            if var untranslated = review.untranslatedFinding {
+                untranslated.severity = failing.contains(.missing) ? .error : .warning
+                out.append(untranslated)
+            }
+            for bead in review.beads where review.target.untranslated == nil {
                 for finding in bead.review.findings {
                     var found = reviewFinding(finding, bead: bead, in: review)
                     found.severity = failing.contains(finding.status) ? .error : .warning
@@ -139,6 +143,9 @@ extension ReviewReport {
         case (_, .headingSkip?): return "A heading level skipped."
         case (_, .imageAlt?): return "An image without alt text."
         case (_, .linkText?): return "A link whose text says nothing of where it goes."
+        case _ where rule == ChapterReview.untranslatedRule:
+            return "A chapter the translation's SUMMARY.md does not list yet (every block missing)."
+
         default: return rule
         }
     }

@@ -16,7 +16,14 @@ public enum ReviewReport {
         return reviews.map { review in
             var out: [Diagnostic] = []
             var shown = 0, hiddenFails = false
-            for bead in review.beads where bead.review.findingCount > 0 {
+            var beads = review.beads[...]
+            if let untranslated = review.untranslatedFinding {
+                var found = untranslated
+                found.severity = failing.contains(.missing) ? .error : .warning
+                out.append(found.diagnostic)
+                beads = []   // every block is missing: the one line says so
+            }
+            for bead in beads where bead.review.findingCount > 0 {
                 for finding in bead.review.findings {
                     shown += 1
                     let fails = failing.contains(finding.status)
@@ -93,6 +100,7 @@ public enum ReviewReport {
         let reader = review.readerFindings.count
         return "\(review.target.displayPath): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
             + "\(translated)% of the English translated, \(accepted)% accepted"
+            + (review.target.untranslated == nil ? "" : "; not translated yet")
             + (reader == 0 ? "" : "; \(reader) reader finding\(reader == 1 ? "" : "s") in the pair's files")
     }
 
@@ -137,7 +145,10 @@ public enum ReviewReport {
             var beads: [Row]
             /// The reader findings of both files of the pair.
             var reader: [ReaderRow]
+            /// Why the translation has no file for the chapter yet (absent when it has one).
+            var untranslated: Untranslated?
         }
+        struct Untranslated: Encodable { var reason: String; var english: String }
         struct Document: Encodable { var chapters: [Chapter]; var snippets: [String]; var check: [String: Int]? }
         let chapters = reviews.map { review in
             Chapter(
@@ -160,7 +171,8 @@ public enum ReviewReport {
                 reader: review.readerFindings.map { chapter, finding in
                     ReaderRow(kind: finding.kind.rawValue, file: chapter.displayPath, line: finding.line,
                               message: finding.message, excerpt: finding.excerpt)
-                })
+                },
+                untranslated: review.target.untranslated.map { Untranslated(reason: $0.reason, english: $0.sourceEntry.description) })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

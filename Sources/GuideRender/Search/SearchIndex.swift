@@ -359,7 +359,8 @@ public enum SearchIndex {
     /// language and chapter path (as `SiteRenderer` computes them).
     static func indexedPages(for book: Book, anchors: [Language: [String: HeadingIDs]]) -> [IndexedPage] {
         book.editions.flatMap { edition in
-            edition.chapters.map { chapter in
+            // An untranslated chapter's page shows the English, which the source's pages index.
+            edition.chapters.filter { $0.untranslated == nil }.map { chapter in
                 let ids = anchors[edition.language]?[chapter.path] ?? [:]
                 let href = "\(edition.language.code)/\(chapter.pageURL)"
                 let each = { @Sendable (body: (SearchSection) -> Void) in

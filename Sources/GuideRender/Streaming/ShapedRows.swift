@@ -180,6 +180,6 @@ extension BeadRowView: ShapedView {
 
 extension OutlineItemView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> OutlineItemView {
-        OutlineItemView(title: marks.text(title), id: marks.text(id), level: marks.number(level))
+        OutlineItemView(title: marks.text(title), id: marks.text(id), level: marks.number(level), lang: marks.text(lang))
     }
 }

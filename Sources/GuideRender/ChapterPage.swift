@@ -1,0 +1,37 @@
+import GuideModel
+
+extension SiteRenderer {
+    /// A chapter's page of its own blocks (`<lang>/<chapter>.html`), rendered a slice at a time.
+    func chapterFile(_ path: String, page: PageFrame, edition: Edition, chapter: Chapter, ids: HeadingIDs,
+                     previous: LinkView?, next: LinkView?, snippets: SnippetBadges) throws -> PageFile {
+        // Badges are made only for a page to render, when the check's key stands for them.
+        let checkKey = snippets.resultsKey(language: edition.language, chapter: chapter.path)
+        let badges = { snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount) }
+        return try streamedFile(path, template: "chapter",
+            inputs: PageInputs(views: PageInputs.bytes(page, previous, next, Self.languageName(edition.language)),
+                               chapters: [chapter], ids: ids, badges: checkKey == nil ? badges() : [],
+                               checkKeys: checkKey.map { [$0] })) {
+            let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
+            let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
+            let view = ChapterView(
+                page: page,
+                title: chapter.title,
+                languageName: Self.languageName(edition.language),
+                outline: outline.isEmpty ? nil : OutlineView(itemsHTML: items),
+                bodyHTML: body,
+                previous: previous,
+                next: next)
+            return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: [
+                .init(mark: body, count: chapter.blocks.count) { [highlights] range in
+                    ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
+                },
+                .init(mark: items, count: outline.count) { [templates] range in
+                    try ShapedRows.render(ChapterBody.outlineItems(chapter.blocks, outline[range], ids: ids),
+                                          template: "outline-items", templates: templates) {
+                        OutlineItemsView(items: $0)
+                    }
+                },
+            ])
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import GuideMerge
+import GuideModel
+
+/// A translation's chapter page that shows English where the translation has none yet
+/// (`FallbackBody`: an untranslated chapter's whole text, or a translated chapter's missing
+/// stretches in place, or only a banner counting them).
+public struct FallbackPages {
+    let renderer: SiteRenderer
+    let source: Edition
+    let review: ChapterReview
+    let shown: FallbackBody
+    /// The page's heading ids, and the source chapter's.
+    let ids: HeadingIDs
+    let sourceIDs: HeadingIDs
+    let snippets: SnippetBadges
+
+    /// The languages some page of which shows the source text (a chapter not translated yet,
+    /// or English blocks shown in place): their sites need the source's images too.
+    public static func languagesShowingSource(_ reviews: [ChapterReview], mode: FallbackMode) -> Set<Language> {
+        Set(reviews.filter { FallbackBody.showsSource($0.target, review: $0, mode: mode) }.map(\.language))
+    }
+
+    /// The book as its pages show it: with `output.fallback: none`, a translation publishes only
+    /// the chapters it has (no page, no table of contents entry for an untranslated one).
+    public static func published(_ book: Book) -> Book {
+        guard book.config.fallback == .none,
+              book.translations.contains(where: { $0.chapters.contains { $0.untranslated != nil } }) else { return book }
+        var published = book
+        published.editions = book.editions.map { edition in
+            var edition = edition
+            let dropped = Set(edition.chapters.filter { $0.untranslated != nil }.map(\.path))
+            guard !dropped.isEmpty else { return edition }
+            edition.chapters = edition.chapters.filter { $0.untranslated == nil }
+            edition.toc = without(dropped, edition.toc)
+            return edition
+        }
+        return published
+    }
+
+    private static func without(_ paths: Set<String>, _ entries: [TocEntry]) -> [TocEntry] {
+        entries.compactMap { entry in
+            guard let path = entry.path, paths.contains(path) else {
+                var kept = entry
+                kept.children = without(paths, entry.children)
+                return kept
+            }
+            return nil   // a stand-in is a leaf (`UntranslatedChapters`)
+        }
+    }
+
+    func file(_ path: String, page: PageFrame, edition: Edition, root: String, previous: LinkView?,
+              next: LinkView?) throws -> PageFile {
+        let chapter = review.target, english = review.source
+        let sourceHref = "\(root)\(source.language.code)/\(english.pageURL)"
+        let banner = shown.banner(sourceHref: sourceHref, bilingualHref: page.bilingualHref)
+        let sourceLang = source.language.htmlLang
+        let checkKeys = [snippets.resultsKey(language: edition.language, chapter: chapter.path),
+                         snippets.resultsKey(language: source.language, chapter: english.path)]
+        let badges = { snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount) }
+        let sourceBadges = { snippets.badges(language: self.source.language, chapter: english.path, blocks: english.facts.blockCount) }
+        let known = checkKeys.allSatisfy { $0 != nil }
+        let inputs = PageInputs(
+            views: PageInputs.bytes(page, previous, next, SiteRenderer.languageName(edition.language), banner, sourceLang,
+                                    HexText.of(HeadingAnchors.digest(sourceIDs))),
+            chapters: [chapter, english], ids: ids, badges: known ? [] : badges() + sourceBadges(),
+            beads: review.cacheKey == nil ? review.beads : [], reviewKey: review.cacheKey,
+            checkKeys: known ? checkKeys.compactMap { $0 } : nil)
+        let templates = renderer.templates, highlights = renderer.highlights
+        return try renderer.streamedFile(path, template: "chapter", inputs: inputs) {
+            let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
+            var view = ChapterView(page: page, title: chapter.title, languageName: SiteRenderer.languageName(edition.language),
+                                   outline: nil, bodyHTML: body, previous: previous, next: next, fallback: banner)
+            let lists: [StreamedPage.List]
+            switch shown {
+            case .source:
+                // The English chapter as its own page shows it, in the translation's frame.
+                let badges = sourceBadges(), outline = ChapterBody.outline(english.blocks, ids: sourceIDs)
+                view.bodyLang = sourceLang
+                view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
+                lists = [
+                    .init(mark: body, count: english.blocks.count) { [sourceIDs] range in
+                        ChapterBody.html(english.blocks, range: range, ids: sourceIDs, highlights: highlights) { badges[$0] }
+                    },
+                    .init(mark: items, count: outline.count) { [sourceIDs] range in
+                        try ShapedRows.render(ChapterBody.outlineItems(english.blocks, outline[range], ids: sourceIDs),
+                                              template: "outline-items", templates: templates) { OutlineItemsView(items: $0) }
+                    },
+                ]
+            case .inline(let inline):
+                let badges = badges(), sourceBadges = sourceBadges()
+                let englishIDs = InlineFallback.sourceIDs(sourceIDs, besides: ids)
+                let outline = inline.outline(ids: ids, sourceIDs: englishIDs)
+                view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
+                lists = [
+                    .init(mark: body, count: inline.items.count) { [ids] range in
+                        inline.html(range, ids: ids, sourceIDs: englishIDs, sourceLang: sourceLang, highlights: highlights,
+                                    badge: { badges[$0] }, sourceBadge: { sourceBadges[$0] })
+                    },
+                    .init(mark: items, count: outline.count) { [ids] range in
+                        try ShapedRows.render(inline.outlineItems(outline[range], ids: ids, sourceIDs: englishIDs,
+                                                                  sourceLang: sourceLang),
+                                              template: "outline-items", templates: templates) { OutlineItemsView(items: $0) }
+                    },
+                ]
+            case .own, .banner:
+                let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
+                view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
+                lists = [
+                    .init(mark: body, count: chapter.blocks.count) { [ids] range in
+                        ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
+                    },
+                    .init(mark: items, count: outline.count) { [ids] range in
+                        try ShapedRows.render(ChapterBody.outlineItems(chapter.blocks, outline[range], ids: ids),
+                                              template: "outline-items", templates: templates) { OutlineItemsView(items: $0) }
+                    },
+                ]
+            }
+            return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: lists)
+        }
+    }
+}
