@@ -12,10 +12,13 @@ public struct Aligner: Sendable {
     public var margin: Int
     /// Cells the band may add to its margin for imbalanced stretches (`SearchBand.extraCells`).
     public var extraCells: Int
+    /// Source blocks a piece of a long chapter's search holds at least (`searchInPieces`).
+    public var pieceRows: Int
 
-    public init(margin: Int = 20, extraCells: Int = SearchBand.extraCells) {
+    public init(margin: Int = 20, extraCells: Int = SearchBand.extraCells, pieceRows: Int = Self.pieceRows) {
         self.margin = margin
         self.extraCells = extraCells
+        self.pieceRows = pieceRows
     }
 
     static let beadShapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (1, 4), (4, 1)]
@@ -69,16 +72,17 @@ public struct Aligner: Sendable {
         for index in sourceSignatures.indices { weights.filter(&sourceSignatures[index]) }
         for index in targetSignatures.indices { weights.filter(&targetSignatures[index]) }
 
-        let band = SearchBand(anchors: Anchors.find(sourceSignatures, targetSignatures),
+        let anchors = Anchors.find(sourceSignatures, targetSignatures)
+        let band = SearchBand(anchors: anchors,
                               sourceCount: sourceIndexes.count, targetCount: targetIndexes.count, margin: margin,
                               extraCells: extraCells)
         var scorer = BeadScorer(source: sourceSignatures, target: targetSignatures,
                                 weights: weights, cjkWidth: Self.defaultCJKWidth)
-        var beads = Self.search(scorer, band: band)
+        var beads = Self.searchInPieces(scorer, band: band, anchors: anchors, pieceRows: pieceRows)
         if let width = Self.estimateCJKWidth(beads, scorer: scorer),
            abs(width - scorer.cjkWidth) > 0.15 * scorer.cjkWidth {
             scorer.cjkWidth = width
-            beads = Self.search(scorer, band: band)
+            beads = Self.searchInPieces(scorer, band: band, anchors: anchors, pieceRows: pieceRows)
         }
         return beads.map { bead in
             let sourceRange = (bead.source.first ?? 0)..<((bead.source.first ?? 0) + bead.source.count)
