@@ -74,18 +74,8 @@ public struct FallbackPages {
             switch shown {
             case .source:
                 // The English chapter as its own page shows it, in the translation's frame.
-                let badges = sourceBadges(), outline = ChapterBody.outline(english.blocks, ids: sourceIDs)
                 view.bodyLang = sourceLang
-                view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
-                lists = [
-                    .init(mark: body, count: english.blocks.count) { [sourceIDs] range in
-                        ChapterBody.html(english.blocks, range: range, ids: sourceIDs, highlights: highlights) { badges[$0] }
-                    },
-                    .init(mark: items, count: outline.count) { [sourceIDs] range in
-                        try ShapedRows.render(ChapterBody.outlineItems(english.blocks, outline[range], ids: sourceIDs),
-                                              template: "outline-items", templates: templates) { OutlineItemsView(items: $0) }
-                    },
-                ]
+                lists = plainLists(english.blocks, ids: sourceIDs, badges: sourceBadges(), view: &view)
             case .inline(let inline):
                 let badges = badges(), sourceBadges = sourceBadges()
                 let englishIDs = InlineFallback.sourceIDs(sourceIDs, besides: ids)
@@ -103,19 +93,26 @@ public struct FallbackPages {
                     },
                 ]
             case .own, .banner:
-                let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
-                view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
-                lists = [
-                    .init(mark: body, count: chapter.blocks.count) { [ids] range in
-                        ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
-                    },
-                    .init(mark: items, count: outline.count) { [ids] range in
-                        try ShapedRows.render(ChapterBody.outlineItems(chapter.blocks, outline[range], ids: ids),
-                                              template: "outline-items", templates: templates) { OutlineItemsView(items: $0) }
-                    },
-                ]
+                lists = plainLists(chapter.blocks, ids: ids, badges: badges(), view: &view)
             }
             return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: lists)
         }
+    }
+
+    /// A chapter's blocks and outline as its own page lists them (the outline set on `view`).
+    private func plainLists(_ blocks: [Block], ids: HeadingIDs, badges: [String], view: inout ChapterView) -> [StreamedPage.List] {
+        let templates = renderer.templates, highlights = renderer.highlights
+        let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
+        let outline = ChapterBody.outline(blocks, ids: ids)
+        view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
+        return [
+            .init(mark: body, count: blocks.count) { range in
+                ChapterBody.html(blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
+            },
+            .init(mark: items, count: outline.count) { range in
+                try ShapedRows.render(ChapterBody.outlineItems(blocks, outline[range], ids: ids),
+                                      template: "outline-items", templates: templates) { OutlineItemsView(items: $0) }
+            },
+        ]
     }
 }
