@@ -32,6 +32,9 @@ public struct SentenceFeatures: Hashable, Sendable {
     /// Tokens a translation tends to keep, lower-cased and without repeats, in order of first
     /// appearance: Latin words and numbers of the prose, the words of code spans, URLs whole.
     public var tokens: [String]
+    /// The tokens a translation must keep as they are: numbers, the words of code spans,
+    /// URLs and link targets (a subset of `tokens`).
+    public var kept: [String]
     /// Glossary terms the sentence uses (English) or renders (Chinese: the agreed
     /// translation, or the English term left as it is), by their index in the glossary.
     public var terms: [Int]
@@ -44,10 +47,11 @@ public struct SentenceFeatures: Hashable, Sendable {
         case plain, question, exclamation, colon
     }
 
-    public init(latin: Int = 0, cjk: Int = 0, tokens: [String] = [], terms: [Int] = [], ending: Ending = .plain, isAside: Bool = false) {
+    public init(latin: Int = 0, cjk: Int = 0, tokens: [String] = [], kept: [String] = [], terms: [Int] = [], ending: Ending = .plain, isAside: Bool = false) {
         self.latin = latin
         self.cjk = cjk
         self.tokens = tokens
+        self.kept = kept
         self.terms = terms
         self.ending = ending
         self.isAside = isAside

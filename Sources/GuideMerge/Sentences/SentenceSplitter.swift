@@ -98,29 +98,30 @@ public enum SentenceSplitter {
                 features.latin += visible.count
                 tokens.endWord()
                 for character in visible {
-                    if ProseText.isWordCharacter(character) { tokens.add(character) } else { tokens.endWord() }
+                    if ProseText.isWordCharacter(character) { tokens.add(character) } else { tokens.endWord(kept: true) }
                 }
-                tokens.endWord()
+                tokens.endWord(kept: true)
                 last = "`"
             case .url:
                 atLineStart = false
                 text += unit.source
                 features.latin += unit.source.count
                 tokens.endWord()
-                tokens.insert(unit.visible.lowercased())
+                tokens.insert(unit.visible.lowercased(), kept: true)
                 last = "/"
             case .opening, .closing:
                 atLineStart = false
                 text += unit.source
                 if unit.kind == .closing, unit.source.hasPrefix("]("), unit.source.count > 3 {
                     tokens.endWord()
-                    tokens.insert(String(unit.source.dropFirst(2).dropLast()).lowercased())
+                    tokens.insert(String(unit.source.dropFirst(2).dropLast()).lowercased(), kept: true)
                 }
             }
         }
         tokens.endWord()
         while let end = text.last, end == " " || end == "\t" || end == "\u{3000}" { text.removeLast() }
         features.tokens = tokens.tokens
+        features.kept = tokens.kept
         features.ending = ending(last)
         features.isAside = isAside(units)
         if let glossary {
@@ -158,29 +159,33 @@ public enum SentenceSplitter {
         }
     }
 
-    /// Lower-cased words (letters, digits, `_`) of two characters or more, and numbers, each once.
+    /// Lower-cased words (letters, digits, `_`) of two characters or more, and numbers, each
+    /// once; `kept`: those a translation must keep (numbers, the words of code, addresses).
     struct TokenCollector {
         var tokens: [String] = []
+        var kept: [String] = []
         var seen: Set<String> = []
         var word = ""
 
         mutating func add(_ c: Character) { word.append(c) }
 
-        mutating func endWord() {
+        mutating func endWord(kept isKept: Bool = false) {
             guard !word.isEmpty else { return }
             defer { word = "" }
             var trimmed = Substring(word)
             while trimmed.first == "_" { trimmed = trimmed.dropFirst() }
             while trimmed.last == "_" { trimmed = trimmed.dropLast() }
-            guard trimmed.count >= 2 || trimmed.first?.isNumber == true else { return }
+            let isNumber = trimmed.allSatisfy { $0.isASCII && $0.isNumber }
+            guard trimmed.count >= 2 || isNumber else { return }
             // A plural's `s` dropped (both sides alike): `protocols` in English, `protocol` kept in Chinese.
             if trimmed.count > 3, trimmed.hasSuffix("s"), !trimmed.hasSuffix("ss") { trimmed = trimmed.dropLast() }
-            insert(trimmed.lowercased())
+            insert(trimmed.lowercased(), kept: isKept || isNumber)
         }
 
-        mutating func insert(_ token: String) {
-            guard !token.isEmpty, seen.insert(token).inserted else { return }
-            tokens.append(token)
+        mutating func insert(_ token: String, kept isKept: Bool) {
+            guard !token.isEmpty else { return }
+            if seen.insert(token).inserted { tokens.append(token) }
+            if isKept, !kept.contains(token) { kept.append(token) }
         }
     }
 }
