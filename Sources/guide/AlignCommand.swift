@@ -15,6 +15,9 @@ struct AlignCommand: ParsableCommand {
     @Argument(help: "The English (source) markdown file.") var source: String
     @Argument(help: "The Chinese (translation) markdown file.") var target: String
     @Option(help: "Output format: text (side-by-side listing) or json.") var format: Format = .text
+    @Flag(help: "Also align the sentences inside each pair (JSON: \"sentences\" in every bead).") var sentences = false
+    @Option(help: ArgumentHelp("The glossary whose terms help pair sentences (default: glossary.yml beside the English file's language folder, when there is one).",
+                               valueName: "file")) var glossary: String?
 
     func run() throws {
         try reportingErrors { _ in
@@ -22,9 +25,23 @@ struct AlignCommand: ParsableCommand {
             let sourceBlocks = parser.parse(try TextFile.read(path: source, displayPath: source))
             let targetBlocks = parser.parse(try TextFile.read(path: target, displayPath: target))
             let beads = Aligner().align(sourceBlocks, targetBlocks)
-            let alignment = Alignment(sourcePath: source, targetPath: target,
+            var alignment = Alignment(sourcePath: source, targetPath: target,
                                       sourceBlocks: sourceBlocks, targetBlocks: targetBlocks, beads: beads)
+            if sentences {
+                alignment.sentences = ChapterSentences.align(source: sourceBlocks, target: targetBlocks, beads: beads,
+                                                             glossary: try loadGlossary())
+            }
             if format == .json { printJSON(alignment.json()) } else { printText(alignment.listing(), terminator: "") }
         }
+    }
+
+    /// `--glossary`, else `../glossary.yml` from the English file's folder (content/en/x.md →
+    /// content/glossary.yml) when it exists, else none.
+    func loadGlossary() throws -> Glossary {
+        if let glossary { return try GlossaryLoader.load(path: glossary, displayPath: glossary) }
+        let folder = URL(fileURLWithPath: source).deletingLastPathComponent().deletingLastPathComponent()
+        let path = folder.appendingPathComponent(GlossaryLoader.fileName).path
+        guard FileManager.default.fileExists(atPath: path) else { return Glossary() }
+        return try GlossaryLoader.load(path: path, displayPath: path)
     }
 }

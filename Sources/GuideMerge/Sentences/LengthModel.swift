@@ -19,7 +19,7 @@ public struct LengthModel: Hashable, Sendable {
     }
 
     /// Estimated from the 1:1 sentence pairs of the whole book (`estimate`, over the 13
-    /// chapter pairs of `../shared/corpus/objc-zen-book`, 1,117 pairs); a chapter with enough
+    /// chapter pairs of `../shared/corpus/objc-zen-book`: 219 beads of one sentence a side); a chapter with enough
     /// pairs of its own uses its own (`ChapterSentences`).
     public static let book = LengthModel(cjkWidth: 3.23, ratio: 1.04, variance: 2.1)
 
