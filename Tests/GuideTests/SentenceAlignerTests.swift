@@ -44,6 +44,8 @@ import Testing
         let far = model.cost(source: 100, target: 300)
         #expect(even < 0.1 && even < off && off < far)
         #expect(model.cost(source: 0, target: 0) == 0)
+        // The cost is bounded: a sentence carrying a long note still pairs better than dropping both.
+        #expect(model.cost(source: 100, target: 3000) == LengthModel.maximumCost)
         #expect(model.length(latin: 10, cjk: 10) == 10 + 10 * model.cjkWidth)
     }
 

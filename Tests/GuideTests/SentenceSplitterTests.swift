@@ -60,6 +60,8 @@ import Testing
         #expect(Self.split("等一下……然后呢？好的。\n") == ["等一下……", "然后呢？", "好的。"])
         // Latin text after a stop starts the next sentence; half-width stops after Chinese end one too.
         #expect(Self.split("用 `Foo` 写。Apple 也是。这样?对.结束\n") == ["用 `Foo` 写。", "Apple 也是。", "这样?", "对.", "结束"])
+        // A Latin stop, a space and Chinese: the Chinese sentence goes on.
+        #expect(Self.split("比如 (Integer, Float, etc...) 或者数组。\n") == ["比如 (Integer, Float, etc...) 或者数组。"])
         // A file name after Chinese is not a stop.
         #expect(Self.split("在.m文件里面。下一句。\n") == ["在.m文件里面。", "下一句。"])
     }

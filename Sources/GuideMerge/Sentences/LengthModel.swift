@@ -26,6 +26,9 @@ public struct LengthModel: Hashable, Sendable {
     /// The share of pairs whose lengths follow the wider normal, and how much wider it is.
     static let outliers = 0.1
     static let outlierWidth = 4.0
+    /// No pairing costs more than this for its lengths: a sentence that carries a long note
+    /// of the translator's is still its English sentence's translation (dropping both costs more).
+    static let maximumCost = 7.0
 
     /// One side's length in this model.
     public func length(latin: Int, cjk: Int) -> Double {
@@ -41,7 +44,7 @@ public struct LengthModel: Hashable, Sendable {
         // that add or leave out a clause are too common for the normal's tails alone.
         let z = abs(delta) / 2.0.squareRoot()
         let tail = (1 - Self.outliers) * erfc(z) + Self.outliers * erfc(z / Self.outlierWidth)
-        return -log(max(tail, 1e-30))
+        return min(Self.maximumCost, -log(max(tail, 1e-30)))
     }
 
     /// One pair's measures: the source's length, and the target's Latin and CJK letters.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A group of a bead's sentences: `source` (English) sentences translated by `target` (Chinese)
 /// ones. 1:1 is the common case; 1:0 is a sentence left untranslated, 0:1 a sentence the
-/// translator added; 2:1, 1:2 and 2:2 are merges and splits.
+/// translator added; 2:1, 1:2, 2:2, 1:3 and 3:1 are merges and splits.
 public struct SentenceLink: Hashable, Sendable {
     /// Indexes into the bead's source sentences (consecutive; empty for 0:1).
     public var source: Range<Int>
@@ -19,7 +19,7 @@ public struct SentenceLink: Hashable, Sendable {
 }
 
 /// Aligns the sentences of one bead: a dynamic programme over groups (1:1, 1:0, 0:1, 2:1, 1:2,
-/// 2:2) minimising the sum of group costs, each the sum of
+/// 2:2, 1:3, 3:1) minimising the sum of group costs, each the sum of
 /// - the group's prior (how often translators split, merge, drop or add sentences);
 /// - Gale & Church's length cost (`LengthModel`);
 /// - anchors: tokens found on both sides of the bead (words and numbers kept in the
@@ -38,12 +38,13 @@ public struct SentenceAligner: Sendable {
 
     public struct Weights: Hashable, Sendable {
         /// −ln P of each shape, P from Gale & Church's counts, with more room for 1:2 (Chinese
-        /// often splits a long English sentence).
+        /// often splits a long English sentence); 1:3 and 3:1 as rare as 2:2.
         public var oneToOne = 0.12
         public var oneToNone = 5.3
         public var twoToOne = 2.9
         public var oneToTwo = 2.5
         public var twoToTwo = 4.6
+        public var oneToThree = 4.6
         /// Per unit of anchor weight a group holds on both sides.
         public var anchorShared = 2.0
         /// Per unit of anchor weight a group holds on one side only.
@@ -69,7 +70,7 @@ public struct SentenceAligner: Sendable {
         self.weights = weights
     }
 
-    static let shapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (2, 1), (1, 2), (2, 2)]
+    static let shapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (2, 1), (1, 2), (2, 2), (1, 3), (3, 1)]
 
     public func align(_ source: [Sentence], _ target: [Sentence]) -> [SentenceLink] {
         let n = source.count, m = target.count
@@ -189,7 +190,8 @@ public struct SentenceAligner: Sendable {
             case (1, 0), (0, 1): return weights.oneToNone
             case (2, 1): return weights.twoToOne
             case (1, 2): return weights.oneToTwo
-            default: return weights.twoToTwo
+            case (2, 2): return weights.twoToTwo
+            default: return weights.oneToThree
             }
         }
 

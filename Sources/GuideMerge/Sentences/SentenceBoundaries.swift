@@ -203,6 +203,8 @@ enum SentenceBoundaries {
         }
         guard m < units.count, units[m].kind == .text else { return true }
         if continuing.contains(units[m].character) || closers.contains(units[m].character) { return false }
+        // Chinese after a Latin stop and a space goes on with the sentence (`(Integer, etc...) 或者`).
+        if ScriptClass(units[m].character) == .cjk { return false }
         guard units[m].character.isLowercase else { return true }
         while m < units.count, units[m].kind == .text, ProseText.isWordCharacter(units[m].character) {
             if units[m].character.isUppercase { return true }
