@@ -18,20 +18,37 @@ struct AlignCommand: ParsableCommand {
     @Flag(help: "Also align the sentences inside each pair (JSON: \"sentences\" in every bead).") var sentences = false
     @Option(help: ArgumentHelp("The glossary whose terms help pair sentences (default: glossary.yml beside the English file's language folder, when there is one).",
                                valueName: "file")) var glossary: String?
+    @Flag(help: "Print how long parsing, aligning the blocks and aligning the sentences took (to stderr).") var timings = false
 
     func run() throws {
         try reportingErrors { _ in
+            let clock = ContinuousClock()
+            var started = clock.now
+            func lap(_ step: String) {
+                guard timings else { return }
+                let elapsed = started.duration(to: clock.now)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                printError(String(format: "%8.4f s  %@", seconds, step))
+                started = clock.now
+            }
             let parser = MarkdownParser()
             let sourceBlocks = parser.parse(try TextFile.read(path: source, displayPath: source))
             let targetBlocks = parser.parse(try TextFile.read(path: target, displayPath: target))
+            lap("parse")
             let beads = Aligner().align(sourceBlocks, targetBlocks)
+            lap("align blocks")
             var alignment = Alignment(sourcePath: source, targetPath: target,
                                       sourceBlocks: sourceBlocks, targetBlocks: targetBlocks, beads: beads)
             if sentences {
+                let loaded = try loadGlossary()
+                let glossary = loaded.isEmpty ? nil : SentenceGlossary(loaded)
+                lap("read the glossary")
                 alignment.sentences = ChapterSentences.align(source: sourceBlocks, target: targetBlocks, beads: beads,
-                                                             glossary: try loadGlossary())
+                                                             glossary: glossary)
+                lap("align sentences")
             }
             if format == .json { printJSON(alignment.json()) } else { printText(alignment.listing(), terminator: "") }
+            lap("print")
         }
     }
 

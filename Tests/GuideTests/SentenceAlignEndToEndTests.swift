@@ -109,6 +109,17 @@ import Testing
         #expect(result.stdout.contains("    0:1  —\n         ⟷ (译者注：这是一个补充说明。)\n"))
     }
 
+    @Test func timingsGoToStandardErrorAndLeaveTheJSONAlone() throws {
+        let folder = try writeBook()
+        let plain = try runGuide(["align", "content/en/a.md", "content/zh/a.md", "--sentences", "--format", "json"], in: folder.path)
+        let timed = try runGuide(["align", "content/en/a.md", "content/zh/a.md", "--sentences", "--format", "json", "--timings"],
+                                 in: folder.path)
+        #expect(timed.status == 0 && timed.stdout == plain.stdout)
+        for step in ["parse", "align blocks", "read the glossary", "align sentences", "print"] {
+            #expect(timed.stderr.contains(" s  \(step)\n"), "\(timed.stderr)")
+        }
+    }
+
     @Test func aGlossaryThatCannotBeReadIsAnError() throws {
         let folder = try writeBook()
         try folder.write("content/glossary.yml", "terms: 3\n")

@@ -108,9 +108,9 @@ import Testing
         }
         func timed(_ count: Int) -> Double {
             let source = (0..<count).map { i in Sentence(text: "s", start: TextPosition(line: 1, column: 1),
-                                                         features: SentenceFeatures(latin: 30 + i % 50, tokens: ["w\(i)"])) }
+                                                         features: SentenceFeatures(latin: 30 + i % 50, tokens: [SentenceToken("w\(i)")])) }
             let target = (0..<(count * 3 / 2)).map { i in Sentence(text: "t", start: TextPosition(line: 1, column: 1),
-                                                                   features: SentenceFeatures(cjk: 10 + i % 20, tokens: ["w\(i)"])) }
+                                                                   features: SentenceFeatures(cjk: 10 + i % 20, tokens: [SentenceToken("w\(i)")])) }
             let clock = ContinuousClock()
             let start = clock.now
             let links = SentenceAligner().align(source, target)

@@ -23,7 +23,13 @@ public struct BeadSentences: Hashable, Sendable {
 public enum ChapterSentences {
     public static func align(source: [Block], target: [Block], beads: [Bead],
                              glossary: Glossary = Glossary(), weights: SentenceAligner.Weights = .init()) -> [BeadSentences] {
-        let terms = glossary.isEmpty ? nil : SentenceGlossary(glossary)
+        align(source: source, target: target, beads: beads, glossary: glossary.isEmpty ? nil : SentenceGlossary(glossary),
+              weights: weights)
+    }
+
+    /// With the glossary made ready once (for a book: once, not once a chapter).
+    public static func align(source: [Block], target: [Block], beads: [Bead],
+                             glossary terms: SentenceGlossary?, weights: SentenceAligner.Weights = .init()) -> [BeadSentences] {
         let sides = beads.map { bead in
             (SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: terms?.source),
              SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: terms?.target))

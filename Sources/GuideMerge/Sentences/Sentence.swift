@@ -31,10 +31,10 @@ public struct SentenceFeatures: Hashable, Sendable {
     public var cjk: Int
     /// Tokens a translation tends to keep, lower-cased and without repeats, in order of first
     /// appearance: Latin words and numbers of the prose, the words of code spans, URLs whole.
-    public var tokens: [String]
+    public var tokens: [SentenceToken]
     /// The tokens a translation must keep as they are: numbers, the words of code spans,
     /// URLs and link targets (a subset of `tokens`).
-    public var kept: [String]
+    public var kept: [SentenceToken]
     /// Glossary terms the sentence uses (English) or renders (Chinese: the agreed
     /// translation, or the English term left as it is), by their index in the glossary.
     public var terms: [Int]
@@ -47,7 +47,7 @@ public struct SentenceFeatures: Hashable, Sendable {
         case plain, question, exclamation, colon
     }
 
-    public init(latin: Int = 0, cjk: Int = 0, tokens: [String] = [], kept: [String] = [], terms: [Int] = [], ending: Ending = .plain, isAside: Bool = false) {
+    public init(latin: Int = 0, cjk: Int = 0, tokens: [SentenceToken] = [], kept: [SentenceToken] = [], terms: [Int] = [], ending: Ending = .plain, isAside: Bool = false) {
         self.latin = latin
         self.cjk = cjk
         self.tokens = tokens
@@ -56,4 +56,31 @@ public struct SentenceFeatures: Hashable, Sendable {
         self.ending = ending
         self.isAside = isAside
     }
+}
+
+/// A token of a sentence (a lower-cased word, a number, a URL) as the aligner compares it: a
+/// 64-bit FNV-1a hash of its UTF-8 bytes, so cutting a chapter makes no string per word.
+public struct SentenceToken: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var value: UInt64
+
+    public init(value: UInt64) { self.value = value }
+
+    /// The token of `text`, taken as it is (already lower-cased).
+    public init(_ text: String) {
+        var hash = Self.basis
+        for byte in text.utf8 { hash = Self.mix(hash, byte) }
+        value = hash
+    }
+
+    public init(stringLiteral text: String) { self.init(text) }
+
+    /// Glossary term `index` (apart from every word: its bytes start with U+0001).
+    public init(term index: Int) { self.init("\u{1}\(index)") }
+
+    static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always)
+    static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
+    public static func < (a: SentenceToken, b: SentenceToken) -> Bool { a.value < b.value }
+    public var description: String { "#" + String(value, radix: 16) }
 }

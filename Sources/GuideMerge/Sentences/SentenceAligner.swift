@@ -60,7 +60,7 @@ public struct SentenceAligner: Sendable {
         /// A group that joins sentences of two leaves of one side (two list items, two paragraphs).
         public var acrossLeaves = 1.5
         /// Band cells on each side of the diagonal, beyond the slope.
-        public var margin = 8
+        public var margin = 5
 
         public init() {}
     }
@@ -154,34 +154,52 @@ public struct SentenceAligner: Sendable {
             sourceAside = source.map(\.features.isAside)
             targetAside = target.map(\.features.isAside)
             targetLeaf = target.map(\.leaf)
-            // Anchors: what both sides of the bead hold somewhere. Terms are numbered after tokens.
-            var numbers: [String: Int] = [:]
-            var sourceCount: [Int] = [], targetCount: [Int] = []
-            func number(_ key: String) -> Int {
+            // Anchors: what both sides of the bead hold somewhere, numbered; terms are tokens of their own.
+            var numbers: [SentenceToken: Int] = [:]
+            var sourceCount: [Int] = [], targetCount: [Int] = [], isTerm: [Bool] = []
+            func number(_ key: SentenceToken, term: Bool) -> Int {
                 if let known = numbers[key] { return known }
                 numbers[key] = sourceCount.count
                 sourceCount.append(0)
                 targetCount.append(0)
+                isTerm.append(term)
                 return sourceCount.count - 1
             }
             func keys(_ sentence: Sentence) -> [Int] {
-                var ids = sentence.features.tokens.map(number)
-                for term in sentence.features.terms { ids.append(number("\u{1}\(term)")) }
+                var ids = sentence.features.tokens.map { number($0, term: false) }
+                for term in sentence.features.terms { ids.append(number(SentenceToken(term: term), term: true)) }
                 return ids
             }
             let sourceKeys = source.map(keys), targetKeys = target.map(keys)
             for ids in sourceKeys { for id in ids { sourceCount[id] += 1 } }
             for ids in targetKeys { for id in ids { targetCount[id] += 1 } }
             var weight = [Double](repeating: 0, count: sourceCount.count)
-            for (key, id) in numbers where sourceCount[id] > 0 && targetCount[id] > 0 {
-                weight[id] = (key.hasPrefix("\u{1}") ? aligner.weights.term : 1) / Double(max(sourceCount[id], targetCount[id]))
+            for id in weight.indices where sourceCount[id] > 0 && targetCount[id] > 0 {
+                weight[id] = (isTerm[id] ? aligner.weights.term : 1) / Double(max(sourceCount[id], targetCount[id]))
             }
             anchorWeight = weight
             let sourceTokens = Set(source.lazy.flatMap(\.features.tokens)), targetTokens = Set(target.lazy.flatMap(\.features.tokens))
             sourceLost = source.map { min(3, $0.features.kept.filter { !targetTokens.contains($0) }.count) }
             targetLost = target.map { min(3, $0.features.kept.filter { !sourceTokens.contains($0) }.count) }
-            sourceAnchors = sourceKeys.map { $0.filter { weight[$0] > 0 } }
-            targetAnchors = targetKeys.map { $0.filter { weight[$0] > 0 } }
+            // A sentence's tokens and terms are each once already (the splitter keeps them unique).
+            sourceAnchors = sourceKeys.map { $0.filter { weight[$0] > 0 }.sorted() }
+            targetAnchors = targetKeys.map { $0.filter { weight[$0] > 0 }.sorted() }
+        }
+
+        /// The sorted, unique anchors of the sentences in `range`.
+        static func union(_ range: Range<Int>, _ anchors: [[Int]]) -> [Int] {
+            switch range.count {
+            case 0: return []
+            case 1: return anchors[range.lowerBound]
+            default:
+                var all: [Int] = []
+                for index in range { all += anchors[index] }
+                all.sort()
+                var unique: [Int] = []
+                unique.reserveCapacity(all.count)
+                for id in all where unique.last != id { unique.append(id) }
+                return unique
+            }
         }
 
         func prior(_ a: Int, _ b: Int) -> Double {
@@ -212,14 +230,20 @@ public struct SentenceAligner: Sendable {
             if s.count > 1, sourceLeaf[s.lowerBound] != sourceLeaf[s.upperBound - 1] { total += weights.acrossLeaves }
             if t.count > 1, targetLeaf[t.lowerBound] != targetLeaf[t.upperBound - 1] { total += weights.acrossLeaves }
             // Anchors held on both sides earn, on one side pay.
-            var inSource: [Int] = [], inTarget: [Int] = []
-            for i in s { inSource += sourceAnchors[i] }
-            for j in t { inTarget += targetAnchors[j] }
-            if !inSource.isEmpty || !inTarget.isEmpty {
-                let a = Set(inSource), b = Set(inTarget)
-                for id in a.union(b) {
-                    let w = anchorWeight[id]
-                    total += a.contains(id) && b.contains(id) ? -weights.anchorShared * w : weights.anchorAlone * w
+            // Each sentence's anchors are sorted and unique: a side's are merged, then both walked.
+            let a = Self.union(s, sourceAnchors), b = Self.union(t, targetAnchors)
+            var i = 0, j = 0
+            while i < a.count || j < b.count {
+                if j == b.count || (i < a.count && a[i] < b[j]) {
+                    total += weights.anchorAlone * anchorWeight[a[i]]
+                    i += 1
+                } else if i == a.count || b[j] < a[i] {
+                    total += weights.anchorAlone * anchorWeight[b[j]]
+                    j += 1
+                } else {
+                    total -= weights.anchorShared * anchorWeight[a[i]]
+                    i += 1
+                    j += 1
                 }
             }
             if let last = s.last, let lastTarget = t.last {

@@ -32,20 +32,33 @@ public struct SentenceGlossary: Sendable {
         let glossary: SentenceGlossary
         let isSource: Bool
 
-        /// The terms of a sentence's prose, sorted, each once.
-        func terms(in prose: ProseText) -> [Int] {
-            var found = Set(glossary.matcher.occurrences(in: prose, ignoringCase: !isSource).map(\.term))
-            if !isSource {
-                let scalars = Array(prose.string.unicodeScalars)
+        /// The terms found in a leaf's prose, each with where it starts (sentences take those
+        /// that start inside them): one `ProseText` and one search a leaf, not one a sentence.
+        func occurrences(in prose: ProseText) -> [(term: Int, position: TextPosition)] {
+            var found = glossary.matcher.occurrences(in: prose, ignoringCase: !isSource).map { ($0.term, $0.position) }
+            if !isSource, !glossary.chineseForms.isEmpty {
+                var scalars: [Unicode.Scalar] = [], positions: [TextPosition] = []
+                scalars.reserveCapacity(prose.positions.count)
+                for (character, position) in zip(prose.characters, prose.positions) {
+                    for scalar in character.unicodeScalars {
+                        scalars.append(scalar)
+                        positions.append(position)
+                    }
+                }
                 for start in scalars.indices {
                     guard let forms = glossary.chineseForms[scalars[start]] else { continue }
                     for (term, form) in forms where start + form.count <= scalars.count
                         && scalars[start..<(start + form.count)].elementsEqual(form) {
-                        found.insert(term)
+                        found.append((term, positions[start]))
                     }
                 }
             }
-            return found.sorted()
+            return found
+        }
+
+        /// The terms of one sentence's prose, sorted, each once.
+        func terms(in prose: ProseText) -> [Int] {
+            Array(Set(occurrences(in: prose).map(\.term))).sorted()
         }
     }
 }

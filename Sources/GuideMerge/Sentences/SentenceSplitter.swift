@@ -37,10 +37,22 @@ public enum SentenceSplitter {
             let isHeading = block.headingLevel != nil
             let cut = !isHeading && ProseScanner.matches(units, text: block.text)
             var source = SourceColumns(block: block)
-            for range in SentenceBoundaries.ranges(units, splitting: cut) {
-                var next = sentence(units[range], source: &source, glossary: glossary)
+            let leafUnits = SentenceBoundaries.LeafUnits(units)
+            let first = out.count
+            let ranges = SentenceBoundaries.ranges(leafUnits, splitting: cut)
+            for range in ranges {
+                var next = sentence(leafUnits, range, source: &source)
                 next.leaf = leaf
                 out.append(next)
+            }
+            if let glossary, !ranges.isEmpty {
+                // Each term goes to the sentence it starts in: the last whose first unit is not after it.
+                for (term, position) in glossary.occurrences(in: ProseText([units])) {
+                    var index = ranges.count - 1
+                    while index > 0, units[ranges[index].lowerBound].start > position { index -= 1 }
+                    if !out[first + index].features.terms.contains(term) { out[first + index].features.terms.append(term) }
+                }
+                for index in first..<out.count { out[index].features.terms.sort() }
             }
             leaf += 1
         default:
@@ -48,109 +60,119 @@ public enum SentenceSplitter {
         }
     }
 
-    /// The sentence of `units`: its text as in the source, and its features.
-    static func sentence(_ units: ArraySlice<ProseUnit>, source: inout SourceColumns, glossary: SentenceGlossary.Side?) -> Sentence {
-        var text = ""
+    /// The sentence of the units in `range`: its text as in the source, and its features.
+    static func sentence(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>, source: inout SourceColumns) -> Sentence {
+        let units = leaf.units, kinds = leaf.kinds, leads = leaf.leads
+        var text: [UInt8] = []
         var features = SentenceFeatures()
         var tokens = TokenCollector()
         var atLineStart = false
-        var last: Character = " "
-        for index in units.indices {
-            let unit = units[index]
-            switch unit.kind {
+        var last: Unicode.Scalar = " "
+        func dropTrailingSpaces() {
+            while true {
+                if let end = text.last, end == 0x20 || end == 0x09 { text.removeLast(); continue }
+                if text.count >= 3, text[text.count - 3] == 0xE3, text[text.count - 2] == 0x80, text[text.count - 1] == 0x80 {
+                    text.removeLast(3)   // U+3000
+                    continue
+                }
+                return
+            }
+        }
+        for index in range {
+            let lead = leads[index]
+            switch kinds[index] {
             case .lineBreak:
-                while let end = text.last, end == " " || end == "\t" || end == "\u{3000}" { text.removeLast() }
-                text.append(" ")
+                dropTrailingSpaces()
+                text.append(0x20)
                 atLineStart = true
                 tokens.endWord()
             case .hidden:
+                let unit = units[index]
                 let isEscape = unit.source == "\\"
-                let endsLine = index + 1 == units.endIndex || units[index + 1].kind == .lineBreak
+                let endsLine = index + 1 == range.upperBound || kinds[index + 1] == .lineBreak
                 if (atLineStart && !isEscape) || endsLine { continue }
-                text += unit.source
+                text += unit.source.utf8
             case .space:
                 tokens.endWord()
                 if atLineStart { continue }
-                text += unit.source
+                text += units[index].source.utf8
             case .text:
                 atLineStart = false
-                let c = unit.character
+                let unit = units[index]
                 if unit.end.line != unit.start.line || unit.end.column - unit.start.column != 1 {
-                    text += source.text(from: unit.start, to: unit.end)   // an entity, as written
+                    text += source.text(from: unit.start, to: unit.end).utf8   // an entity, as written
                 } else {
-                    text.append(c)
+                    text += unit.source.utf8
                 }
-                switch ScriptClass(c) {
+                switch ScriptClass(lead) {
                 case .latin:
                     features.latin += 1
-                    tokens.add(c)
+                    tokens.add(lead)
                 case .cjk:
                     features.cjk += 1
                     tokens.endWord()
                 default:
-                    if c == "_" { tokens.add(c) } else { tokens.endWord() }
+                    if lead == "_" { tokens.add(lead) } else { tokens.endWord() }
                 }
-                last = c
+                last = lead
             case .code:
                 atLineStart = false
-                text += unit.source
-                let visible = unit.visible
-                features.latin += visible.count
+                let unit = units[index]
+                text += unit.source.utf8
                 tokens.endWord()
-                for character in visible {
-                    if ProseText.isWordCharacter(character) { tokens.add(character) } else { tokens.endWord(kept: true) }
+                for scalar in unit.source.unicodeScalars {
+                    if scalar == "`" {
+                        tokens.endWord(kept: true)
+                        continue
+                    }
+                    features.latin += 1
+                    if scalar == "_" || ScriptClass(scalar) == .latin { tokens.add(scalar) } else { tokens.endWord(kept: true) }
                 }
                 tokens.endWord(kept: true)
                 last = "`"
             case .url:
                 atLineStart = false
-                text += unit.source
-                features.latin += unit.source.count
+                let unit = units[index]
+                text += unit.source.utf8
+                features.latin += unit.source.utf8.count
                 tokens.endWord()
-                tokens.insert(unit.visible.lowercased(), kept: true)
+                tokens.insert(SentenceToken(unit.visible.lowercased()), kept: true)
                 last = "/"
             case .opening, .closing:
                 atLineStart = false
-                text += unit.source
-                if unit.kind == .closing, unit.source.hasPrefix("]("), unit.source.count > 3 {
+                let unit = units[index]
+                text += unit.source.utf8
+                if kinds[index] == .closing, lead == "]", unit.source.hasPrefix("]("), unit.source.utf8.count > 3 {
                     tokens.endWord()
-                    tokens.insert(String(unit.source.dropFirst(2).dropLast()).lowercased(), kept: true)
+                    tokens.insert(SentenceToken(String(unit.source.dropFirst(2).dropLast()).lowercased()), kept: true)
                 }
             }
         }
         tokens.endWord()
-        while let end = text.last, end == " " || end == "\t" || end == "\u{3000}" { text.removeLast() }
+        dropTrailingSpaces()
         features.tokens = tokens.tokens
         features.kept = tokens.kept
         features.ending = ending(last)
-        features.isAside = isAside(units)
-        if let glossary {
-            var prose = ProseText()
-            prose.append(leaf: Array(units))
-            features.terms = glossary.terms(in: prose)
-        }
-        return Sentence(text: text, start: units.first?.start ?? TextPosition(line: 1, column: 1), features: features)
+        features.isAside = isAside(leaf, range)
+        return Sentence(text: String(decoding: text, as: UTF8.self), start: units[range.lowerBound].start, features: features)
     }
 
     /// A sentence wholly in brackets: `(…)`, `（…）`, `[…]` or `【…】`, closed at its end.
-    static func isAside(_ units: ArraySlice<ProseUnit>) -> Bool {
-        let visible = units.filter { $0.kind == .text || $0.kind == .code || $0.kind == .url }
-        guard let first = visible.first, let last = visible.last, first.kind == .text, last.kind == .text else { return false }
-        let pairs: [Character: Character] = ["(": ")", "（": "）", "[": "]", "【": "】"]
-        guard let close = pairs[first.character], last.character == close || last.character == "）" || last.character == ")" else { return false }
+    static func isAside(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>) -> Bool {
+        let visible = range.filter { leaf.kinds[$0] == .text || leaf.kinds[$0] == .code || leaf.kinds[$0] == .url }
+        guard let first = visible.first, let last = visible.last, leaf.kinds[first] == .text, leaf.kinds[last] == .text,
+              SentenceBoundaries.bracket(leaf.leads[first]) == 1, SentenceBoundaries.bracket(leaf.leads[last]) == -1 else { return false }
         // The opening bracket must be the one the last closes: count the depth across the sentence.
         var depth = 0
-        for (index, unit) in visible.enumerated() where unit.kind == .text {
-            if pairs[unit.character] != nil { depth += 1 }
-            if pairs.values.contains(unit.character) {
-                depth -= 1
-                if depth == 0, index != visible.count - 1 { return false }
-            }
+        for (offset, index) in visible.enumerated() where leaf.kinds[index] == .text {
+            guard let kind = SentenceBoundaries.bracket(leaf.leads[index]) else { continue }
+            depth += kind
+            if depth == 0, offset != visible.count - 1 { return false }
         }
         return depth == 0
     }
 
-    static func ending(_ c: Character) -> SentenceFeatures.Ending {
+    static func ending(_ c: Unicode.Scalar) -> SentenceFeatures.Ending {
         switch c {
         case "?", "？": return .question
         case "!", "！": return .exclamation
@@ -162,28 +184,40 @@ public enum SentenceSplitter {
     /// Lower-cased words (letters, digits, `_`) of two characters or more, and numbers, each
     /// once; `kept`: those a translation must keep (numbers, the words of code, addresses).
     struct TokenCollector {
-        var tokens: [String] = []
-        var kept: [String] = []
-        var seen: Set<String> = []
-        var word = ""
+        var tokens: [SentenceToken] = []
+        var kept: [SentenceToken] = []
+        var seen: Set<SentenceToken> = []
+        /// The word so far, lower-cased, as UTF-8.
+        var word: [UInt8] = []
+        var wordScalars = 0
 
-        mutating func add(_ c: Character) { word.append(c) }
+        mutating func add(_ c: Unicode.Scalar) {
+            wordScalars += 1
+            if c.isASCII {
+                let byte = UInt8(c.value)
+                word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            } else {
+                word += String(c).lowercased().utf8
+            }
+        }
 
         mutating func endWord(kept isKept: Bool = false) {
             guard !word.isEmpty else { return }
-            defer { word = "" }
-            var trimmed = Substring(word)
-            while trimmed.first == "_" { trimmed = trimmed.dropFirst() }
-            while trimmed.last == "_" { trimmed = trimmed.dropLast() }
-            let isNumber = trimmed.allSatisfy { $0.isASCII && $0.isNumber }
-            guard trimmed.count >= 2 || isNumber else { return }
+            defer { word.removeAll(keepingCapacity: true); wordScalars = 0 }
+            var start = 0, end = word.count, scalars = wordScalars
+            while start < end, word[start] == 0x5F { start += 1; scalars -= 1 }
+            while end > start, word[end - 1] == 0x5F { end -= 1; scalars -= 1 }
+            guard start < end else { return }
+            let isNumber = word[start..<end].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            guard scalars >= 2 || isNumber else { return }
             // A plural's `s` dropped (both sides alike): `protocols` in English, `protocol` kept in Chinese.
-            if trimmed.count > 3, trimmed.hasSuffix("s"), !trimmed.hasSuffix("ss") { trimmed = trimmed.dropLast() }
-            insert(trimmed.lowercased(), kept: isKept || isNumber)
+            if scalars > 3, word[end - 1] == 0x73, word[end - 2] != 0x73 { end -= 1 }
+            var hash = SentenceToken.basis
+            for byte in word[start..<end] { hash = SentenceToken.mix(hash, byte) }
+            insert(SentenceToken(value: hash), kept: isKept || isNumber)
         }
 
-        mutating func insert(_ token: String, kept isKept: Bool) {
-            guard !token.isEmpty else { return }
+        mutating func insert(_ token: SentenceToken, kept isKept: Bool) {
             if seen.insert(token).inserted { tokens.append(token) }
             if isKept, !kept.contains(token) { kept.append(token) }
         }
