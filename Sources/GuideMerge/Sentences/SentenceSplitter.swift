@@ -91,7 +91,7 @@ public enum SentenceSplitter {
                 let isEscape = unit.source == "\\"
                 let endsLine = index + 1 == range.upperBound || kinds[index + 1] == .lineBreak
                 if (atLineStart && !isEscape) || endsLine { continue }
-                text += unit.source.utf8
+                appendSpan(unit.source, to: &text)
             case .space:
                 tokens.endWord()
                 if atLineStart { continue }
@@ -118,7 +118,7 @@ public enum SentenceSplitter {
             case .code:
                 atLineStart = false
                 let unit = units[index]
-                text += unit.source.utf8
+                appendSpan(unit.source, to: &text)
                 tokens.endWord()
                 for scalar in unit.source.unicodeScalars {
                     if scalar == "`" {
@@ -133,7 +133,7 @@ public enum SentenceSplitter {
             case .url:
                 atLineStart = false
                 let unit = units[index]
-                text += unit.source.utf8
+                appendSpan(unit.source, to: &text)
                 features.latin += unit.source.utf8.count
                 tokens.endWord()
                 tokens.insert(SentenceToken(unit.visible.lowercased()), kept: true)
@@ -141,7 +141,7 @@ public enum SentenceSplitter {
             case .opening, .closing:
                 atLineStart = false
                 let unit = units[index]
-                text += unit.source.utf8
+                appendSpan(unit.source, to: &text)
                 if kinds[index] == .closing, lead == "]", unit.source.hasPrefix("]("), unit.source.utf8.count > 3 {
                     tokens.endWord()
                     tokens.insert(SentenceToken(String(unit.source.dropFirst(2).dropLast()).lowercased()), kept: true)
@@ -155,6 +155,26 @@ public enum SentenceSplitter {
         features.ending = ending(last)
         features.isAside = isAside(leaf, range)
         return Sentence(text: String(decoding: text, as: UTF8.self), start: units[range.lowerBound].start, features: features)
+    }
+
+    /// A span's markdown (code, a link's target, an HTML comment) that may run over lines:
+    /// each line break, with the indentation and quote marks after it, as one space.
+    static func appendSpan(_ source: String, to text: inout [UInt8]) {
+        var bytes = source.utf8.makeIterator()
+        var inBreak = false
+        while let byte = bytes.next() {
+            if byte == 0x0A {
+                inBreak = true
+                continue
+            }
+            if inBreak {
+                if byte == 0x20 || byte == 0x09 || byte == 0x3E { continue }   // space, tab, `>`
+                text.append(0x20)
+                inBreak = false
+            }
+            text.append(byte)
+        }
+        if inBreak { text.append(0x20) }
     }
 
     /// A sentence wholly in brackets: `(…)`, `（…）`, `[…]` or `【…】`, closed at its end.
