@@ -8,13 +8,17 @@ public struct Alignment: Sendable {
     public var sourceBlocks: [Block]
     public var targetBlocks: [Block]
     public var beads: [Bead]
+    /// Each bead's sentences and their pairs (`guide align --sentences`), one per bead; nil: not asked for.
+    public var sentences: [BeadSentences]?
 
-    public init(sourcePath: String, targetPath: String, sourceBlocks: [Block], targetBlocks: [Block], beads: [Bead]) {
+    public init(sourcePath: String, targetPath: String, sourceBlocks: [Block], targetBlocks: [Block], beads: [Bead],
+                sentences: [BeadSentences]? = nil) {
         self.sourcePath = sourcePath
         self.targetPath = targetPath
         self.sourceBlocks = sourceBlocks
         self.targetBlocks = targetBlocks
         self.beads = beads
+        self.sentences = sentences
     }
 
     /// From the first line of the first block to the last line of the last; nil for an empty side.
@@ -72,9 +76,29 @@ public struct Alignment: Sendable {
             out += String(side.start).utf8
             write("}")
         }
+        func write(_ strings: ArraySlice<Sentence>) {
+            write("[")
+            for (index, sentence) in strings.enumerated() {
+                if index > 0 { write(",") }
+                JSONText.appendString(sentence.text, to: &out)
+            }
+            write("]")
+        }
         write("{\"beads\":[")
         for (index, bead) in beads.enumerated() {
-            write(index == 0 ? "{\"source\":" : ",{\"source\":")
+            write(index == 0 ? "{" : ",{")
+            if let sentences = sentences?[index] {
+                write("\"sentences\":[")
+                for (number, link) in sentences.links.enumerated() {
+                    write(number == 0 ? "{\"source\":" : ",{\"source\":")
+                    write(sentences.source[link.source])
+                    write(",\"target\":")
+                    write(sentences.target[link.target])
+                    write("}")
+                }
+                write("],")
+            }
+            write("\"source\":")
             write(Self.span(bead.source, in: sourceBlocks))
             write(",\"target\":")
             write(Self.span(bead.target, in: targetBlocks))
@@ -91,10 +115,18 @@ public struct Alignment: Sendable {
     /// A readable side-by-side listing.
     public func listing() -> String {
         var out = ""
-        for bead in beads {
+        for (index, bead) in beads.enumerated() {
             let left = Self.span(bead.source, in: sourceBlocks).map { "\(sourcePath):\($0.start)-\($0.end)" } ?? "—"
             let right = Self.span(bead.target, in: targetBlocks).map { "\(targetPath):\($0.start)-\($0.end)" } ?? "—"
             out += "\(bead.source.count):\(bead.target.count)  \(left)  ⟷  \(right)\n"
+            guard let sentences = sentences?[index] else { continue }
+            for link in sentences.links {
+                let english = sentences.source[link.source].map(\.text).joined(separator: " ")
+                let chinese = sentences.target[link.target].map(\.text).joined(separator: " ")
+                let shape = "\(link.source.count):\(link.target.count)"
+                out += "    \(shape)  " + (english.isEmpty ? "—" : english) + "\n"
+                out += "    " + String(repeating: " ", count: shape.count) + "  ⟷ " + (chinese.isEmpty ? "—" : chinese) + "\n"
+            }
         }
         return out
     }

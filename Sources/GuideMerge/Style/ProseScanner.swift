@@ -43,6 +43,14 @@ public enum ProseScanner {
 
     /// The units of one paragraph, heading or block quote; nil when the scan does not match cmark's text.
     public static func units(of block: Block, firstInItem: Bool = false) -> [ProseUnit]? {
+        let units = scannedUnits(of: block, firstInItem: firstInItem)
+        return matches(units, text: block.text) ? units : nil
+    }
+
+    /// The units of one paragraph, heading or block quote, whether or not they match cmark's
+    /// text: they always cover the block's source, one unit after another (what the sentence
+    /// splitter needs to give every sentence back whole; it cuts only a leaf that matches).
+    static func scannedUnits(of block: Block, firstInItem: Bool = false) -> [ProseUnit] {
         let units: [ProseUnit]
         if let scalars = SingleScalarText.scalars(block.source) {
             // No carriage returns in such text: lines end at `\n`.
@@ -54,7 +62,7 @@ public enum ProseScanner {
             var scan = ProseScan(lines: lines, block: block, firstInItem: firstInItem)
             units = scan.scan()
         }
-        return matches(units, text: block.text) ? units : nil
+        return units
     }
 
     /// The scan agrees with cmark when the visible characters are the same, ignoring

@@ -1,0 +1,86 @@
+import GuideModel
+
+/// One sentence of a block, as the sentence aligner sees it.
+///
+/// `text` is the sentence as it stands in the markdown source (inline markdown kept), with a
+/// line break, and the list or quote marker of the line after it, collapsed to one space, and
+/// the block's own marks (a list item's marker, a heading's `#`s) left out.
+public struct Sentence: Hashable, Sendable {
+    public var text: String
+    /// Where it starts in the file (line, and column in characters).
+    public var start: TextPosition
+    /// The leaf it belongs to (a paragraph, a heading, a quote, a list item's paragraph),
+    /// numbered from 0 in the blocks it was cut from: sentences of two leaves rarely pair as one.
+    public var leaf: Int
+    /// What the aligner weighs: lengths, the tokens a translation keeps, the last mark.
+    public var features: SentenceFeatures
+
+    public init(text: String, start: TextPosition, leaf: Int = 0, features: SentenceFeatures = SentenceFeatures()) {
+        self.text = text
+        self.start = start
+        self.leaf = leaf
+        self.features = features
+    }
+}
+
+/// The measures of a sentence that survive translation, or that a translation changes predictably.
+public struct SentenceFeatures: Hashable, Sendable {
+    /// Latin letters and digits of the prose, and every character of its code spans and URLs.
+    public var latin: Int
+    /// CJK letters (`Script.isCJKLetter`).
+    public var cjk: Int
+    /// Tokens a translation tends to keep, lower-cased and without repeats, in order of first
+    /// appearance: Latin words and numbers of the prose, the words of code spans, URLs whole.
+    public var tokens: [SentenceToken]
+    /// The tokens a translation must keep as they are: numbers, the words of code spans,
+    /// URLs and link targets (a subset of `tokens`).
+    public var kept: [SentenceToken]
+    /// Glossary terms the sentence uses (English) or renders (Chinese: the agreed
+    /// translation, or the English term left as it is), by their index in the glossary.
+    public var terms: [Int]
+    /// How it ends.
+    public var ending: Ending
+    /// The whole sentence is in brackets: an aside, such as a translator's note.
+    public var isAside: Bool
+
+    public enum Ending: UInt8, Hashable, Sendable {
+        case plain, question, exclamation, colon
+    }
+
+    public init(latin: Int = 0, cjk: Int = 0, tokens: [SentenceToken] = [], kept: [SentenceToken] = [], terms: [Int] = [], ending: Ending = .plain, isAside: Bool = false) {
+        self.latin = latin
+        self.cjk = cjk
+        self.tokens = tokens
+        self.kept = kept
+        self.terms = terms
+        self.ending = ending
+        self.isAside = isAside
+    }
+}
+
+/// A token of a sentence (a lower-cased word, a number, a URL) as the aligner compares it: a
+/// 64-bit FNV-1a hash of its UTF-8 bytes, so cutting a chapter makes no string per word.
+public struct SentenceToken: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var value: UInt64
+
+    public init(value: UInt64) { self.value = value }
+
+    /// The token of `text`, taken as it is (already lower-cased).
+    public init(_ text: String) {
+        var hash = Self.basis
+        for byte in text.utf8 { hash = Self.mix(hash, byte) }
+        value = hash
+    }
+
+    public init(stringLiteral text: String) { self.init(text) }
+
+    /// Glossary term `index` (apart from every word: its bytes start with U+0001).
+    public init(term index: Int) { self.init("\u{1}\(index)") }
+
+    static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always)
+    static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
+    public static func < (a: SentenceToken, b: SentenceToken) -> Bool { a.value < b.value }
+    public var description: String { "#" + String(value, radix: 16) }
+}

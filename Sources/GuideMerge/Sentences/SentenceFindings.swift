@@ -1,0 +1,62 @@
+import Foundation
+import GuideModel
+
+/// A sentence the translation leaves out (`sentence-missing`: English with no Chinese) or
+/// adds (`sentence-extra`: Chinese with no English, such as a translator's note), inside a
+/// bead whose blocks are paired.
+public struct SentenceFinding: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case missing = "sentence-missing"
+        case extra = "sentence-extra"
+    }
+
+    public var kind: Kind
+    /// The sentence's index among the bead's source (missing) or target (extra) sentences.
+    public var index: Int
+    public var sentence: Sentence
+    /// How sure the aligner is, in (0, 1): the logistic of how much more the best pairing with a
+    /// neighbouring group would cost than leaving the sentence alone (0.5: as much; 1 when no
+    /// neighbour could take it).
+    public var confidence: Double
+    /// The sentence is wholly in brackets: likely a translator's note (extra) or an aside.
+    public var isAside: Bool { sentence.features.isAside }
+}
+
+/// The findings of one bead's sentence alignment: a pure function of the bead's sentences and
+/// links, for the review to call per bead (no findings when a side has no sentences at all:
+/// the bead's own status, `missing` or `extra`, says that already).
+public enum SentenceFindings {
+    public static func findings(_ bead: BeadSentences, aligner: SentenceAligner = SentenceAligner()) -> [SentenceFinding] {
+        guard !bead.source.isEmpty, !bead.target.isEmpty else { return [] }
+        let scorer = SentenceAligner.Scorer(aligner: aligner, source: bead.source, target: bead.target)
+        var findings: [SentenceFinding] = []
+        for (number, link) in bead.links.enumerated() where link.source.isEmpty != link.target.isEmpty {
+            let alone = scorer.cost(link.source, link.target)
+            // The alternatives: the sentence joined to the group before it, or to the one after.
+            var best = Double.infinity
+            for neighbour in [number - 1, number + 1] where bead.links.indices.contains(neighbour) {
+                let other = bead.links[neighbour]
+                guard !other.source.isEmpty, !other.target.isEmpty else { continue }
+                let joined = scorer.cost(join(other.source, link.source), join(other.target, link.target))
+                best = min(best, joined - scorer.cost(other.source, other.target))
+            }
+            let margin = best - alone   // > 0: leaving it alone is cheaper
+            let confidence = best.isInfinite ? 1 : 1 / (1 + exp(-margin))
+            if link.target.isEmpty {
+                findings.append(SentenceFinding(kind: .missing, index: link.source.lowerBound,
+                                                sentence: bead.source[link.source.lowerBound], confidence: confidence))
+            } else {
+                findings.append(SentenceFinding(kind: .extra, index: link.target.lowerBound,
+                                                sentence: bead.target[link.target.lowerBound], confidence: confidence))
+            }
+        }
+        return findings
+    }
+
+    /// Two neighbouring ranges as one (an empty one joins as nothing).
+    static func join(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    }
+}

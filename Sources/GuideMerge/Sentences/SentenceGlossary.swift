@@ -1,0 +1,64 @@
+import GuideModel
+
+/// The glossary as the sentence aligner reads it: which terms a sentence uses (English) or
+/// renders (Chinese: an agreed translation, or the English term left as it is). Code spans
+/// and URLs are never searched (they are not in the `ProseText`).
+public struct SentenceGlossary: Sendable {
+    let matcher: GlossaryMatcher
+    /// Every Chinese form of every term, by its first scalar: a sentence's scalars are read
+    /// once, each compared only with the forms that can start there.
+    let chineseForms: [Unicode.Scalar: [(term: Int, form: [Unicode.Scalar])]]
+
+    public init(_ glossary: Glossary) {
+        matcher = GlossaryMatcher(glossary)
+        var forms: [Unicode.Scalar: [(term: Int, form: [Unicode.Scalar])]] = [:]
+        for (index, term) in glossary.terms.enumerated() {
+            for chinese in term.chinese {
+                let scalars = Array(chinese.unicodeScalars)
+                guard let first = scalars.first else { continue }
+                forms[first, default: []].append((index, scalars))
+            }
+        }
+        chineseForms = forms
+    }
+
+    public var isEmpty: Bool { matcher.glossary.isEmpty }
+
+    /// The glossary bound to one side of a translation.
+    public var source: Side { Side(glossary: self, isSource: true) }
+    public var target: Side { Side(glossary: self, isSource: false) }
+
+    public struct Side: Sendable {
+        let glossary: SentenceGlossary
+        let isSource: Bool
+
+        /// The terms found in a leaf's prose, each with where it starts (sentences take those
+        /// that start inside them): one `ProseText` and one search a leaf, not one a sentence.
+        func occurrences(in prose: ProseText) -> [(term: Int, position: TextPosition)] {
+            var found = glossary.matcher.occurrences(in: prose, ignoringCase: !isSource).map { ($0.term, $0.position) }
+            if !isSource, !glossary.chineseForms.isEmpty {
+                var scalars: [Unicode.Scalar] = [], positions: [TextPosition] = []
+                scalars.reserveCapacity(prose.positions.count)
+                for (character, position) in zip(prose.characters, prose.positions) {
+                    for scalar in character.unicodeScalars {
+                        scalars.append(scalar)
+                        positions.append(position)
+                    }
+                }
+                for start in scalars.indices {
+                    guard let forms = glossary.chineseForms[scalars[start]] else { continue }
+                    for (term, form) in forms where start + form.count <= scalars.count
+                        && scalars[start..<(start + form.count)].elementsEqual(form) {
+                        found.append((term, positions[start]))
+                    }
+                }
+            }
+            return found
+        }
+
+        /// The terms of one sentence's prose, sorted, each once.
+        func terms(in prose: ProseText) -> [Int] {
+            Array(Set(occurrences(in: prose).map(\.term))).sorted()
+        }
+    }
+}

@@ -1,0 +1,268 @@
+import GuideModel
+
+/// Cuts blocks into sentences: a pure function of each block's markdown source.
+///
+/// The prose leaves are those of `ProseScanner` (a paragraph, a heading, a block quote, each
+/// paragraph of a list item); a sentence never runs from one leaf into another, so a heading
+/// and a list item are units of their own. A heading is one sentence whatever it holds. Where
+/// the scan of a leaf does not match cmark's text (markdown the scan misreads), the leaf is
+/// one sentence rather than cut wrongly. Code blocks, HTML and rules have no sentences.
+public enum SentenceSplitter {
+    /// The sentences of consecutive blocks, in order; `glossary`: find its terms in each.
+    public static func sentences<Blocks: Sequence>(of blocks: Blocks, glossary: SentenceGlossary.Side? = nil) -> [Sentence]
+    where Blocks.Element == Block {
+        var out: [Sentence] = []
+        var leaf = 0
+        for block in blocks { append(block, firstInItem: false, glossary: glossary, to: &out, leaf: &leaf) }
+        return out
+    }
+
+    public static func sentences(of block: Block, glossary: SentenceGlossary.Side? = nil) -> [Sentence] {
+        var out: [Sentence] = []
+        var leaf = 0
+        append(block, firstInItem: false, glossary: glossary, to: &out, leaf: &leaf)
+        return out
+    }
+
+    static func append(_ block: Block, firstInItem: Bool, glossary: SentenceGlossary.Side?, to out: inout [Sentence], leaf: inout Int) {
+        switch block.kind {
+        case .list:
+            for item in block.items {
+                for (index, child) in item.enumerated() {
+                    append(child, firstInItem: index == 0, glossary: glossary, to: &out, leaf: &leaf)
+                }
+            }
+        case .paragraph, .heading, .blockQuote:
+            let units = ProseScanner.scannedUnits(of: block, firstInItem: firstInItem)
+            let isHeading = block.headingLevel != nil
+            let cut = !isHeading && ProseScanner.matches(units, text: block.text)
+            var source = SourceColumns(block: block)
+            let leafUnits = SentenceBoundaries.LeafUnits(units)
+            let first = out.count
+            let ranges = SentenceBoundaries.ranges(leafUnits, splitting: cut)
+            for range in ranges {
+                var next = sentence(leafUnits, range, source: &source)
+                next.leaf = leaf
+                out.append(next)
+            }
+            if let glossary, !ranges.isEmpty {
+                // Each term goes to the sentence it starts in: the last whose first unit is not after it.
+                for (term, position) in glossary.occurrences(in: ProseText([units])) {
+                    var index = ranges.count - 1
+                    while index > 0, units[ranges[index].lowerBound].start > position { index -= 1 }
+                    if !out[first + index].features.terms.contains(term) { out[first + index].features.terms.append(term) }
+                }
+                for index in first..<out.count { out[index].features.terms.sort() }
+            }
+            leaf += 1
+        default:
+            break
+        }
+    }
+
+    /// The sentence of the units in `range`: its text as in the source, and its features.
+    static func sentence(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>, source: inout SourceColumns) -> Sentence {
+        let units = leaf.units, kinds = leaf.kinds, leads = leaf.leads
+        var text: [UInt8] = []
+        var features = SentenceFeatures()
+        var tokens = TokenCollector()
+        var atLineStart = false
+        var last: Unicode.Scalar = " "
+        func dropTrailingSpaces() {
+            while true {
+                if let end = text.last, end == 0x20 || end == 0x09 { text.removeLast(); continue }
+                if text.count >= 3, text[text.count - 3] == 0xE3, text[text.count - 2] == 0x80, text[text.count - 1] == 0x80 {
+                    text.removeLast(3)   // U+3000
+                    continue
+                }
+                return
+            }
+        }
+        for index in range {
+            let lead = leads[index]
+            switch kinds[index] {
+            case .lineBreak:
+                dropTrailingSpaces()
+                text.append(0x20)
+                atLineStart = true
+                tokens.endWord()
+            case .hidden:
+                let unit = units[index]
+                let isEscape = unit.source == "\\"
+                let endsLine = index + 1 == range.upperBound || kinds[index + 1] == .lineBreak
+                if (atLineStart && !isEscape) || endsLine { continue }
+                appendSpan(unit.source, to: &text)
+            case .space:
+                tokens.endWord()
+                if atLineStart { continue }
+                text += units[index].source.utf8
+            case .text:
+                atLineStart = false
+                let unit = units[index]
+                if unit.end.line != unit.start.line || unit.end.column - unit.start.column != 1 {
+                    text += source.text(from: unit.start, to: unit.end).utf8   // an entity, as written
+                } else {
+                    text += unit.source.utf8
+                }
+                switch ScriptClass(lead) {
+                case .latin:
+                    features.latin += 1
+                    tokens.add(lead)
+                case .cjk:
+                    features.cjk += 1
+                    tokens.endWord()
+                default:
+                    if lead == "_" { tokens.add(lead) } else { tokens.endWord() }
+                }
+                last = lead
+            case .code:
+                atLineStart = false
+                let unit = units[index]
+                appendSpan(unit.source, to: &text)
+                tokens.endWord()
+                for scalar in unit.source.unicodeScalars {
+                    if scalar == "`" {
+                        tokens.endWord(kept: true)
+                        continue
+                    }
+                    features.latin += 1
+                    if scalar == "_" || ScriptClass(scalar) == .latin { tokens.add(scalar) } else { tokens.endWord(kept: true) }
+                }
+                tokens.endWord(kept: true)
+                last = "`"
+            case .url:
+                atLineStart = false
+                let unit = units[index]
+                appendSpan(unit.source, to: &text)
+                features.latin += unit.source.utf8.count
+                tokens.endWord()
+                tokens.insert(SentenceToken(unit.visible.lowercased()), kept: true)
+                last = "/"
+            case .opening, .closing:
+                atLineStart = false
+                let unit = units[index]
+                appendSpan(unit.source, to: &text)
+                if kinds[index] == .closing, lead == "]", unit.source.hasPrefix("]("), unit.source.utf8.count > 3 {
+                    tokens.endWord()
+                    tokens.insert(SentenceToken(String(unit.source.dropFirst(2).dropLast()).lowercased()), kept: true)
+                }
+            }
+        }
+        tokens.endWord()
+        dropTrailingSpaces()
+        features.tokens = tokens.tokens
+        features.kept = tokens.kept
+        features.ending = ending(last)
+        features.isAside = isAside(leaf, range)
+        return Sentence(text: String(decoding: text, as: UTF8.self), start: units[range.lowerBound].start, features: features)
+    }
+
+    /// A span's markdown (code, a link's target, an HTML comment) that may run over lines:
+    /// each line break, with the indentation and quote marks after it, as one space.
+    static func appendSpan(_ source: String, to text: inout [UInt8]) {
+        var bytes = source.utf8.makeIterator()
+        var inBreak = false
+        while let byte = bytes.next() {
+            if byte == 0x0A {
+                inBreak = true
+                continue
+            }
+            if inBreak {
+                if byte == 0x20 || byte == 0x09 || byte == 0x3E { continue }   // space, tab, `>`
+                text.append(0x20)
+                inBreak = false
+            }
+            text.append(byte)
+        }
+        if inBreak { text.append(0x20) }
+    }
+
+    /// A sentence wholly in brackets: `(…)`, `（…）`, `[…]` or `【…】`, closed at its end.
+    static func isAside(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>) -> Bool {
+        let visible = range.filter { leaf.kinds[$0] == .text || leaf.kinds[$0] == .code || leaf.kinds[$0] == .url }
+        guard let first = visible.first, let last = visible.last, leaf.kinds[first] == .text, leaf.kinds[last] == .text,
+              SentenceBoundaries.bracket(leaf.leads[first]) == 1, SentenceBoundaries.bracket(leaf.leads[last]) == -1 else { return false }
+        // The opening bracket must be the one the last closes: count the depth across the sentence.
+        var depth = 0
+        for (offset, index) in visible.enumerated() where leaf.kinds[index] == .text {
+            guard let kind = SentenceBoundaries.bracket(leaf.leads[index]) else { continue }
+            depth += kind
+            if depth == 0, offset != visible.count - 1 { return false }
+        }
+        return depth == 0
+    }
+
+    static func ending(_ c: Unicode.Scalar) -> SentenceFeatures.Ending {
+        switch c {
+        case "?", "？": return .question
+        case "!", "！": return .exclamation
+        case ":", "：": return .colon
+        default: return .plain
+        }
+    }
+
+    /// Lower-cased words (letters, digits, `_`) of two characters or more, and numbers, each
+    /// once; `kept`: those a translation must keep (numbers, the words of code, addresses).
+    struct TokenCollector {
+        var tokens: [SentenceToken] = []
+        var kept: [SentenceToken] = []
+        var seen: Set<SentenceToken> = []
+        /// The word so far, lower-cased, as UTF-8.
+        var word: [UInt8] = []
+        var wordScalars = 0
+
+        mutating func add(_ c: Unicode.Scalar) {
+            wordScalars += 1
+            if c.isASCII {
+                let byte = UInt8(c.value)
+                word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            } else {
+                word += String(c).lowercased().utf8
+            }
+        }
+
+        mutating func endWord(kept isKept: Bool = false) {
+            guard !word.isEmpty else { return }
+            defer { word.removeAll(keepingCapacity: true); wordScalars = 0 }
+            var start = 0, end = word.count, scalars = wordScalars
+            while start < end, word[start] == 0x5F { start += 1; scalars -= 1 }
+            while end > start, word[end - 1] == 0x5F { end -= 1; scalars -= 1 }
+            guard start < end else { return }
+            let isNumber = word[start..<end].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            guard scalars >= 2 || isNumber else { return }
+            // A plural's `s` dropped (both sides alike): `protocols` in English, `protocol` kept in Chinese.
+            if scalars > 3, word[end - 1] == 0x73, word[end - 2] != 0x73 { end -= 1 }
+            var hash = SentenceToken.basis
+            for byte in word[start..<end] { hash = SentenceToken.mix(hash, byte) }
+            insert(SentenceToken(value: hash), kept: isKept || isNumber)
+        }
+
+        mutating func insert(_ token: SentenceToken, kept isKept: Bool) {
+            if seen.insert(token).inserted { tokens.append(token) }
+            if isKept, !kept.contains(token) { kept.append(token) }
+        }
+    }
+}
+
+/// A block's source lines as characters, made only when a sentence needs a slice of them
+/// (an entity written as `&amp;`, which the units keep decoded).
+struct SourceColumns {
+    let block: Block
+    var lines: [[Character]]?
+
+    init(block: Block) { self.block = block }
+
+    /// The characters from `start` up to (not including) `end`, on one line.
+    mutating func text(from start: TextPosition, to end: TextPosition) -> String {
+        if lines == nil {
+            lines = Array(block.source).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+                .map { Array($0) }
+        }
+        let row = start.line - block.lines.start
+        guard let lines, lines.indices.contains(row) else { return "" }
+        let line = lines[row]
+        let from = min(max(0, start.column - 1), line.count)
+        let to = end.line == start.line ? min(max(from, end.column - 1), line.count) : line.count
+        return String(line[from..<to])
+    }
+}

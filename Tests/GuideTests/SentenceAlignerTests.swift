@@ -1,0 +1,134 @@
+import Foundation
+@testable import GuideMerge
+import GuideModel
+import GuideParse
+import Testing
+
+/// The length model, and sentence alignment inside a bead, on small hand-made pairs.
+@Suite struct SentenceAlignerTests {
+    static func sentences(_ markdown: String, glossary: SentenceGlossary.Side? = nil) -> [Sentence] {
+        SentenceSplitter.sentences(of: MarkdownParser().parse(markdown), glossary: glossary)
+    }
+
+    /// Each link as "source indexes:target indexes", e.g. "0:0", "1:", ":2", "23:3".
+    static func shapes(_ links: [SentenceLink]) -> [String] {
+        links.map { link in link.source.map(String.init).joined() + ":" + link.target.map(String.init).joined() }
+    }
+
+    static func align(_ english: String, _ chinese: String, glossary: Glossary = Glossary()) -> [String] {
+        let terms = glossary.isEmpty ? nil : SentenceGlossary(glossary)
+        return shapes(SentenceAligner().align(sentences(english, glossary: terms?.source), sentences(chinese, glossary: terms?.target)))
+    }
+
+    @Test func lengthModelIsEstimatedFromPairs() throws {
+        // Made-up pairs: each Chinese character stands for 3 English ones, Latin kept as it is.
+        let pairs = (0..<40).map { i -> LengthModel.Pair in
+            let cjk = Double(10 + i), latin = Double(i % 5)
+            let noise = Double(i % 3 - 1) * 4   // -4, 0, 4
+            return LengthModel.Pair(source: 3 * cjk + latin + noise, targetLatin: latin, targetCJK: cjk)
+        }
+        let model = try #require(LengthModel.estimate(pairs))
+        #expect(abs(model.cjkWidth - 3) < 0.2)
+        #expect(abs(model.ratio - 1) < 0.05)
+        #expect(model.variance >= 1 && model.variance < 3)
+        // Too few pairs (or none long enough) say nothing.
+        #expect(LengthModel.estimate(Array(pairs.prefix(5))) == nil)
+        #expect(LengthModel.estimate(pairs.map { _ in LengthModel.Pair(source: 5, targetLatin: 1, targetCJK: 2) }) == nil)
+        #expect(LengthModel.median([3, 1, 2]) == 2 && LengthModel.median([4, 1, 2, 3]) == 2.5)
+    }
+
+    @Test func lengthCostGrowsWithTheMismatch() {
+        let model = LengthModel.book
+        let even = model.cost(source: 100, target: 100 * model.ratio)
+        let off = model.cost(source: 100, target: 160)
+        let far = model.cost(source: 100, target: 300)
+        #expect(even < 0.1 && even < off && off < far)
+        #expect(model.cost(source: 0, target: 0) == 0)
+        // The cost is bounded: a sentence carrying a long note still pairs better than dropping both.
+        #expect(model.cost(source: 100, target: 3000) == LengthModel.maximumCost)
+        #expect(model.length(latin: 10, cjk: 10) == 10 + 10 * model.cjkWidth)
+    }
+
+    @Test func oneToOneSentences() {
+        #expect(Self.align("The first sentence is here. The second one is about `Foo`. The third sentence ends it.\n",
+                           "第一句话在这里。第二句关于 `Foo` 类。第三句话在这里结束。\n") == ["0:0", "1:1", "2:2"])
+    }
+
+    @Test func splitsAndMerges() {
+        // One long English sentence the translator made two; two short ones made one.
+        #expect(Self.align("""
+            This long sentence talks about the first thing and then goes on about a second thing for quite a while.
+            Short one. Another short.
+
+            """, "这句话讲第一件事。然后讲第二件事讲了很久。两个短句合在一起。\n") == ["0:01", "12:2"])
+    }
+
+    @Test func droppedAndAddedSentences() {
+        // The translator's note in brackets stands alone; a sentence left out pairs with nothing.
+        #expect(Self.align("Classes declare `Foo`. They also declare `Bar`.\n",
+                           "类声明 `Foo`。(译注：这是一个很长的说明，解释了这里的用法和背景。)它们也声明 `Bar`。\n")
+                == ["0:0", ":1", "1:2"])
+        #expect(Self.align("- Use `alpha` here.\n- Keep the middle item that nobody translated at all.\n- Use `gamma` there.\n",
+                           "- 在这里用 `alpha`。\n- 在那里用 `gamma`。\n") == ["0:0", "1:", "2:1"])
+    }
+
+    @Test func anchorsAndGlossaryPickThePairing() {
+        // Lengths alone cannot tell which sentence was left out: the kept code, or the glossary's terms, can.
+        #expect(Self.align("Call `alpha` now. Call `beta` now. Call `gamma` now.\n", "现在调用 `alpha`。现在调用 `gamma`。\n")
+                == ["0:0", "1:", "2:1"])
+        #expect(Self.align("Call `alpha` now. Call `beta` now. Call `gamma` now.\n", "现在调用 `beta`。现在调用 `gamma`。\n")
+                == ["0:", "1:0", "2:1"])
+        let glossary = Glossary(terms: [Glossary.Term(english: ["protocol"], chinese: ["协议"]),
+                                        Glossary.Term(english: ["method"], chinese: ["方法"])])
+        #expect(Self.align("A protocol is here. A class is there, with a long tail of words about other things. A method is elsewhere.\n", "这里是协议。别处是方法。\n",
+                           glossary: glossary) == ["0:0", "1:", "2:1"])
+        // Questions pair with questions.
+        #expect(Self.align("Does it work? It does.\n", "能用吗？能用。\n") == ["0:0", "1:1"])
+    }
+
+    @Test func emptySides() {
+        #expect(Self.align("One. Two.\n", "```\ncode\n```\n") == ["0:", "1:"])
+        #expect(Self.align("```\ncode\n```\n", "一。二。\n") == [":0", ":1"])
+        #expect(Self.align("```\ncode\n```\n", "```\ncode\n```\n").isEmpty)
+    }
+
+    /// Every sentence once, in order, on random beads, and a long bead's work grows linearly.
+    @Test func everySentenceOnceAndLinear() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let n = Int.random(in: 0...12, using: &generator), m = Int.random(in: 0...12, using: &generator)
+            let source = (0..<n).map { _ in Sentence(text: "s", start: TextPosition(line: 1, column: 1),
+                                                     features: SentenceFeatures(latin: .random(in: 1...200, using: &generator))) }
+            let target = (0..<m).map { _ in Sentence(text: "t", start: TextPosition(line: 1, column: 1),
+                                                     features: SentenceFeatures(cjk: .random(in: 1...80, using: &generator))) }
+            let links = SentenceAligner().align(source, target)
+            #expect(links.flatMap { Array($0.source) } == Array(0..<n))
+            #expect(links.flatMap { Array($0.target) } == Array(0..<m))
+            #expect(links.allSatisfy { !$0.source.isEmpty || !$0.target.isEmpty })
+        }
+        func timed(_ count: Int) -> Double {
+            let source = (0..<count).map { i in Sentence(text: "s", start: TextPosition(line: 1, column: 1),
+                                                         features: SentenceFeatures(latin: 30 + i % 50, tokens: [SentenceToken("w\(i)")])) }
+            let target = (0..<(count * 3 / 2)).map { i in Sentence(text: "t", start: TextPosition(line: 1, column: 1),
+                                                                   features: SentenceFeatures(cjk: 10 + i % 20, tokens: [SentenceToken("w\(i)")])) }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let links = SentenceAligner().align(source, target)
+            #expect(links.flatMap { Array($0.source) }.count == count)
+            let elapsed = clock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        }
+        let small = timed(400), large = timed(4000)
+        #expect(large < small * 30, "4,000 sentences took \(large) s, 400 took \(small) s: not linear")
+    }
+
+    @Test func jsonStringsAreEscapedAsJSONEncoderEscapesThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for text in ["plain", "quote \" and \\ back", "tab\tline\nfeed\r", "\u{1}\u{8}\u{C}\u{1F}", "中文 / “引号” é 🙂", "\u{2028}\u{7F}"] {
+            var bytes: [UInt8] = []
+            JSONText.appendString(text, to: &bytes)
+            #expect(bytes == Array(try encoder.encode(text)), "\(text)")
+        }
+    }
+}

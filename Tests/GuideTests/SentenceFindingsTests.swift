@@ -1,0 +1,43 @@
+@testable import GuideMerge
+import GuideModel
+import GuideParse
+import Testing
+
+/// Sentence-missing and sentence-extra findings, with their confidence, from a bead's sentences.
+@Suite struct SentenceFindingsTests {
+    static func bead(_ english: String, _ chinese: String) -> BeadSentences {
+        let source = SentenceSplitter.sentences(of: MarkdownParser().parse(english))
+        let target = SentenceSplitter.sentences(of: MarkdownParser().parse(chinese))
+        return BeadSentences(source: source, target: target, links: SentenceAligner().align(source, target))
+    }
+
+    @Test func aLeftOutSentenceAndAnAddedNote() throws {
+        let findings = SentenceFindings.findings(Self.bead(
+            "Call `alpha` first. Then call `beta` with the `gamma` option, which nobody translated. Call `delta` last.\n",
+            "先调用 `alpha`。最后调用 `delta`。(译注：这是译者加的一段较长的说明，解释了背景。)\n"))
+        #expect(findings.map(\.kind) == [.missing, .extra])
+        let missing = try #require(findings.first), extra = try #require(findings.last)
+        #expect(extra.index == 2 && extra.isAside && extra.sentence.text.hasPrefix("(译注"))
+        #expect(missing.index == 1 && missing.sentence.text.hasPrefix("Then call `beta`") && !missing.isAside)
+        #expect(findings.allSatisfy { $0.confidence > 0.5 && $0.confidence < 1 })
+        #expect(SentenceFinding.Kind.missing.rawValue == "sentence-missing" && SentenceFinding.Kind.extra.rawValue == "sentence-extra")
+    }
+
+    @Test func confidenceFollowsTheEvidence() throws {
+        // A left-out sentence whose code the Chinese lacks is surer than a short plain one.
+        let sure = try #require(SentenceFindings.findings(Self.bead(
+            "Use the `first` call here. Configure `NSURLSession` and `NSURLRequest` with `timeout` set to 30. Use the `last` call there.\n",
+            "这里用 `first` 调用。那里用 `last` 调用。\n")).first)
+        let unsure = try #require(SentenceFindings.findings(Self.bead(
+            "Use the `first` call here. This one has no code and keeps talking for quite a while. Use the `last` call there.\n",
+            "这里用 `first` 调用。那里用 `last` 调用。\n")).first)
+        #expect(sure.kind == .missing && unsure.kind == .missing)
+        #expect(sure.confidence > unsure.confidence, "\(sure.confidence) vs \(unsure.confidence)")
+    }
+
+    @Test func nothingWhenEverythingPairsOrASideIsEmpty() {
+        #expect(SentenceFindings.findings(Self.bead("One thing here. Another one.\n", "这里一件事。另一件。\n")).isEmpty)
+        #expect(SentenceFindings.findings(Self.bead("Untranslated. Entirely.\n", "```\ncode\n```\n")).isEmpty)
+        #expect(SentenceFindings.join(0..<0, 2..<3) == 2..<3 && SentenceFindings.join(1..<2, 2..<4) == 1..<4)
+    }
+}
