@@ -14,6 +14,10 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
     case codeDrift
     /// The translator marked the Chinese as uncertain (`【疑问】` or another marker).
     case doubt
+    /// A translated pair in which an English sentence has no Chinese (`SentenceReview`).
+    case sentenceMissing
+    /// A translated pair in which a Chinese sentence renders no English one (a note of the translator's).
+    case sentenceExtra
     /// English prose left in the Chinese, or the Chinese block is a copy of its English.
     case englishLeft
     /// A glossary term of the English is not given its agreed translation (`content/glossary.yml`).
@@ -31,7 +35,8 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
     /// for help (and often explains English left beside it); English left
     /// reads as unfinished; a structural difference is cosmetic next to those.
     public static let precedence: [BeadStatus] = [
-        .stale, .missing, .extra, .codeDrift, .doubt, .englishLeft, .glossary, .typography, .structure, .translated,
+        .stale, .missing, .extra, .codeDrift, .doubt, .sentenceMissing, .sentenceExtra, .englishLeft, .glossary, .typography,
+        .structure, .translated,
     ]
 
     /// Style findings (glossary, typography) ask for an edit, but the text is translated:
@@ -54,15 +59,21 @@ public struct BeadFinding: Hashable, Sendable, Codable {
     /// Where in the Chinese file, for findings inside a block (typography, glossary): line, and column in characters.
     public var line: Int?
     public var column: Int?
+    /// Where in the English file, for a finding about one English sentence (`sentenceMissing`).
+    public var sourceLine: Int?
+    /// How sure the finding is, 0 to 1, for findings that are a judgement (sentence findings).
+    public var confidence: Double?
 
     public init(_ status: BeadStatus, _ message: String, sourceBlock: Int? = nil, targetBlock: Int? = nil,
-                line: Int? = nil, column: Int? = nil) {
+                line: Int? = nil, column: Int? = nil, sourceLine: Int? = nil, confidence: Double? = nil) {
         self.status = status
         self.message = message
         self.sourceBlock = sourceBlock
         self.targetBlock = targetBlock
         self.line = line
         self.column = column
+        self.sourceLine = sourceLine
+        self.confidence = confidence
     }
 }
 

@@ -50,13 +50,16 @@ public struct ChapterReview: Sendable {
     /// counts only (`BeadReview`), and their typography findings are counted, not made.
     public static func make(source: Chapter, target: Chapter, language: Language, ledger: AcceptLedger,
                             doubtMarkers: [String], align: BeadSource = { Aligner().align($0, $1) },
-                            style: StyleReview? = nil, listed: Int = Self.listed) -> ChapterReview {
+                            style: StyleReview? = nil, sentences: Bool = false, sentenceGlossary: SentenceGlossary? = nil,
+                            listed: Int = Self.listed) -> ChapterReview {
         let beads = align(source.blocks, target.blocks)
         let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
+        let sentenceReview = sentences
+            ? SentenceReview.forChapter(beads, source: source.blocks, target: target.blocks, glossary: sentenceGlossary) : nil
         // The beads of one stretch, listing at most `listed` findings of their own.
         let stretch = { @Sendable (range: Range<Int>) -> [ReviewedBead] in
             review(beads[range], source: source, target: target, ledger: ledger, classifier: classifier,
-                   style: style, listed: listed)
+                   style: style, sentences: sentenceReview.map { ($0, beads) }, listed: listed)
         }
         guard beads.count > Self.stretch else {
             return ChapterReview(source: source, target: target, language: language, beads: stretch(beads.indices))
@@ -87,9 +90,10 @@ public struct ChapterReview: Sendable {
 
     /// `make`'s review of `beads`, as if they were the whole chapter.
     static func review(_ beads: ArraySlice<Bead>, source: Chapter, target: Chapter, ledger: AcceptLedger,
-                               classifier: StatusClassifier, style: StyleReview?, listed: Int) -> [ReviewedBead] {
+                               classifier: StatusClassifier, style: StyleReview?,
+                               sentences: (review: SentenceReview, chapter: [Bead])? = nil, listed: Int) -> [ReviewedBead] {
         var left = listed   // findings the chapter may still list
-        return beads.map { bead -> ReviewedBead in
+        return zip(beads.indices, beads).map { index, bead -> ReviewedBead in
             let sourceHash = hash(bead.source, in: source.blocks)
             let targetHash = hash(bead.target, in: target.blocks)
             var verdict = AcceptLedger.Verdict.notAccepted
@@ -98,6 +102,14 @@ public struct ChapterReview: Sendable {
                                          targetHash: ContentHash.hex(targetHash))
             }
             var review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
+            // Below the paragraph, in a pair nothing else is wrong with but its style or shape
+            // (`SentenceReview.comparable`: not a paragraph turned into a list).
+            if let sentences, review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit) == 0,
+               SentenceReview.comparable(bead, source: source.blocks, target: target.blocks) {
+                let found = sentences.review.findings(bead, source: source.blocks, target: target.blocks,
+                                                      besides: SentenceReview.Neighbours(sentences.chapter, around: index))
+                if !found.isEmpty { review = BeadReview(bead: bead, findings: review.findings + found) }
+            }
             var unmade = 0
             if let style {
                 let found = style.findings(bead, source: source.blocks, target: target.blocks, making: left)
@@ -187,13 +199,15 @@ extension Book {
         }
         let markers = config.doubtMarkers
         let style = StyleReview(glossary: glossary)
+        let sentenceGlossary = glossary.isEmpty ? nil : SentenceGlossary(glossary)
         // Everything besides the two chapters that a review depends on; the book-wide part
         // once (describing the glossary for every pair was a visible share of a rebuild).
         let bookSettings = "markers: \(markers)\nglossary: \(String(reflecting: glossary))\n"
         return pairs.concurrentMap { pair in
             let make = {
                 ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
-                                   ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style)
+                                   ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style,
+                                   sentences: true, sentenceGlossary: sentenceGlossary)
             }
             guard let memo else { return make() }
             let settings = bookSettings

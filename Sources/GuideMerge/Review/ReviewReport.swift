@@ -76,7 +76,7 @@ public enum ReviewReport {
         if let targetRange {
             here = SourceLocation(file: review.target.displayPath, line: finding.line
                 ?? finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start, column: finding.column)
-            there = sourceRange.map { SourceLocation(file: review.source.displayPath, line: $0.start) }
+            there = sourceRange.map { SourceLocation(file: review.source.displayPath, line: finding.sourceLine ?? $0.start) }
             block = finding.targetBlock.map { review.target.blocks[$0] } ?? bead.bead.target.first.map { review.target.blocks[$0] }
         } else {
             here = SourceLocation(file: review.source.displayPath,
@@ -86,7 +86,10 @@ public enum ReviewReport {
         }
         var text = finding.message
         // A typography message quotes the text around the problem already.
-        if let block, !block.text.isEmpty, finding.status != .typography { text += " “\(Excerpt.of(block.text, length: 50))”" }
+        // So does a sentence finding, which quotes its sentence.
+        if let block, !block.text.isEmpty, finding.status != .typography, !finding.status.isSentence {
+            text += " “\(Excerpt.of(block.text, length: 50))”"
+        }
         return ReviewFinding(rule: finding.status.name, message: text, location: here, english: there)
     }
 
@@ -109,7 +112,10 @@ public enum ReviewReport {
     public static func json(_ reviews: [ChapterReview], snippetFindings: [Diagnostic] = [],
                             snippetCounts: [String: Int]? = nil) -> String {
         struct Side: Encodable { var file: String; var start: Int; var end: Int }
-        struct Finding: Encodable { var status: String; var message: String; var line: Int?; var column: Int? }
+        struct Finding: Encodable {
+            var status: String; var message: String; var line: Int?; var column: Int?
+            var englishLine: Int?; var confidence: Double?
+        }
         struct ReaderRow: Encodable { var kind: String; var file: String; var line: Int; var message: String; var excerpt: String }
         struct Row: Encodable {
             var status: String
@@ -164,7 +170,10 @@ public enum ReviewReport {
                         status: bead.status.name, statuses: bead.review.statuses.map(\.name), accepted: bead.accepted,
                         source: review.sourceLines(bead.bead).map { Side(file: review.source.displayPath, start: $0.start, end: $0.end) },
                         target: review.targetLines(bead.bead).map { Side(file: review.target.displayPath, start: $0.start, end: $0.end) },
-                        findings: bead.review.findings.map { Finding(status: $0.status.name, message: $0.message, line: $0.line, column: $0.column) },
+                        findings: bead.review.findings.map {
+                            Finding(status: $0.status.name, message: $0.message, line: $0.line, column: $0.column,
+                                    englishLine: $0.sourceLine, confidence: $0.confidence)
+                        },
                         unlisted: bead.review.unlisted > 0 ? bead.review.unlisted : nil,
                         excerpt: Excerpt.of(texts.first ?? "", length: 60))
                 },
@@ -186,6 +195,8 @@ extension BeadStatus {
         switch self {
         case .codeDrift: return "code-drift"
         case .englishLeft: return "english-left"
+        case .sentenceMissing: return "sentence-missing"
+        case .sentenceExtra: return "sentence-extra"
         default: return rawValue
         }
     }

@@ -1,0 +1,139 @@
+import GuideModel
+
+/// The review below the paragraph: in a pair of prose blocks that is otherwise translated, an
+/// English sentence the Chinese leaves out (`sentenceMissing`) or a Chinese sentence with no
+/// English source (`sentenceExtra`), found by aligning the pair's sentences
+/// (`SentenceSplitter`, `SentenceAligner`) and judged by `SentenceFindings`.
+///
+/// Only findings of at least `minimumConfidence` are reported: a sentence the aligner left alone
+/// only because joining it to a neighbour costs about as much is no finding.
+public struct SentenceReview: Sendable {
+    /// The length model, from the chapter's own one-sentence pairs (else the book's).
+    public var aligner: SentenceAligner
+    public var glossary: SentenceGlossary?
+
+    public static let minimumConfidence = 0.6
+    /// Pairs read to estimate a chapter's length model: enough for its medians, and a bound on
+    /// what a chapter of a million paragraphs reads twice.
+    static let modelPairs = 2_000
+
+    public init(aligner: SentenceAligner = SentenceAligner(), glossary: SentenceGlossary? = nil) {
+        self.aligner = aligner
+        self.glossary = glossary
+    }
+
+    /// The review for one chapter pair: its length model estimated from its first pairs of one
+    /// sentence a side (`ChapterSentences.estimateModel`).
+    public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?) -> SentenceReview {
+        var sides: [([Sentence], [Sentence])] = []
+        for bead in beads where isCandidate(bead, source: source, target: target) {
+            guard sides.count < modelPairs else { break }
+            guard bead.source.count == 1, bead.target.count == 1 else { continue }
+            sides.append((SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source),
+                          SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target)))
+        }
+        let model = ChapterSentences.estimateModel(sides) ?? .book
+        return SentenceReview(aligner: SentenceAligner(model: model), glossary: glossary)
+    }
+
+    /// Whether a bead is prose on both sides: only such a pair can leave out a sentence.
+    static func isCandidate(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+        guard !bead.source.isEmpty, !bead.target.isEmpty else { return false }
+        return bead.source.allSatisfy { isProse(source[$0]) } && bead.target.allSatisfy { isProse(target[$0]) }
+    }
+
+    /// Whether the two sides are cut into sentences alike: a translator who turned a paragraph
+    /// into a list (or a list into a paragraph) cut it at other places, each item a sentence.
+    static func comparable(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+        func hasList(_ indexes: [Int], _ blocks: [Block]) -> Bool {
+            indexes.contains { if case .list = blocks[$0].kind { true } else { false } }
+        }
+        return hasList(bead.source, source) == hasList(bead.target, target)
+    }
+
+    static func isProse(_ block: borrowing Block) -> Bool {
+        switch block.kind {
+        case .paragraph, .list, .blockQuote: return true
+        default: return false
+        }
+    }
+
+    /// The blocks left unpaired on either side of a bead: when the block aligner cut a pair one
+    /// block short, the "missing" sentence's translation is in the Chinese block next to it (or
+    /// the "extra" sentence renders the English block next to it), and that block is reported
+    /// already (`extra`, `missing`).
+    public struct Neighbours: Sendable {
+        /// Chinese blocks of neighbouring beads that have no English.
+        public var targetOnly: [Int] = []
+        /// English blocks of neighbouring beads that have no Chinese.
+        public var sourceOnly: [Int] = []
+
+        public init(targetOnly: [Int] = [], sourceOnly: [Int] = []) {
+            self.targetOnly = targetOnly
+            self.sourceOnly = sourceOnly
+        }
+
+        public init(_ beads: [Bead], around index: Int) {
+            for neighbour in [index - 1, index + 1] where beads.indices.contains(neighbour) {
+                if beads[neighbour].source.isEmpty { targetOnly += beads[neighbour].target }
+                if beads[neighbour].target.isEmpty { sourceOnly += beads[neighbour].source }
+            }
+        }
+    }
+
+    /// Whether `sentence` pairs with one of the sentences of `blocks` at less cost than it is
+    /// left alone: then its counterpart is there, not missing.
+    func pairsNextDoor(_ sentence: Sentence, isSource: Bool, with blocks: [Block]) -> Bool {
+        let prose = blocks.filter { Self.isProse($0) }
+        guard !prose.isEmpty else { return false }
+        let others = SentenceSplitter.sentences(of: prose, glossary: isSource ? glossary?.target : glossary?.source)
+        let source = isSource ? [sentence] : others, target = isSource ? others : [sentence]
+        let scorer = SentenceAligner.Scorer(aligner: aligner, source: source, target: target)
+        let alone = isSource ? scorer.cost(0..<1, 0..<0) : scorer.cost(0..<0, 0..<1)
+        return others.indices.contains { other in
+            (isSource ? scorer.cost(0..<1, other..<other + 1) : scorer.cost(other..<other + 1, 0..<1)) < alone
+        }
+    }
+
+    /// The bead's sentence findings (none unless it is prose on both sides with more than one
+    /// sentence in all), each quoting its sentence, at its line, with its confidence; none of a
+    /// kind an unpaired neighbour may explain (`Neighbours`).
+    public func findings(_ bead: Bead, source: [Block], target: [Block], besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
+        guard Self.isCandidate(bead, source: source, target: target) else { return [] }
+        let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source)
+        let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target)
+        guard english.count + chinese.count > 2 else { return [] }
+        let sentences = BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
+        return SentenceFindings.findings(sentences, aligner: aligner).compactMap { found in
+            // Thousandths: what a report shows, and what the review's cache keeps.
+            let confidence = (found.confidence * 1000).rounded() / 1000
+            guard confidence >= Self.minimumConfidence else { return nil }
+            let nextDoor = found.kind == .missing ? neighbours.targetOnly.map { target[$0] } : neighbours.sourceOnly.map { source[$0] }
+            if pairsNextDoor(found.sentence, isSource: found.kind == .missing, with: nextDoor) { return nil }
+            let quoted = "“\(Excerpt.of(found.sentence.text, length: 60))”"
+            let sure = " (confidence \(String(format: "%.2f", confidence)))"
+            switch found.kind {
+            case .missing:
+                let block = Self.block(containing: found.sentence.start.line, of: bead.source, in: source)
+                return BeadFinding(.sentenceMissing, "an English sentence has no Chinese: " + quoted + sure,
+                                   sourceBlock: block, targetBlock: bead.target.first, sourceLine: found.sentence.start.line,
+                                   confidence: confidence)
+            case .extra:
+                let block = Self.block(containing: found.sentence.start.line, of: bead.target, in: target)
+                return BeadFinding(.sentenceExtra, "a Chinese sentence renders no English one: " + quoted + sure,
+                                   sourceBlock: bead.source.first, targetBlock: block, line: found.sentence.start.line,
+                                   confidence: confidence)
+            }
+        }
+    }
+
+    /// The block of `indexes` whose lines hold `line` (the first, if none does).
+    static func block(containing line: Int, of indexes: [Int], in blocks: [Block]) -> Int? {
+        indexes.first { blocks[$0].lines.start <= line && line <= blocks[$0].lines.end } ?? indexes.first
+    }
+}
+
+extension BeadStatus {
+    /// A finding about one sentence of a translated pair.
+    public var isSentence: Bool { self == .sentenceMissing || self == .sentenceExtra }
+}
