@@ -64,34 +64,54 @@ struct ExportPOCommand: ParsableCommand {
     }
 }
 
+extension TranslationMemory.Segment: ExpressibleByArgument {}
+
 struct ExportTMXCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tmx",
-        abstract: "Write a translation memory (TMX 1.4b) of the book's translated pairs.",
+        abstract: "Write a translation memory (TMX 1.4b) of the book's translated sentences.",
         discussion: """
-            One translation unit per translated pair (the English and Chinese markdown, a note with \
-            the English file and line), in book order. Pairs that are stale or carry a translator's \
-            doubt are left out unless --all. An existing file is replaced only with --force.
+            With --segment sentence (the default) one translation unit per group of sentences the \
+            aligner paired inside a translated pair (the English sentences joined by a space, the \
+            Chinese by nothing; a note with the English file and line), in book order; sentences \
+            paired with nothing are left out, and so are groups of confidence under \
+            \(TranslationMemory.sentenceConfidence) unless --all. A pair with no sentences (code) is \
+            one unit. With --segment paragraph one unit per translated pair (the English and Chinese \
+            markdown). Pairs that are stale or carry a translator's doubt are left out unless --all. \
+            An existing file is replaced only with --force.
             """
     )
 
     @Option(help: "The content folder.") var content = "content"
     @Option(help: "The translation's language (default: the book's first translation).") var lang: String?
     @Option(name: [.customShort("o"), .long], help: "The file to write.") var output = "book.tmx"
-    @Flag(help: "Also the pairs that are stale or in doubt.") var all = false
+    @Option(help: "What a unit holds: a group of paired sentences, or a whole aligned pair of blocks.") var segment: TranslationMemory.Segment = .sentence
+    @Flag(help: "Also the pairs that are stale or in doubt, and sentence groups of low confidence.") var all = false
     @Flag(help: "Replace the file if it exists (keeping its mode and owner).") var force = false
 
     func run() throws {
         try reportingErrors { _ in
             let book = try Workspace(content: content).loadBook()
             let language = try CatalogBook.translation(lang, of: book)
-            var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code)
+            var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code,
+                                           segment: segment)
+            let glossary = segment == .sentence && !book.glossary.isEmpty ? SentenceGlossary(book.glossary) : nil
             for review in try CatalogBook.reviews(book, content: content) where review.language == language {
-                memory.add(try CatalogBook.messages(review, book: book, content: content), all: all)
+                let messages = try CatalogBook.messages(review, book: book, content: content)
+                switch segment {
+                case .paragraph:
+                    memory.add(messages, all: all)
+                case .sentence:
+                    let sentences = ChapterSentences.align(source: review.source.blocks, target: review.target.blocks,
+                                                           beads: review.beads.map(\.bead), glossary: glossary)
+                    let model = ChapterSentences.estimateModel(sentences.map { ($0.source, $0.target) }) ?? .book
+                    memory.add(messages, sentences: sentences, aligner: SentenceAligner(model: model), all: all)
+                }
             }
             try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")], inputs: [], force: force)
             try OutputFiles.write([(output, memory.text)])
-            printText("wrote \(memory.units.count) translation units (\(book.source.language.code) → \(language.code)) into \(output)")
+            printText("wrote \(memory.units.count) translation units (\(book.source.language.code) → \(language.code), "
+                      + "\(segment.rawValue)s) into \(output)")
         }
     }
 }

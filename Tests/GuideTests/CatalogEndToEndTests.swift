@@ -104,4 +104,85 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try folder.read("content/zh/second.md") == "# 第二章\n\n## 结束\n\n完，提到 `alpha`。\n\n后记提到 `beta`。\n")
     }
+
+    /// A TMX file as guide writes it (libxml2's pretty print): the expected bytes, by hand.
+    static func tmx(segtype: String, _ units: [(note: String, en: String, zh: String)]) -> String {
+        var text = """
+            <?xml version="1.0" encoding="utf-8" standalone="no"?>
+            <tmx version="1.4">
+              <header creationtool="guide" creationtoolversion="1" segtype="\(segtype)" o-tmf="guide" adminlang="en" srclang="en" datatype="plaintext"></header>
+              <body>
+
+            """
+        for unit in units {
+            text += """
+                    <tu>
+                      <note>\(unit.note)</note>
+                      <tuv xml:lang="en">
+                        <seg>\(unit.en)</seg>
+                      </tuv>
+                      <tuv xml:lang="zh">
+                        <seg>\(unit.zh)</seg>
+                      </tuv>
+                    </tu>
+
+                """
+        }
+        return text + "  </body>\n</tmx>\n\n"
+    }
+
+    @Test func theMemoryIsSentenceBySentenceAndParagraphsAsBefore() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe end is near. It comes after the first chapter.\n\n"
+                         + "Version 42 of the compiler rewrote `main.m` from scratch.\n\nA doubtful sentence is here.\n")
+        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n结尾近了。它在第一章之后到来。\n\n编译器重写了。\n\n这里有一句存疑的话。【疑问】\n")
+        let intro: [(note: String, en: String, zh: String)] = [
+            ("en/intro.md:1", "Intro", "介绍"), ("en/intro.md:3", "Hello **world**.", "你好，**世界**。"),
+            ("en/intro.md:5", "Blocks", "代码块"), ("en/intro.md:7", "See [next](second.md#end).", "见[下一章](second.md#end)。"),
+            ("en/second.md:1", "Second", "第二章"), ("en/second.md:3", "End", "结束"),
+        ]
+
+        // By default: sentence units, without the low-confidence pair (the Chinese drops the version
+        // and the file) and the doubtful one.
+        let sentences = try runGuide(["export", "tmx"], in: folder.path)
+        #expect(sentences.status == 0, "\(sentences.stderr)")
+        #expect(sentences.stdout == "wrote 8 translation units (en → zh, sentences) into book.tmx\n")
+        #expect(try folder.read("book.tmx") == Self.tmx(segtype: "sentence", intro + [
+            ("en/second.md:5", "The end is near.", "结尾近了。"),
+            ("en/second.md:5", "It comes after the first chapter.", "它在第一章之后到来。"),
+        ]))
+        // Refused without --force; the same bytes again with it.
+        #expect(try runGuide(["export", "tmx"], in: folder.path).status == 1)
+        let again = try runGuide(["export", "tmx", "--segment", "sentence", "--force"], in: folder.path)
+        #expect(again.status == 0 && again.stdout.contains("8 translation units"))
+
+        // --all: the low-confidence pair and the doubtful one too.
+        let all = try runGuide(["export", "tmx", "--all", "-o", "all.tmx"], in: folder.path)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(try folder.read("all.tmx") == Self.tmx(segtype: "sentence", intro + [
+            ("en/second.md:5", "The end is near.", "结尾近了。"),
+            ("en/second.md:5", "It comes after the first chapter.", "它在第一章之后到来。"),
+            ("en/second.md:7", "Version 42 of the compiler rewrote `main.m` from scratch.", "编译器重写了。"),
+            ("en/second.md:9", "A doubtful sentence is here.", "这里有一句存疑的话。"),   // the marker: a sentence of its own, paired with nothing
+        ]))
+
+        // --segment paragraph: the bytes guide wrote before sentence units (checked against its
+        // previous build), one unit per pair, markdown and all.
+        let paragraphUnits: [(note: String, en: String, zh: String)] = [
+            ("en/intro.md:1", "# Intro", "# 介绍"), ("en/intro.md:3", "Hello **world**.", "你好，**世界**。"),
+            ("en/intro.md:5", "## Blocks", "## 代码块"), ("en/intro.md:7", "See [next](second.md#end).", "见[下一章](second.md#end)。"),
+            ("en/second.md:1", "# Second", "# 第二章"), ("en/second.md:3", "## End", "## 结束"),
+            ("en/second.md:5", "The end is near. It comes after the first chapter.", "结尾近了。它在第一章之后到来。"),
+            ("en/second.md:7", "Version 42 of the compiler rewrote `main.m` from scratch.", "编译器重写了。"),
+        ]
+        let paragraphs = try runGuide(["export", "tmx", "--segment", "paragraph", "-o", "p.tmx"], in: folder.path)
+        #expect(paragraphs.status == 0, "\(paragraphs.stderr)")
+        #expect(try folder.read("p.tmx") == Self.tmx(segtype: "paragraph", paragraphUnits))
+        #expect(try runGuide(["export", "tmx", "--segment", "paragraph", "--all", "-o", "pa.tmx"], in: folder.path).status == 0)
+        #expect(try folder.read("pa.tmx") == Self.tmx(segtype: "paragraph", paragraphUnits + [
+            ("en/second.md:9", "A doubtful sentence is here.", "这里有一句存疑的话。【疑问】"),
+        ]))
+        #expect(try runGuide(["export", "tmx", "--segment", "word", "-o", "w.tmx"], in: folder.path).status != 0)
+    }
 }

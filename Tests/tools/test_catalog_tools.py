@@ -19,6 +19,8 @@ def book(tmp_path):
     shutil.copytree(CONTENT, tmp_path / "content")
     subprocess.run([GUIDE, "export", "po", "-o", "po"], cwd=tmp_path, check=True, capture_output=True)
     subprocess.run([GUIDE, "export", "tmx", "-o", "book.tmx"], cwd=tmp_path, check=True, capture_output=True)
+    subprocess.run([GUIDE, "export", "tmx", "--segment", "paragraph", "-o", "paragraphs.tmx"], cwd=tmp_path, check=True,
+                   capture_output=True)
     return tmp_path
 
 
@@ -49,12 +51,24 @@ def test_po2tmx_and_guides_memory_read(book):
     converted = tmx.tmxfile.parsefile(str(book / "po2tmx.tmx"))
     assert len(converted.units) > 50
     memory = tmx.tmxfile.parsefile(str(book / "book.tmx"))
-    assert len(memory.units) > 50
-    assert all(unit.source and unit.target for unit in memory.units)
-    assert memory.units[0].source == "# Inter-Object Communication"
-    assert memory.units[0].target == "# 对象间的通讯"
+    paragraphs = tmx.tmxfile.parsefile(str(book / "paragraphs.tmx"))
+    assert len(paragraphs.units) > 50
+    assert paragraphs.units[0].source == "# Inter-Object Communication"
+    assert paragraphs.units[0].target == "# 对象间的通讯"
+    # Sentence by sentence (the default): more units, a heading without its marks.
+    assert len(memory.units) > len(paragraphs.units)
+    whole = {(unit.source, unit.target) for unit in paragraphs.units}
+    for unit in memory.units:
+        assert unit.source and unit.target
+        # On one line, but for a pair with no sentences (code, raw HTML): one unit, as at paragraph level.
+        assert "\n" not in unit.source + unit.target or (unit.source, unit.target) in whole
+    assert sum("\n" not in unit.source for unit in memory.units) > len(paragraphs.units) / 2
+    assert memory.units[0].source == "Inter-Object Communication"
+    assert memory.units[0].target == "对象间的通讯"
+    assert memory.document.getroot().find("header").get("segtype") == "sentence"
     # Doubtful pairs are left out: no unit's Chinese carries the marker.
-    assert not any("【疑问】" in unit.target for unit in memory.units)
+    for units in (memory.units, paragraphs.units):
+        assert not any("【疑问】" in unit.target for unit in units)
 
 
 def test_a_catalog_edited_by_translate_toolkit_imports_back(book):

@@ -15,6 +15,8 @@ public struct ChapterMessages: Sendable {
         public var po: POMessage
         /// Every status of the message's pair (`BeadReview.statuses`).
         public var statuses: [BeadStatus]
+        /// The message's pair: its index in the review's beads.
+        public var bead: Int
         /// The Chinese units (`ChapterCut.units`) the message's `msgstr` is made of; nil: none yet.
         var targetUnits: ClosedRange<Int>?
         /// For a message with no Chinese: the unit its translation goes after (-1: before the first).
@@ -22,6 +24,8 @@ public struct ChapterMessages: Sendable {
     }
 
     public private(set) var messages: [Message] = []
+    /// The English file as the references name it (`en/x.md`).
+    public let sourceFile: String
     let target: ChapterCut
     /// The Chinese file's line end (its first one; a line feed for a file of one line).
     let lineEnd: String
@@ -29,6 +33,7 @@ public struct ChapterMessages: Sendable {
     /// `review`'s beads over the files' exact text (as read, a byte order mark kept); references
     /// name the files as `sourceFile` and `targetFile` (paths in the content folder).
     public init(review: ChapterReview, english: String, chinese: String, sourceFile: String, targetFile: String) {
+        self.sourceFile = sourceFile
         let source = ChapterCut(text: english, blocks: review.source.blocks)
         target = ChapterCut(text: chinese, blocks: review.target.blocks)
         lineEnd = chinese.unicodeScalars.firstIndex { $0 == "\r" || $0 == "\n" }.map { index in
@@ -38,7 +43,7 @@ public struct ChapterMessages: Sendable {
         var seen: [String: Int] = [:]
         var lastTargetUnit = -1
         var extras: [String] = []
-        for reviewed in review.beads {
+        for (beadIndex, reviewed) in review.beads.enumerated() {
             let bead = reviewed.bead
             let sourceUnits = Self.units(bead.source, in: source)
             let targetUnits = Self.units(bead.target, in: target)
@@ -64,7 +69,7 @@ public struct ChapterMessages: Sendable {
                 po: POMessage(id: id, translation: translation, context: seen[id]! > 1 ? "\(seen[id]!)" : nil,
                               references: references, flags: reviewed.status == .stale ? ["fuzzy"] : [],
                               extractedComments: comments),
-                statuses: reviewed.review.statuses, targetUnits: targetUnits, insertAfter: lastTargetUnit))
+                statuses: reviewed.review.statuses, bead: beadIndex, targetUnits: targetUnits, insertAfter: lastTargetUnit))
         }
         if !extras.isEmpty, !messages.isEmpty {
             messages[messages.count - 1].po.extractedComments += extras.map { "Chinese only, kept in the chapter after this: \($0)" }
