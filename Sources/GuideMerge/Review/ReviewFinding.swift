@@ -136,6 +136,8 @@ extension ReviewReport {
         case (.extra?, _): return "A translated block with no English."
         case (.codeDrift?, _): return "Paired code blocks differ in their code."
         case (.doubt?, _): return "The translator marked the translation as uncertain."
+        case (.sentenceMissing?, _): return "A translated pair in which an English sentence has no translation."
+        case (.sentenceExtra?, _): return "A translated pair in which a sentence of the translation renders no English one."
         case (.englishLeft?, _): return "English prose left in the translation."
         case (.glossary?, _): return "A glossary term not given its agreed translation."
         case (.typography?, _): return "Chinese typography: spacing, full-width letters, half-width punctuation."

@@ -44,7 +44,7 @@ public struct SentenceReview: Sendable {
 
     /// Whether the two sides are cut into sentences alike: a translator who turned a paragraph
     /// into a list (or a list into a paragraph) cut it at other places, each item a sentence.
-    static func comparable(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+    public static func comparable(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
         func hasList(_ indexes: [Int], _ blocks: [Block]) -> Bool {
             indexes.contains { if case .list = blocks[$0].kind { true } else { false } }
         }

@@ -1,0 +1,116 @@
+import GuideMerge
+import GuideModel
+import GuideParse
+import Testing
+
+/// The review below the paragraph (`SentenceReview`), on hand-made pairs: a sentence the
+/// Chinese leaves out, one it adds, and the pairs it must not cry wolf about.
+@Suite struct SentenceReviewTests {
+    let parser = MarkdownParser()
+
+    static let english = """
+        # Timers
+
+        The `fireDate` property holds the date 2024-05-01 for the first run. It is read by `NSRunLoop` \
+        every 30 seconds while the mode is `NSDefaultRunLoopMode`. Call `invalidate` before the owner goes away.
+
+        """
+
+    /// The review of a one-chapter pair, and its findings about sentences.
+    func sentenceFindings(_ english: String, _ chinese: String) -> [BeadFinding] {
+        let source = Chapter(path: "a.md", displayPath: "content/en/a.md", title: "A", blocks: parser.parse(english))
+        let target = Chapter(path: "a.md", displayPath: "content/zh/a.md", title: "A", blocks: parser.parse(chinese))
+        let review = ChapterReview.make(source: source, target: target, language: Language("zh"), ledger: AcceptLedger(),
+                                        doubtMarkers: ["【疑问】"], sentences: true)
+        return review.beads.flatMap(\.review.findings).filter(\.status.isSentence)
+    }
+
+    @Test func aWholeTranslationHasNoSentenceFindings() {
+        let chinese = """
+            # 定时器
+
+            `fireDate` 属性保存首次运行的日期 2024-05-01。`NSRunLoop` 在模式为 `NSDefaultRunLoopMode` 时\
+            每 30 秒读取它一次。在所有者离开之前调用 `invalidate`。
+
+            """
+        #expect(sentenceFindings(Self.english, chinese).isEmpty)
+    }
+
+    @Test func aSentenceTheChineseLeavesOutIsMissingAtItsLine() throws {
+        let chinese = """
+            # 定时器
+
+            `fireDate` 属性保存首次运行的日期 2024-05-01。在所有者离开之前调用 `invalidate`。
+
+            """
+        let found = sentenceFindings(Self.english, chinese)
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding.status == .sentenceMissing)
+        #expect(finding.message.contains("It is read by `NSRunLoop`"))
+        #expect(finding.sourceLine == 3)
+        #expect((finding.confidence ?? 0) >= SentenceReview.minimumConfidence)
+    }
+
+    @Test func aSentenceTheChineseAddsIsExtra() throws {
+        let chinese = """
+            # 定时器
+
+            `fireDate` 属性保存首次运行的日期 2024-05-01。`NSRunLoop` 在模式为 `NSDefaultRunLoopMode` 时\
+            每 30 秒读取它一次。（译者注：运行循环的每一次迭代都会检查所有已到期的定时器，并依次触发它们。）\
+            在所有者离开之前调用 `invalidate`。
+
+            """
+        let found = sentenceFindings(Self.english, chinese)
+        #expect(found.map(\.status) == [.sentenceExtra])
+        #expect(found.first?.message.contains("译者注") == true)
+        #expect(found.first?.line == 3)
+    }
+
+    @Test func aSentenceWhoseTranslationIsInTheNextUnpairedBlockIsNotMissing() {
+        // The Chinese cut the paragraph in two, and the block aligner paired only the first half:
+        // the "missing" sentence is right there, in a block reported as extra.
+        let english = parser.parse("""
+            The `fireDate` property holds the date 2024-05-01 for the first run. It is read by `NSRunLoop` \
+            every 30 seconds while the mode is `NSDefaultRunLoopMode`.
+
+            """)
+        let chinese = parser.parse("""
+            `fireDate` 属性保存首次运行的日期 2024-05-01。
+
+            `NSRunLoop` 在模式为 `NSDefaultRunLoopMode` 时每 30 秒读取它一次。
+
+            """)
+        let review = SentenceReview()
+        let bead = Bead(source: [0], target: [0])
+        let alone = review.findings(bead, source: english, target: chinese)
+        #expect(alone.map(\.status) == [.sentenceMissing])
+        let besides = review.findings(bead, source: english, target: chinese, besides: .init(targetOnly: [1]))
+        #expect(besides.isEmpty)
+        // A neighbour that holds something else explains nothing.
+        let unrelated = parser.parse("`fireDate` 属性保存首次运行的日期 2024-05-01。\n\n我们稍后再谈内存管理。\n")
+        #expect(review.findings(bead, source: english, target: unrelated, besides: .init(targetOnly: [1])).map(\.status)
+                == [.sentenceMissing])
+    }
+
+    @Test func aParagraphTurnedIntoAListIsNotComparedBySentence() {
+        let paragraph = parser.parse("Open it, write a summary, and close it.\n")
+        let list = parser.parse("* 打开它\n* 写总结\n* 关上它\n")
+        let englishList = parser.parse("* Open it\n* Write a summary\n* Close it\n")
+        let bead = Bead(source: [0], target: [0])
+        #expect(!SentenceReview.comparable(bead, source: paragraph, target: list))
+        #expect(SentenceReview.comparable(bead, source: englishList, target: list))
+        #expect(SentenceReview.comparable(bead, source: paragraph, target: parser.parse("打开它，写总结，关上它。\n")))
+    }
+
+    @Test func aBeadWithOtherFindingsIsLeftToThem() {
+        // A doubt marker: the translator is asking already; the marker is no sentence of its own.
+        let chinese = """
+            # 定时器
+
+            `fireDate` 属性保存首次运行的日期 2024-05-01。【疑问】在所有者离开之前调用 `invalidate`。
+
+            """
+        #expect(sentenceFindings(Self.english, chinese).isEmpty)
+    }
+}
