@@ -1,4 +1,4 @@
-import GuideMerge
+@testable import GuideMerge
 import GuideModel
 import GuideParse
 import Testing
@@ -112,5 +112,26 @@ import Testing
 
             """
         #expect(sentenceFindings(Self.english, chinese).isEmpty)
+    }
+
+    @Test func aSentenceJoinedToItsNeighboursGroupIsStillMissing() throws {
+        // Had the aligner paired both English sentences with the one Chinese sentence (2:1)
+        // rather than leave one alone, the lengths still say one of them has no translation.
+        let english = SentenceSplitter.sentences(of: parser.parse("""
+            Braces are not required for `case` statements unless the compiler enforces them, which it \
+            rarely does. When a `case` contains more than one line, braces should be added.
+
+            """))
+        let chinese = SentenceSplitter.sentences(of: parser.parse("当一个 `case` 包含多行语句的时候，需要加上括号。\n"))
+        let grouped = BeadSentences(source: english, target: chinese, links: [SentenceLink(source: 0..<2, target: 0..<1)])
+        let found = SentenceReview().hiddenInGroups(grouped)
+        #expect(found.map(\.kind) == [.missing])
+        #expect(found.first?.sentence.text.hasPrefix("Braces are not required") == true)
+        // Two sentences that the one renders together are no finding.
+        let whole = SentenceSplitter.sentences(of: parser.parse(
+            "除非编译器强制要求，`case` 语句不需要大括号，而编译器很少这样要求；当一个 `case` 包含多行语句的时候，需要加上括号。\n"))
+        #expect(whole.count == 1)
+        let joined = BeadSentences(source: english, target: whole, links: [SentenceLink(source: 0..<2, target: 0..<1)])
+        #expect(SentenceReview().hiddenInGroups(joined).isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GuideModel
 
 /// The review below the paragraph: in a pair of prose blocks that is otherwise translated, an
@@ -104,7 +105,8 @@ public struct SentenceReview: Sendable {
         let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target)
         guard english.count + chinese.count > 2 else { return [] }
         let sentences = BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
-        return SentenceFindings.findings(sentences, aligner: aligner).compactMap { found in
+        let found = SentenceFindings.findings(sentences, aligner: aligner) + hiddenInGroups(sentences)
+        return found.compactMap { found in
             // Thousandths: what a report shows, and what the review's cache keeps.
             let confidence = (found.confidence * 1000).rounded() / 1000
             guard confidence >= Self.minimumConfidence else { return nil }
@@ -126,6 +128,48 @@ public struct SentenceReview: Sendable {
             }
         }
     }
+
+    /// A sentence the aligner joined to a neighbour's group only because nothing rendered it:
+    /// the group's lengths fit badly, and without the sentence they fit well. (A Chinese
+    /// sentence that renders two English ones is as long as both; one that renders one of
+    /// them, and leaves the other out, is as long as one.) The confidence grows with what the
+    /// fit gains past `groupGain`.
+    func hiddenInGroups(_ bead: BeadSentences) -> [SentenceFinding] {
+        let model = aligner.model
+        let length = { (sentence: Sentence) in model.length(latin: sentence.features.latin, cjk: sentence.features.cjk) }
+        var found: [SentenceFinding] = []
+        for link in bead.links where !link.source.isEmpty && !link.target.isEmpty && link.source.count + link.target.count > 2 {
+            let source = link.source.map { length(bead.source[$0]) }, target = link.target.map { length(bead.target[$0]) }
+            let whole = model.cost(source: source.reduce(0, +), target: target.reduce(0, +))
+            // Each sentence of the larger side left out in turn: the best fit without one.
+            let englishSide = link.source.count > link.target.count
+            let side = englishSide ? source : target
+            guard side.count > 1 else { continue }
+            var best = (index: 0, cost: Double.infinity)
+            for index in side.indices {
+                let rest = side.enumerated().filter { $0.offset != index }.reduce(0) { $0 + $1.element }
+                let cost = englishSide ? model.cost(source: rest, target: target.reduce(0, +))
+                                       : model.cost(source: source.reduce(0, +), target: rest)
+                if cost < best.cost { best = (index, cost) }
+            }
+            let gain = whole - best.cost
+            guard gain >= Self.groupGain, best.cost <= Self.groupFit else { continue }
+            let confidence = 1 / (1 + exp(-(gain - Self.groupGain)))
+            if englishSide {
+                let index = link.source.lowerBound + best.index
+                found.append(SentenceFinding(kind: .missing, index: index, sentence: bead.source[index], confidence: confidence))
+            } else {
+                let index = link.target.lowerBound + best.index
+                found.append(SentenceFinding(kind: .extra, index: index, sentence: bead.target[index], confidence: confidence))
+            }
+        }
+        return found
+    }
+
+    /// What leaving one sentence out of a group must gain on its lengths' cost, and how well
+    /// the rest must then fit, for the sentence to be a finding (`hiddenInGroups`).
+    static let groupGain = 3.0
+    static let groupFit = 2.0
 
     /// The block of `indexes` whose lines hold `line` (the first, if none does).
     static func block(containing line: Int, of indexes: [Int], in blocks: [Block]) -> Int? {

@@ -1,0 +1,79 @@
+"""Deletes one Chinese sentence from each of COUNT multi-sentence paragraphs of the whole book
+(spread over the copies of it that make_pairs.sh lays out, each copy's deletions in other
+paragraphs), runs `guide review --format json` once, and counts the deletions it reports as
+sentence-missing at the right pair: the pair whose Chinese holds the paragraph.
+
+A paragraph here is a run of text lines outside code fences that is not a heading, list, quote,
+table or HTML; its sentences end at 。！？ (with closing quotes and brackets). This edits the
+book's text to make test cases; guide itself reads the markdown through cmark."""
+import json, random, re, subprocess, sys
+from pathlib import Path
+
+content, guide, count, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+SENTENCE = re.compile(r'.*?[。！？][」』”’）)]*', re.S)
+SKIP = ('#', '*', '-', '+', '>', '|', '<', '![', '```', '~~~', '    ')
+
+def paragraphs(lines):
+    """(first line index, last line index) of each plain paragraph with two sentences or more."""
+    found, fence, start = [], False, None
+    for index, line in enumerate(lines + ['']):
+        stripped = line.strip()
+        if stripped.startswith('```') or stripped.startswith('~~~'):
+            fence = not fence
+        plain = not fence and stripped and not line.startswith(SKIP) and not re.match(r'\d+[.)] ', line)
+        if plain and start is None:
+            start = index
+        if not plain and start is not None:
+            text = ''.join(lines[start:index])
+            if len(SENTENCE.findall(text)) >= 2:
+                found.append((start, index - 1))
+            start = None
+    return found
+
+chapters = sorted(p for p in (content / 'zh').glob('c*.md'))
+random.seed(seed)
+candidates = [(path, para) for path in chapters for para in paragraphs(path.read_text(encoding='utf-8').split('\n'))]
+chosen = random.sample(candidates, min(count, len(candidates)))
+deletions = []
+for path in sorted({p for p, _ in chosen}):
+    lines = path.read_text(encoding='utf-8').split('\n')
+    # From the end, so earlier line numbers stay where they are (a deletion keeps the line count).
+    for _, (first, last) in sorted(((p, para) for p, para in chosen if p == path), key=lambda c: -c[1][0]):
+        text = '\n'.join(lines[first:last + 1])
+        sentences = [m.group(0) for m in SENTENCE.finditer(text)]
+        victim = random.choice(sentences)
+        at = text.index(victim)
+        kept = text[:at] + text[at + len(victim):]
+        # The same number of lines: a sentence that ended a line leaves that line shorter or empty of text.
+        new = kept.split('\n')
+        new += [''] * (last - first + 1 - len(new))
+        if not ''.join(new).strip():
+            continue
+        lines[first:last + 1] = [l if l.strip() else '　' if i < len(new) - 1 and any(x.strip() for x in new[i + 1:]) else l
+                                 for i, l in enumerate(new)]
+        deletions.append({'file': 'zh/' + path.name, 'line': first + 1, 'sentence': victim.strip()})
+    path.write_text('\n'.join(lines), encoding='utf-8')
+
+review = subprocess.run([guide, 'review', '--no-check', '--format', 'json', '--content', str(content)],
+                        capture_output=True, text=True)
+document = json.loads(review.stdout)
+beads = {}
+for chapter in document['chapters']:
+    for bead in chapter['beads']:
+        target = bead.get('target')
+        if target:
+            beads.setdefault(target['file'].split('/content/')[-1].replace('content/', ''), []).append(bead)
+hits, misses = 0, []
+for deletion in deletions:
+    pair = next((b for b in beads.get(deletion['file'], [])
+                 if b['target']['start'] <= deletion['line'] <= b['target']['end']), None)
+    if pair and 'sentence-missing' in pair['statuses']:
+        hits += 1
+    else:
+        misses.append((deletion, pair['statuses'] if pair else None))
+for deletion, statuses in misses:
+    print(f"  missed: {deletion['file']}:{deletion['line']} {statuses} “{deletion['sentence'][:40]}”")
+total_found = sum(1 for c in document['chapters'] for b in c['beads'] if 'sentence-missing' in b['statuses'])
+print(f"{hits} of {len(deletions)} deleted sentences reported as sentence-missing at their pair "
+      f"({total_found} pairs with sentence-missing in all)")
+sys.exit(0 if hits >= 0.9 * len(deletions) else 1)

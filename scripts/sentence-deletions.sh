@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Does the review see a sentence the translation leaves out? Deletes one Chinese sentence at
+# random from COUNT multi-sentence paragraphs of the whole book (../shared/bench/make_pairs.sh,
+# COPIES copies so that every deletion is in a paragraph of its own), runs `guide review` and
+# prints how many it reports as sentence-missing at the right pair (exit 1 below 90 %).
+#
+#   scripts/sentence-deletions.sh [COUNT] [SEED]     defaults: 100, 1
+#   COPIES=4   GUIDE=.build/release/guide   WORK=/tmp/guide-sentence-deletions
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-100}; seed=${2:-1}
+bench=../shared/bench
+[ -x "$bench/make_pairs.sh" ] || { echo "skipped: ../shared/bench is not here (the whole book is not part of a clone)"; exit 0; }
+guide=${GUIDE:-.build/release/guide}
+[ -x "$guide" ] || swift build -c release --product guide >/dev/null
+work=${WORK:-/tmp/guide-sentence-deletions}
+NO_DISTINCT=1 PROJ=. "$bench/make_pairs.sh" "${COPIES:-4}" "$work" >/dev/null
+python3 scripts/lib/sentence_deletions.py "$work/content" "$guide" "$count" "$seed"
