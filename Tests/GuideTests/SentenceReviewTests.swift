@@ -134,4 +134,12 @@ import Testing
         let joined = BeadSentences(source: english, target: whole, links: [SentenceLink(source: 0..<2, target: 0..<1)])
         #expect(SentenceReview().hiddenInGroups(joined).isEmpty)
     }
+
+    @Test func stopsBoundTheSentencesWithoutCuttingThem() {
+        let blocks = parser.parse("Para 1.\n\n第1段。\n\nOne. Two\n\n一。二！三？\n\nNo stop at all\n")
+        #expect((0..<5).map { SentenceReview.mostSentences([$0], in: blocks) } == [1, 1, 2, 3, 1])
+        #expect(SentenceReview.mostSentences([0, 1], in: blocks) == 2)
+        // List items are units of their own, stop or not.
+        #expect(SentenceReview.mostSentences([0], in: parser.parse("* one;\n* two;\n")) > 1)
+    }
 }

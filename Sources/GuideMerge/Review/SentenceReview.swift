@@ -100,7 +100,8 @@ public struct SentenceReview: Sendable {
     /// sentence in all), each quoting its sentence, at its line, with its confidence; none of a
     /// kind an unpaired neighbour may explain (`Neighbours`).
     public func findings(_ bead: Bead, source: [Block], target: [Block], besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
-        guard Self.isCandidate(bead, source: source, target: target) else { return [] }
+        guard Self.isCandidate(bead, source: source, target: target),
+              Self.mostSentences(bead.source, in: source) + Self.mostSentences(bead.target, in: target) > 2 else { return [] }
         let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source)
         let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target)
         guard english.count + chinese.count > 2 else { return [] }
@@ -170,6 +171,29 @@ public struct SentenceReview: Sendable {
     /// the rest must then fit, for the sentence to be a finding (`hiddenInGroups`).
     static let groupGain = 3.0
     static let groupFit = 2.0
+
+    /// At most how many sentences the blocks hold: for a paragraph, one per stop (`.!?。！？`),
+    /// and one more for text after the last; a list or a quote is taken to hold several. Counting stops is far cheaper than cutting sentences, and a pair of
+    /// one sentence a side (a chapter of a million short paragraphs is nothing else) can leave
+    /// nothing out.
+    static func mostSentences(_ indexes: [Int], in blocks: [Block]) -> Int {
+        indexes.reduce(0) { total, index in
+            // Each list item is a unit of its own, with a stop or not: a list is not counted.
+            if case .paragraph = blocks[index].kind {} else { return total + 3 }
+            var stops = 0, afterStop = true
+            var first: UInt8 = 0, second: UInt8 = 0   // the two bytes before
+            for byte in blocks[index].text.utf8 {
+                // 。 is E3 80 82, ！ EF BC 81, ？ EF BC 9F.
+                let stop = byte == 0x2E || byte == 0x21 || byte == 0x3F
+                    || (first == 0xE3 && second == 0x80 && byte == 0x82)
+                    || (first == 0xEF && second == 0xBC && (byte == 0x81 || byte == 0x9F))
+                if stop { stops += 1; afterStop = true } else if byte > 0x20 { afterStop = false }
+                first = second
+                second = byte
+            }
+            return total + max(1, stops + (afterStop ? 0 : 1))
+        }
+    }
 
     /// The block of `indexes` whose lines hold `line` (the first, if none does).
     static func block(containing line: Int, of indexes: [Int], in blocks: [Block]) -> Int? {
