@@ -43,27 +43,36 @@ struct SentenceCells: Hashable, Sendable {
 
 /// The sentences of one chapter pair's side-by-side rows, found once for the page.
 ///
-/// A pair of ordinary size is cut and aligned whole, when the page starts rendering, and kept
-/// only as each row's `SentenceCells`. A pair larger than `wholeLimit` (bytes of markdown, both
-/// sides) would hold hundreds of megabytes of sentences at once: its length model is found first
-/// (`ChapterSentences.model`, one bead at a time), then each slice of rows cuts and aligns its
-/// own beads as it renders. Both ways give the same cells.
+/// A pair of up to `wholeLimit` beads is cut and aligned whole, when the page starts rendering,
+/// and kept only as each row's `SentenceCells`. A pair of more (a chapter of a million tiny
+/// paragraphs) would hold hundreds of megabytes of sentences at once: its length model is found
+/// first (`ChapterSentences.model`, one bead at a time, from `modelSample` beads spread over the
+/// chapter), then each slice of rows cuts and aligns its own beads as it renders. Both ways give
+/// the same cells, but for the model of a chapter of more than `modelSample` beads.
+/// (Fewer, larger beads gain nothing from slices: a bead's sentences are cut at once anyway.)
+/// A bead of more than `beadLimit` bytes of markdown gets no sentences: no reader follows
+/// sentences through a paragraph of megabytes, and cutting one took seconds.
 struct RowSentences: Sendable {
-    /// Bytes of markdown (both chapters) up to which a pair is aligned whole.
-    static let wholeLimit = 1 << 20
+    /// Bytes of markdown (both sides) past which a bead's rows get no sentences.
+    static let beadLimit = 256 * 1024
+    /// Beads up to which a pair is aligned whole.
+    static let wholeLimit = 5_000
+    /// Beads the length model of a larger pair is estimated from.
+    static let modelSample = 5_000
 
     private let review: ChapterReview
     private let glossary: SentenceGlossary?
     private let whole: [SentenceCells]?
     private let model: LengthModel?
+    private let beadLimit: Int
 
-    init(_ review: ChapterReview, glossary: SentenceGlossary?, wholeLimit: Int = Self.wholeLimit) {
+    init(_ review: ChapterReview, glossary: SentenceGlossary?, wholeLimit: Int = Self.wholeLimit, beadLimit: Int = Self.beadLimit) {
         self.review = review
         self.glossary = glossary
-        let beads = review.beads.map(\.bead)
+        self.beadLimit = beadLimit
         let source = review.source.blocks, target = review.target.blocks
-        let bytes = source.reduce(0) { $0 + $1.source.utf8.count } + target.reduce(0) { $0 + $1.source.utf8.count }
-        if bytes <= wholeLimit {
+        let beads = review.beads.map { Self.shown($0.bead, source: source, target: target, limit: beadLimit) }
+        if beads.count <= wholeLimit {
             var cells: [SentenceCells] = []
             cells.reserveCapacity(beads.count)
             ChapterSentences.forEach(source: source, target: target, beads: beads, glossary: glossary, visible: true) { _, sentences in
@@ -73,8 +82,16 @@ struct RowSentences: Sendable {
             model = nil
         } else {
             whole = nil
-            model = ChapterSentences.model(source: source, target: target, beads: beads)
+            model = ChapterSentences.model(source: source, target: target, beads: beads, sample: Self.modelSample)
         }
+    }
+
+    /// The bead, or none when it is past `beadLimit`.
+    static func shown(_ bead: Bead, source: [Block], target: [Block], limit: Int) -> Bead {
+        var bytes = 0
+        for index in bead.source { bytes += source[index].source.utf8.count }
+        for index in bead.target { bytes += target[index].source.utf8.count }
+        return bytes <= limit ? bead : Bead(source: [], target: [])
     }
 
     /// The cells of the rows of the beads in `range`.
@@ -82,7 +99,8 @@ struct RowSentences: Sendable {
         if let whole { return Array(whole[range]) }
         let source = review.source.blocks, target = review.target.blocks
         return range.map { index in
-            SentenceCells(ChapterSentences.align(bead: review.beads[index].bead, source: source, target: target,
+            SentenceCells(ChapterSentences.align(bead: Self.shown(review.beads[index].bead, source: source, target: target, limit: beadLimit),
+                                                 source: source, target: target,
                                                  model: model ?? .book, glossary: glossary, visible: true))
         }
     }

@@ -108,6 +108,13 @@ import Testing
         #expect(cells.contains(SentenceCells(source: "0:13 1:23", target: "0:7 1:8")))
         #expect(cells.contains(.none))   // the code block
         #expect(cells.allSatisfy { !$0.source.contains("?") && !$0.target.contains("?") })
+        // A bead past the size limit has none, whole or sliced; the others keep theirs.
+        for limit in [0, Int.max] {
+            let small = RowSentences(review, glossary: nil, wholeLimit: limit, beadLimit: 60).cells(0..<count)
+            #expect(small.filter { $0 != .none }.count == cells.filter { $0 != .none }.count - 2)
+            #expect(!small.contains(SentenceCells(source: "0:13 1:23", target: "0:7 1:8")))
+            #expect(small[0] == cells[0])   // the heading
+        }
     }
 
     /// The page's rows carry the cells, escaped, on the cells that have sentences.
