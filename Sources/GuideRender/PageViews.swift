@@ -172,6 +172,9 @@ struct BeadRowView {
     var findings: [String]
     var sourceHTML: String
     var targetHTML: String
+    /// Each cell's sentences for `sentences.js` (`SentenceCells`; nil: none).
+    var sourceSentences: String?
+    var targetSentences: String?
     var sourceLines: String
     var targetLines: String
 }

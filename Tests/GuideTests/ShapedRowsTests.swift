@@ -13,6 +13,7 @@ import Testing
             BeadRowView(id: "pair-\(n)", status: n % 3 == 0 ? "translated" : "missing", isTranslated: n % 3 == 0,
                         findings: (0..<(n % 4)).map { "finding \(n) \(texts[($0 + n) % texts.count])" },
                         sourceHTML: "<p>\(texts[n % texts.count])</p>", targetHTML: texts[(n + 1) % texts.count],
+                        sourceSentences: n % 2 == 0 ? nil : "0:\(n) 1:?", targetSentences: n % 3 == 1 ? nil : texts[(n + 3) % texts.count],
                         sourceLines: n % 5 == 0 ? "" : "en/a.md:\(n)", targetLines: texts[(n + 2) % texts.count])
         }
     }

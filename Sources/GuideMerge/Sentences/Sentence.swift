@@ -14,12 +14,35 @@ public struct Sentence: Hashable, Sendable {
     public var leaf: Int
     /// What the aligner weighs: lengths, the tokens a translation keeps, the last mark.
     public var features: SentenceFeatures
+    /// How many characters (Unicode scalars) a reader sees of it in the rendered HTML, not
+    /// counting whitespace (`isBlank`): its prose, its code spans' code, its URLs, an image's
+    /// alt text; not the markup. Counted only when asked (`SentenceSplitter`'s `visible`), and
+    /// nil where the count could be wrong. What the side-by-side page's script matches sentences by.
+    public var visible: Int?
 
-    public init(text: String, start: TextPosition, leaf: Int = 0, features: SentenceFeatures = SentenceFeatures()) {
+    public init(text: String, start: TextPosition, leaf: Int = 0, features: SentenceFeatures = SentenceFeatures(),
+                visible: Int? = nil) {
         self.text = text
         self.start = start
         self.leaf = leaf
         self.features = features
+        self.visible = visible
+    }
+
+    /// Whitespace as JavaScript's `\s` reads it (the page's script skips the same characters).
+    @inline(__always)
+    public static func isBlank(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// The scalars of `text` that are not `isBlank`.
+    public static func visibleCount<S: StringProtocol>(_ text: S) -> Int {
+        var count = 0
+        for scalar in text.unicodeScalars where !isBlank(scalar) { count += 1 }
+        return count
     }
 }
 

@@ -8,28 +8,31 @@ import GuideModel
 /// the scan of a leaf does not match cmark's text (markdown the scan misreads), the leaf is
 /// one sentence rather than cut wrongly. Code blocks, HTML and rules have no sentences.
 public enum SentenceSplitter {
-    /// The sentences of consecutive blocks, in order; `glossary`: find its terms in each.
-    public static func sentences<Blocks: Sequence>(of blocks: Blocks, glossary: SentenceGlossary.Side? = nil) -> [Sentence]
+    /// The sentences of consecutive blocks, in order; `glossary`: find its terms in each;
+    /// `visible`: count what a reader sees of each (`Sentence.visible`).
+    public static func sentences<Blocks: Sequence>(of blocks: Blocks, glossary: SentenceGlossary.Side? = nil,
+                                                   visible: Bool = false) -> [Sentence]
     where Blocks.Element == Block {
         var out: [Sentence] = []
         var leaf = 0
-        for block in blocks { append(block, firstInItem: false, glossary: glossary, to: &out, leaf: &leaf) }
+        for block in blocks { append(block, firstInItem: false, glossary: glossary, visible: visible, to: &out, leaf: &leaf) }
         return out
     }
 
-    public static func sentences(of block: Block, glossary: SentenceGlossary.Side? = nil) -> [Sentence] {
+    public static func sentences(of block: Block, glossary: SentenceGlossary.Side? = nil, visible: Bool = false) -> [Sentence] {
         var out: [Sentence] = []
         var leaf = 0
-        append(block, firstInItem: false, glossary: glossary, to: &out, leaf: &leaf)
+        append(block, firstInItem: false, glossary: glossary, visible: visible, to: &out, leaf: &leaf)
         return out
     }
 
-    static func append(_ block: Block, firstInItem: Bool, glossary: SentenceGlossary.Side?, to out: inout [Sentence], leaf: inout Int) {
+    static func append(_ block: Block, firstInItem: Bool, glossary: SentenceGlossary.Side?, visible: Bool = false,
+                       to out: inout [Sentence], leaf: inout Int) {
         switch block.kind {
         case .list:
             for item in block.items {
                 for (index, child) in item.enumerated() {
-                    append(child, firstInItem: index == 0, glossary: glossary, to: &out, leaf: &leaf)
+                    append(child, firstInItem: index == 0, glossary: glossary, visible: visible, to: &out, leaf: &leaf)
                 }
             }
         case .paragraph, .heading, .blockQuote:
@@ -53,6 +56,10 @@ public enum SentenceSplitter {
                     if !out[first + index].features.terms.contains(term) { out[first + index].features.terms.append(term) }
                 }
                 for index in first..<out.count { out[index].features.terms.sort() }
+            }
+            if visible, !ranges.isEmpty {
+                let counts = visibleCounts(units, ranges, text: block.text)
+                for (index, count) in zip(first..<out.count, counts) { out[index].visible = count }
             }
             leaf += 1
         default:
@@ -155,6 +162,73 @@ public enum SentenceSplitter {
         features.ending = ending(last)
         features.isAside = isAside(leaf, range)
         return Sentence(text: String(decoding: text, as: UTF8.self), start: units[range.lowerBound].start, features: features)
+    }
+
+    /// What a reader sees of each sentence of a leaf (`Sentence.visible`), counted against
+    /// cmark's text of the leaf (`text`: its text nodes, code and breaks, which is what its
+    /// HTML shows, an image's as its alt text): a leaf of one sentence has all of it. The
+    /// sentences of a leaf cut in several are counted by walking the units along that text: a
+    /// character the scan calls prose or code must come next in it; one the scan calls markup
+    /// counts only where cmark kept it as text (`*`, `_`, `[`… whose role only cmark knows). nil
+    /// for each when the walk and the text part ways.
+    static func visibleCounts(_ units: [ProseUnit], _ ranges: [Range<Int>], text: String) -> [Int?] {
+        guard ranges.count > 1 else { return [text.unicodeScalars.count { !Sentence.isBlank($0) }] }
+        let shown = Array(text.unicodeScalars.lazy.filter { !Sentence.isBlank($0) })
+        var counts = [Int](repeating: 0, count: ranges.count)
+        var next = 0, sentence = 0
+        func owner(_ unit: Int) -> Int? {
+            while sentence < ranges.count, ranges[sentence].upperBound <= unit { sentence += 1 }
+            return sentence < ranges.count && ranges[sentence].contains(unit) ? sentence : nil
+        }
+        for (index, unit) in units.enumerated() {
+            let at = owner(index)
+            func take(_ scalar: Unicode.Scalar, required: Bool) -> Bool {
+                guard !Sentence.isBlank(scalar) else { return true }
+                if next < shown.count, shown[next] == scalar {
+                    next += 1
+                    if let at { counts[at] += 1 }
+                    return true
+                }
+                // The scan took markup for prose (cmark dropped it), or cmark dropped markup.
+                return !required || scalar.isOne(of: .ignoredInComparison)
+            }
+            switch unit.kind {
+            case .text:
+                for scalar in unit.character.unicodeScalars where !take(scalar, required: true) { return ranges.map { _ in nil } }
+            case .code:
+                for scalar in codeScalars(unit.source) where !take(scalar, required: true) { return ranges.map { _ in nil } }
+            case .url:
+                let source = unit.source
+                let inner = source.hasPrefix("<") && source.hasSuffix(">") ? source.dropFirst().dropLast() : Substring(source)
+                for scalar in inner.unicodeScalars where !take(scalar, required: true) { return ranges.map { _ in nil } }
+            case .opening, .closing, .hidden:
+                for scalar in unit.source.unicodeScalars where scalar.isOne(of: .ignoredInComparison) {
+                    _ = take(scalar, required: false)
+                }
+            case .space, .lineBreak:
+                break
+            }
+        }
+        return next == shown.count ? counts : ranges.map { _ in nil }
+    }
+
+    /// The scalars a code span shows: not its backticks, nor, where it runs over lines, the
+    /// indentation and quote marks that start the next line (as `appendSpan` drops them).
+    static func codeScalars(_ source: String) -> [Unicode.Scalar] {
+        let scalars = Array(source.unicodeScalars)
+        var start = 0, end = scalars.count
+        while start < end, scalars[start] == "`" { start += 1 }
+        while end > start, scalars[end - 1] == "`" { end -= 1 }
+        var out: [Unicode.Scalar] = [], inBreak = false
+        for scalar in scalars[start..<end] {
+            if scalar == "\n" { inBreak = true; continue }
+            if inBreak {
+                if scalar == " " || scalar == "\t" || scalar == ">" { continue }
+                inBreak = false
+            }
+            out.append(scalar)
+        }
+        return out
     }
 
     /// A span's markdown (code, a link's target, an HTML comment) that may run over lines:

@@ -174,6 +174,7 @@ extension BeadRowView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> BeadRowView {
         BeadRowView(id: marks.text(id), status: marks.text(status), isTranslated: marks.flag(isTranslated),
                     findings: marks.texts(findings), sourceHTML: marks.text(sourceHTML), targetHTML: marks.text(targetHTML),
+                    sourceSentences: marks.text(sourceSentences), targetSentences: marks.text(targetSentences),
                     sourceLines: marks.text(sourceLines), targetLines: marks.text(targetLines))
     }
 }
