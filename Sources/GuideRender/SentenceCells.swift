@@ -51,7 +51,8 @@ struct SentenceCells: Hashable, Sendable {
 /// the same cells, but for the model of a chapter of more than `modelSample` beads.
 /// (Fewer, larger beads gain nothing from slices: a bead's sentences are cut at once anyway.)
 /// A bead of more than `beadLimit` bytes of markdown gets no sentences: no reader follows
-/// sentences through a paragraph of megabytes, and cutting one took seconds.
+/// sentences through a paragraph of megabytes, and cutting one took seconds. In a pair of more
+/// than `wholeLimit` beads, a bead of one sentence a side gets none either.
 struct RowSentences: Sendable {
     /// Bytes of markdown (both sides) past which a bead's rows get no sentences.
     static let beadLimit = 256 * 1024
@@ -99,7 +100,14 @@ struct RowSentences: Sendable {
         if let whole { return Array(whole[range]) }
         let source = review.source.blocks, target = review.target.blocks
         return range.map { index in
-            SentenceCells(ChapterSentences.align(bead: Self.shown(review.beads[index].bead, source: source, target: target, limit: beadLimit),
+            // A pair of one sentence a side (counted by its stops) shows no more than its row
+            // does: in a chapter this long, it is not cut (a million tiny paragraphs took 5 s).
+            let bead = review.beads[index].bead
+            if !bead.source.isEmpty, !bead.target.isEmpty,
+               SentenceReview.mostSentences(bead.source, in: source) + SentenceReview.mostSentences(bead.target, in: target) <= 2 {
+                return .none
+            }
+            return SentenceCells(ChapterSentences.align(bead: Self.shown(bead, source: source, target: target, limit: beadLimit),
                                                  source: source, target: target,
                                                  model: model ?? .book, glossary: glossary, visible: true))
         }

@@ -176,7 +176,7 @@ public struct SentenceReview: Sendable {
     /// and one more for text after the last; a list or a quote is taken to hold several. Counting stops is far cheaper than cutting sentences, and a pair of
     /// one sentence a side (a chapter of a million short paragraphs is nothing else) can leave
     /// nothing out.
-    static func mostSentences(_ indexes: [Int], in blocks: [Block]) -> Int {
+    public static func mostSentences(_ indexes: [Int], in blocks: [Block]) -> Int {
         indexes.reduce(0) { total, index in
             // Each list item is a unit of its own, with a stop or not: a list is not counted.
             if case .paragraph = blocks[index].kind {} else { return total + 3 }
