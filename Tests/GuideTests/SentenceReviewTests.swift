@@ -139,6 +139,7 @@ import Testing
         let blocks = parser.parse("Para 1.\n\n第1段。\n\nOne. Two\n\n一。二！三？\n\nNo stop at all\n")
         #expect((0..<5).map { SentenceReview.mostSentences([$0], in: blocks) } == [1, 1, 2, 3, 1])
         #expect(SentenceReview.mostSentences([0, 1], in: blocks) == 2)
+        #expect(SentenceReview.mostSentences([0], in: parser.parse("## A heading. With two stops.\n")) == 1)
         // List items are units of their own, stop or not.
         #expect(SentenceReview.mostSentences([0], in: parser.parse("* one;\n* two;\n")) > 1)
     }

@@ -172,14 +172,19 @@ public struct SentenceReview: Sendable {
     static let groupGain = 3.0
     static let groupFit = 2.0
 
-    /// At most how many sentences the blocks hold: for a paragraph, one per stop (`.!?。！？`),
-    /// and one more for text after the last; a list or a quote is taken to hold several. Counting stops is far cheaper than cutting sentences, and a pair of
+    /// At most how many sentences the blocks hold: a heading one; a paragraph one per stop
+    /// (`.!?。！？`), and one more for text after the last; a list or a quote is taken to hold several. Counting stops is far cheaper than cutting sentences, and a pair of
     /// one sentence a side (a chapter of a million short paragraphs is nothing else) can leave
     /// nothing out.
     public static func mostSentences(_ indexes: [Int], in blocks: [Block]) -> Int {
         indexes.reduce(0) { total, index in
-            // Each list item is a unit of its own, with a stop or not: a list is not counted.
-            if case .paragraph = blocks[index].kind {} else { return total + 3 }
+            // A heading is one sentence; each list item is a unit of its own, with a stop or
+            // not: a list (or a quote) is not counted.
+            switch blocks[index].kind {
+            case .heading: return total + 1
+            case .paragraph: break
+            default: return total + 3
+            }
             var stops = 0, afterStop = true
             var first: UInt8 = 0, second: UInt8 = 0   // the two bytes before
             for byte in blocks[index].text.utf8 {
