@@ -11,6 +11,9 @@ public struct Config: Hashable, Sendable {
     public var baseURL: String
     /// Markers that flag a translator's doubt in the translation.
     public var doubtMarkers: [String]
+    /// Pair the sentences inside the block pairs (`review.sentences`): the review's
+    /// `sentence-missing`/`sentence-extra` and the side-by-side pages' sentence highlighting.
+    public var sentences: Bool = true
     /// A link to a heading that does not exist fails the build (else it is a warning).
     public var brokenAnchorsAreErrors: Bool
     /// The snippet harness (`guide check`): which fences, which SDK, which clang.

@@ -22,6 +22,7 @@ public enum ConfigLoader {
 
         struct Review: Decodable {
             var doubt_markers: [String]?
+            var sentences: Bool?
         }
 
         struct Check: Decodable {
@@ -88,6 +89,7 @@ public enum ConfigLoader {
             doubtMarkers: file.review?.doubt_markers ?? ["【疑问】"],
             brokenAnchorsAreErrors: anchors == "error"
         )
+        if let sentences = file.review?.sentences { config.sentences = sentences }
         if let fallback = file.output?.fallback {
             guard let mode = FallbackMode(rawValue: fallback) else {
                 throw GuideError("'output.fallback' must be inline, banner or none, not \"\(fallback)\"",
@@ -174,6 +176,7 @@ public enum ConfigLoader {
         "output.fallback": "inline, banner or none",
         "review": "a mapping",
         "review.doubt_markers": "a list of strings",
+        "review.sentences": "true or false",
         "check": "a mapping",
         "check.languages": "a list of fence languages",
         "check.sdk": "auto, gnustep, apple or none",

@@ -10,8 +10,6 @@ struct ReviewPages {
     let snippets: SnippetBadges
     let check: CheckSummary?
     var highlights: HighlightStore?
-    /// The glossary as the sentence aligner reads it, made once for the book (nil when there is none).
-    var sentenceGlossary: SentenceGlossary? = nil
 
     /// `bilingual/<chapter>.html` for the first translation, `bilingual-<lang>/…` for any other.
     static func folder(for language: Language, in book: Book) -> String {
@@ -76,20 +74,14 @@ struct ReviewPages {
             targetName: SiteRenderer.languageName(review.language), rowsHTML: rowsHTML)
     }
 
-    /// The sentences of a pair's rows (`RowSentences`), made once per page.
-    func sentences(_ review: ChapterReview) -> RowSentences {
-        RowSentences(review, glossary: sentenceGlossary)
-    }
-
     /// The rows of the beads in `range`: made a slice at a time, so that a chapter of a million
-    /// pairs never has a million rows' views (and their HTML) in memory at once. `sentences`:
-    /// each cell's `data-sentences` (none without).
-    func rows(_ review: ChapterReview, _ range: Range<Int>, sentences: RowSentences? = nil) -> BeadRowsView {
+    /// pairs never has a million rows' views (and their HTML) in memory at once. Each cell's
+    /// `data-sentences` is what the review paired (`ReviewedBead.sentences`).
+    func rows(_ review: ChapterReview, _ range: Range<Int>) -> BeadRowsView {
         let ids = anchors[book.source.language]?[review.source.path] ?? [:]
-        let cells = sentences?.cells(range)
         let rows = range.map { index -> BeadRowView in
             let bead = review.beads[index], place = rowPlace(review, index, ids: ids)
-            let sentenceCells = cells?[index - range.lowerBound] ?? .none
+            let sentenceCells = SentenceCells(bead.sentences)
             return BeadRowView(
                 id: place.id,
                 status: bead.status.name,
@@ -115,16 +107,6 @@ struct ReviewPages {
             CodeBlockHTML.html(for: chapter.blocks[$0], store: highlights)
                 + snippets.html(language: language, chapter: chapter.path, block: $0)
         }.joined()
-    }
-
-    /// The glossary as a side-by-side page's inputs name it (`PageInputs.views`).
-    static func glossaryKey(_ glossary: Glossary) -> String {
-        var key = "glossary"
-        for term in glossary.terms {
-            key += "\u{1}" + term.english.joined(separator: "\u{2}") + "\u{3}" + term.chinese.joined(separator: "\u{2}")
-                + (term.keepEnglish ? "\u{4}" : "")
-        }
-        return key
     }
 
     /// The dashboard around its chapters' sections (`chapterProgress`, rendered one by one).

@@ -39,10 +39,7 @@ public struct SiteRenderer: Sendable {
         let reviewOf = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         let book = FallbackPages.published(book)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
-                                      highlights: highlights,
-                                      sentenceGlossary: book.glossary.isEmpty ? nil : SentenceGlossary(book.glossary))
-        // The side-by-side pages' sentences are paired with the glossary's help: it is among their inputs.
-        let glossaryKey = ReviewPages.glossaryKey(book.glossary)
+                                      highlights: highlights)
         // The search index needs only the book and the heading ids: it is built while the pages render.
         let searchFiles = InBackground { [searchChunks] in
             SearchIndex.files(for: book, anchors: anchors, store: searchChunks)
@@ -106,14 +103,12 @@ public struct SiteRenderer: Sendable {
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
             let path = reviewPages.bilingualPath(review)
             return (path, try self.streamedFile(path, template: "bilingual",
-                                                inputs: reviewPages.inputs(review, views: PageInputs.bytes(page, glossaryKey))) {
+                                                inputs: reviewPages.inputs(review, views: PageInputs.bytes(page))) {
                 let rows = StreamedPage.mark("rows")
-                // Cut and aligned once for the page (or, for a pair too large to hold, a slice at a time).
-                let sentences = reviewPages.sentences(review)
                 return StreamedPage(frame: try templates.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
                                                                 with: "bilingual"), lists: [
                     .init(mark: rows, count: review.beads.count) { [templates] range in
-                        let slice = reviewPages.rows(review, range, sentences: sentences)
+                        let slice = reviewPages.rows(review, range)
                         return try ShapedRows.render(slice.rows, template: "bilingual-rows", templates: templates) { rows in
                             BeadRowsView(sourceLang: slice.sourceLang, targetLang: slice.targetLang, rows: rows)
                         }

@@ -19,7 +19,7 @@ import Testing
             target: [Self.sentence(9), Self.sentence(11), Self.sentence(4)],
             links: [SentenceLink(source: 0..<1, target: 0..<1), SentenceLink(source: 1..<2, target: 1..<3),
                     SentenceLink(source: 2..<3, target: 3..<3)])
-        let cells = SentenceCells(bead)
+        let cells = SentenceCells(SentenceMarks(bead))
         #expect(cells.source == "0:12 1:30 2:7")
         #expect(cells.target == "0:9 1:11 1:4")
     }
@@ -29,9 +29,10 @@ import Testing
     @Test func nothingToOneUnknownLengthsAndEmptySides() {
         let bead = BeadSentences(source: [Self.sentence(5)], target: [Self.sentence(nil), Self.sentence(6)],
                                  links: [SentenceLink(source: 0..<1, target: 0..<1), SentenceLink(source: 1..<1, target: 1..<2)])
-        #expect(SentenceCells(bead) == SentenceCells(source: "0:5", target: "0:? 1:6"))
+        #expect(SentenceCells(SentenceMarks(bead)) == SentenceCells(source: "0:5", target: "0:? 1:6"))
         let alone = BeadSentences(source: [], target: [Self.sentence(3)], links: [SentenceLink(source: 0..<0, target: 0..<1)])
-        #expect(SentenceCells(alone) == SentenceCells(source: "", target: "0:3"))
+        #expect(SentenceCells(SentenceMarks(alone)) == SentenceCells(source: "", target: "0:3"))
+        #expect(SentenceCells(nil) == .none)
     }
 
     static func visible(_ markdown: String) -> [Int?] {
@@ -95,45 +96,53 @@ import Testing
 
         """
 
-    /// The renderer's cells for a chapter pair: a code block's row has none; cut and aligned
-    /// whole or a slice at a time, the cells are the same.
-    @Test func aChapterPairsCellsWholeOrASliceAtATime() {
+    /// The review pairs each bead's sentences once, for its findings and the page alike: a code
+    /// block's bead and a pair of one sentence a side have no marks (the row pairs them
+    /// already); the marks survive the review's cache record; a bead past the size limit has none.
+    @Test func theReviewMarksEachPairsSentencesOnce() throws {
         let (_, review) = Self.review(english: Self.english, chinese: Self.chinese)
-        let whole = RowSentences(review, glossary: nil)
-        let sliced = RowSentences(review, glossary: nil, wholeLimit: 0)
-        let count = review.beads.count
-        let cells = whole.cells(0..<count)
-        // Sliced (a pair too long to align whole), a pair of one sentence a side (a heading, a
-        // paragraph) gets none: its row pairs it already. Every other cell is the same.
-        var expected = cells
-        expected[0] = .none
-        expected[2] = .none
-        #expect(cells[2] == SentenceCells(source: "0:20", target: "0:7"))
-        #expect(sliced.cells(0..<count) == expected)
-        #expect(sliced.cells(0..<2) + sliced.cells(2..<count) == expected)
+        let marks = review.beads.map(\.sentences)
+        let cells = marks.map(SentenceCells.init)
+        #expect(cells[0] == .none)   // the heading
+        #expect(cells[2] == .none)   // one sentence a side
         #expect(cells.contains(SentenceCells(source: "0:13 1:23", target: "0:7 1:8")))
-        #expect(cells.contains(.none))   // the code block
+        #expect(cells.filter { $0 != .none }.count == 2)
         #expect(cells.allSatisfy { !$0.source.contains("?") && !$0.target.contains("?") })
-        // A bead past the size limit has none, whole or sliced; the others keep theirs.
-        for limit in [0, Int.max] {
-            let small = RowSentences(review, glossary: nil, wholeLimit: limit, beadLimit: 60).cells(0..<count)
-            let shown = limit == 0 ? expected : cells
-            #expect(small.filter { $0 != .none }.count == shown.filter { $0 != .none }.count - 2)
-            #expect(!small.contains(SentenceCells(source: "0:13 1:23", target: "0:7 1:8")))
-            #expect(small[0] == expected[0] || limit != 0)   // the heading
-            #expect(small[0] == cells[0] || limit == 0)
+        // Kept through the review's cache record.
+        let bytes = ReviewCodec.encode(review.beads)
+        let decoded = try #require(bytes.withUnsafeBytes { ReviewCodec.decode($0) })
+        #expect(decoded.map(\.sentences) == marks)
+        #expect(decoded == review.beads)
+        // A bead past the size limit: no marks, but still its findings.
+        let big = String(repeating: "Words go here. ", count: SentenceReview.markLimit / 15 + 1)
+        let (_, large) = Self.review(english: "\(big)\n\nA line left out. A line kept.\n", chinese: "很长。\n\n保留的一行。\n")
+        #expect(large.beads.allSatisfy { $0.sentences == nil || $0.bead.source != [0] })
+        #expect(large.beads.contains { $0.sentences != nil })
+    }
+
+    /// With `review.sentences: false`, no bead is paired by sentence: no marks, no sentence findings.
+    @Test func sentencesOffPairsNothing() {
+        let chapters = [("en", Self.english), ("zh", Self.chinese)].map { code, text in
+            Chapter(path: "a.md", displayPath: "content/\(code)/a.md", title: "A", blocks: MarkdownParser().parse(text))
         }
+        var config = Config(titles: ["en": "T", "zh": "T"], languages: [Language("en"), Language("zh")], source: Language("en"))
+        config.sentences = false
+        let book = Book(config: config, editions: chapters.enumerated().map { index, chapter in
+            Edition(language: config.languages[index], title: "T", toc: [], chapters: [chapter], assets: [])
+        })
+        let review = book.reviews()[0]
+        #expect(review.beads.allSatisfy { $0.sentences == nil && !$0.review.findings.contains { $0.status.isSentence } })
+        #expect(Self.review(english: Self.english, chinese: Self.chinese).1.beads.contains { $0.sentences != nil })
     }
 
     /// The page's rows carry the cells, escaped, on the cells that have sentences.
     @Test func theRowsCarryTheCells() throws {
         let (book, review) = Self.review(english: Self.english, chinese: Self.chinese)
         let pages = ReviewPages(book: book, reviews: [review], anchors: [:], snippets: SnippetBadges([]), check: nil)
-        let rows = pages.rows(review, 0..<review.beads.count, sentences: pages.sentences(review)).rows
+        let rows = pages.rows(review, 0..<review.beads.count).rows
         #expect(rows.map(\.sourceSentences).contains("0:13 1:23"))
         let code = try #require(rows.first { $0.sourceHTML.contains("<pre") })
         #expect(code.sourceSentences == nil && code.targetSentences == nil)
-        #expect(pages.rows(review, 0..<review.beads.count).rows.allSatisfy { $0.sourceSentences == nil })
         let templates = try TemplateSet(folder: repositoryRoot + "/templates")
         let html = try templates.render(BeadRowsView(sourceLang: "en", targetLang: "zh-Hans", rows: rows), with: "bilingual-rows")
         #expect(html.contains(#"<div class="cell source" lang="en" data-sentences="0:13 1:23">"#))

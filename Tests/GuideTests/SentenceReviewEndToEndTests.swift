@@ -74,4 +74,33 @@ import Testing
         }
         #expect(flagged.count == 2 && flagged.allSatisfy { $0["accepted"] as? Bool == true })
     }
+
+    /// The build's side-by-side page carries what the review paired (`data-sentences`);
+    /// `review.sentences: false` turns the sentence review and the marks off, and a rebuild
+    /// after switching it sees the change (the setting is part of the review's cache key).
+    @Test func sentencesOffInTheConfigTurnsTheReviewAndTheMarksOff() throws {
+        let folder = try TempFolder()
+        try writeBook(in: folder)
+        let page = folder.path + "/site/bilingual/second.html"
+        let build = ["build", "--no-check", "--templates", repositoryRoot + "/templates"]
+        #expect(try runGuide(build, in: folder.path).status == 0)
+        // The first paragraph's row: the sentence the review reports missing has a group of its own.
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let cells = html.components(separatedBy: "data-sentences=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        let row = try #require(cells.firstIndex { $0.split(separator: " ").count == 3 })
+        let links = { (cell: Substring) in Set(cell.split(separator: " ").map { $0.split(separator: ":")[0] }) }
+        #expect(links(cells[row]).subtracting(links(cells[row + 1])).count == 1)
+        let config = folder.path + "/content/guide.yml"
+        let yaml = try String(contentsOfFile: config, encoding: .utf8) + "\nreview:\n  sentences: false\n"
+        try yaml.write(toFile: config, atomically: true, encoding: .utf8)
+        let built = try runGuide(build, in: folder.path)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(try !String(contentsOfFile: page, encoding: .utf8).contains("data-sentences="))
+        let text = try runGuide(["review", "--no-check"], in: folder.path)
+        #expect(text.status == 0 && !text.stdout.contains("sentence-"))
+        // A value of the wrong type is an error at its place.
+        try yaml.replacingOccurrences(of: "sentences: false", with: "sentences: often").write(toFile: config, atomically: true, encoding: .utf8)
+        let wrong = try runGuide(["review", "--no-check"], in: folder.path)
+        #expect(wrong.status != 0 && wrong.stderr.contains("guide.yml") && wrong.stderr.contains("sentences"))
+    }
 }

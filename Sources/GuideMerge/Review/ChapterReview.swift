@@ -20,12 +20,16 @@ public struct ChapterReview: Sendable {
         public var sourceHashValue: UInt64?
         public var targetHashValue: UInt64?
         public var accepted: Bool
+        /// Its sentences as the side-by-side page shows them (nil: none shown), paired once,
+        /// here, for the review's findings and the page alike.
+        public var sentences: SentenceMarks?
 
-        public init(review: BeadReview, sourceHash: UInt64?, targetHash: UInt64?, accepted: Bool) {
+        public init(review: BeadReview, sourceHash: UInt64?, targetHash: UInt64?, accepted: Bool, sentences: SentenceMarks? = nil) {
             self.review = review
             self.sourceHashValue = sourceHash
             self.targetHashValue = targetHash
             self.accepted = accepted
+            self.sentences = sentences
         }
 
         /// The fingerprints as the accept ledger writes them.
@@ -102,13 +106,23 @@ public struct ChapterReview: Sendable {
                                          targetHash: ContentHash.hex(targetHash))
             }
             var review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
-            // Below the paragraph, in a pair nothing else is wrong with but its style or shape
-            // (`SentenceReview.comparable`: not a paragraph turned into a list).
-            if let sentences, review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit) == 0,
-               SentenceReview.comparable(bead, source: source.blocks, target: target.blocks) {
-                let found = sentences.review.findings(bead, source: source.blocks, target: target.blocks,
-                                                      besides: SentenceReview.Neighbours(sentences.chapter, around: index))
-                if !found.isEmpty { review = BeadReview(bead: bead, findings: review.findings + found) }
+            // Below the paragraph: the sentences are paired for the page (`SentenceMarks`) and,
+            // in a pair nothing else is wrong with but its style or shape (and not a paragraph
+            // turned into a list: `SentenceReview.comparable`), for the review's findings.
+            var marks: SentenceMarks?
+            if let sentences {
+                let marked = SentenceReview.isMarked(bead, source: source.blocks, target: target.blocks)
+                let reviewed = review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit) == 0
+                    && SentenceReview.comparable(bead, source: source.blocks, target: target.blocks)
+                if marked || reviewed,
+                   let paired = sentences.review.sentences(bead, source: source.blocks, target: target.blocks, visible: marked) {
+                    if marked { marks = SentenceMarks(paired) }
+                    if reviewed {
+                        let found = sentences.review.findings(paired, of: bead, source: source.blocks, target: target.blocks,
+                                                              besides: SentenceReview.Neighbours(sentences.chapter, around: index))
+                        if !found.isEmpty { review = BeadReview(bead: bead, findings: review.findings + found) }
+                    }
+                }
             }
             var unmade = 0
             if let style {
@@ -118,7 +132,8 @@ public struct ChapterReview: Sendable {
             }
             if unmade > 0 || review.findings.count > left { review.list(first: left, unmade: unmade) }
             left = max(0, left - review.findingCount)
-            return ReviewedBead(review: review, sourceHash: sourceHash, targetHash: targetHash, accepted: verdict == .accepted)
+            return ReviewedBead(review: review, sourceHash: sourceHash, targetHash: targetHash, accepted: verdict == .accepted,
+                                sentences: marks)
         }
     }
 
@@ -202,12 +217,13 @@ extension Book {
         let sentenceGlossary = glossary.isEmpty ? nil : SentenceGlossary(glossary)
         // Everything besides the two chapters that a review depends on; the book-wide part
         // once (describing the glossary for every pair was a visible share of a rebuild).
-        let bookSettings = "markers: \(markers)\nglossary: \(String(reflecting: glossary))\n"
+        let sentences = config.sentences
+        let bookSettings = "markers: \(markers)\nsentences: \(sentences)\nglossary: \(String(reflecting: glossary))\n"
         return pairs.concurrentMap { pair in
             let make = {
                 ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
                                    ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style,
-                                   sentences: true, sentenceGlossary: sentenceGlossary)
+                                   sentences: sentences, sentenceGlossary: sentenceGlossary)
             }
             guard let memo else { return make() }
             let settings = bookSettings

@@ -24,6 +24,14 @@ public enum ReviewCodec {
             out.optional(bead.sourceHash) { $0.string($1) }
             out.optional(bead.targetHash) { $0.string($1) }
             out.bool(bead.accepted)
+            out.optional(bead.sentences) { out, marks in
+                for side in [marks.source, marks.target] {
+                    out.list(side) { out, mark in
+                        out.int(mark.link)
+                        out.optional(mark.visible) { $0.int($1) }
+                    }
+                }
+            }
         }
         return out.bytes
     }
@@ -42,16 +50,27 @@ public enum ReviewCodec {
                   let review = BeadReview(bead: bead, findings: findings,
                                           findingCount: findingCount, statusMask: statusMask),
                   let sourceHash = input.optional({ $0.string() }), let targetHash = input.optional({ $0.string() }),
-                  let accepted = input.bool(),
+                  let accepted = input.bool(), let sentences = input.optional({ $0.sentenceMarks() }),
                   let sourceValue = Self.hashValue(sourceHash), let targetValue = Self.hashValue(targetHash) else { return nil }
             return ChapterReview.ReviewedBead(review: review, sourceHash: sourceValue, targetHash: targetValue,
-                                              accepted: accepted)
+                                              accepted: accepted, sentences: sentences)
         }
         return input.isAtEnd ? beads : nil
     }
 }
 
 private extension ByteReader {
+    mutating func sentenceMarks() -> SentenceMarks? {
+        func side(_ input: inout ByteReader) -> [SentenceMarks.Mark]? {
+            input.list { input in
+                guard let link = input.int(), let visible = input.optional({ $0.int() }) else { return nil }
+                return SentenceMarks.Mark(link: link, visible: visible)
+            }
+        }
+        guard let source = side(&self), let target = side(&self) else { return nil }
+        return SentenceMarks(source: source, target: target)
+    }
+
     mutating func finding() -> BeadFinding? {
         guard let index = integer(UInt8.self), Int(index) < BeadStatus.allCases.count, let message = string(),
               let sourceBlock = optional({ $0.int() }), let targetBlock = optional({ $0.int() }),

@@ -26,12 +26,16 @@ public struct SentenceReview: Sendable {
     /// The review for one chapter pair: its length model estimated from its first pairs of one
     /// sentence a side (`ChapterSentences.estimateModel`).
     public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?) -> SentenceReview {
+        // Only lengths are read: no glossary terms, and no Chinese cut when the English is more than one sentence.
         var sides: [([Sentence], [Sentence])] = []
+        var read = 0
         for bead in beads where isCandidate(bead, source: source, target: target) {
-            guard sides.count < modelPairs else { break }
+            guard read < modelPairs else { break }
             guard bead.source.count == 1, bead.target.count == 1 else { continue }
-            sides.append((SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source),
-                          SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target)))
+            read += 1
+            let english = SentenceSplitter.sentences(of: source[bead.source[0]])
+            guard english.count == 1 else { continue }
+            sides.append((english, SentenceSplitter.sentences(of: target[bead.target[0]])))
         }
         let model = ChapterSentences.estimateModel(sides) ?? .book
         return SentenceReview(aligner: SentenceAligner(model: model), glossary: glossary)
@@ -96,16 +100,41 @@ public struct SentenceReview: Sendable {
         }
     }
 
-    /// The bead's sentence findings (none unless it is prose on both sides with more than one
-    /// sentence in all), each quoting its sentence, at its line, with its confidence; none of a
-    /// kind an unpaired neighbour may explain (`Neighbours`).
-    public func findings(_ bead: Bead, source: [Block], target: [Block], besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
+    /// The bead's sentences, cut and paired: nil unless it is prose on both sides with more
+    /// than one sentence in all (a pair of one sentence a side can leave nothing out, and its
+    /// side-by-side row shows no more than the row does). `visible`: count what a reader sees
+    /// of each sentence (`Sentence.visible`), for the page's `SentenceMarks`.
+    public func sentences(_ bead: Bead, source: [Block], target: [Block], visible: Bool = false) -> BeadSentences? {
         guard Self.isCandidate(bead, source: source, target: target),
-              Self.mostSentences(bead.source, in: source) + Self.mostSentences(bead.target, in: target) > 2 else { return [] }
-        let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source)
-        let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target)
-        guard english.count + chinese.count > 2 else { return [] }
-        let sentences = BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
+              Self.mostSentences(bead.source, in: source) + Self.mostSentences(bead.target, in: target) > 2 else { return nil }
+        let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source, visible: visible)
+        let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target, visible: visible)
+        guard english.count + chinese.count > 2 else { return nil }
+        return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
+    }
+
+    /// Bytes of markdown (both sides) past which a bead's sentences are not marked for the page
+    /// (`SentenceMarks`): no reader follows sentences through a paragraph of megabytes.
+    public static let markLimit = 256 * 1024
+
+    /// Whether the page shows the bead's sentences (`markLimit`).
+    public static func isMarked(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+        var bytes = 0
+        for index in bead.source { bytes += source[index].source.utf8.count }
+        for index in bead.target { bytes += target[index].source.utf8.count }
+        return bytes <= markLimit
+    }
+
+    /// The bead's sentence findings (`sentences`), each quoting its sentence, at its line, with
+    /// its confidence; none of a kind an unpaired neighbour may explain (`Neighbours`).
+    public func findings(_ bead: Bead, source: [Block], target: [Block], besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
+        guard let sentences = sentences(bead, source: source, target: target) else { return [] }
+        return findings(sentences, of: bead, source: source, target: target, besides: neighbours)
+    }
+
+    /// The findings in the bead's sentences, already cut and paired (`sentences`).
+    public func findings(_ sentences: BeadSentences, of bead: Bead, source: [Block], target: [Block],
+                         besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
         let found = SentenceFindings.findings(sentences, aligner: aligner) + hiddenInGroups(sentences)
         return found.compactMap { found in
             // Thousandths: what a report shows, and what the review's cache keeps.
