@@ -143,4 +143,27 @@ import Testing
         // List items are units of their own, stop or not.
         #expect(SentenceReview.mostSentences([0], in: parser.parse("* one;\n* two;\n")) > 1)
     }
+
+    /// The pairs the length model is estimated from are cut once, for the model and the review
+    /// alike: what the review makes of them is what it makes cutting them afresh.
+    @Test func thePairsCutForTheModelGiveTheSameSentences() throws {
+        let english = Self.english + "\nIt runs once. Then it stops.\n\nA short one.\n"
+        let chinese = "# 定时器\n\n`fireDate` 属性保存首次运行的日期 2024-05-01。在所有者离开之前调用 `invalidate`。\n\n它运行一次。\n\n短的一句。\n"
+        let source = parser.parse(english), target = parser.parse(chinese)
+        let beads = Aligner().align(source, target)
+        let review = SentenceReview.forChapter(beads, source: source, target: target, glossary: nil)
+        #expect(!review.cutForModel.isEmpty)
+        // A pair of one sentence a side is not kept: the review does not cut it again.
+        #expect(review.cutForModel.count < beads.filter { SentenceReview.isCandidate($0, source: source, target: target) }.count)
+        var afresh = review
+        afresh.cutForModel = [:]
+        for (index, bead) in beads.enumerated() {
+            let kept = review.sentences(bead, at: index, source: source, target: target, visible: true)
+            #expect(kept == afresh.sentences(bead, at: index, source: source, target: target, visible: true))
+            if let kept {
+                #expect(review.findings(kept, of: bead, source: source, target: target)
+                        == afresh.findings(bead, source: source, target: target))
+            }
+        }
+    }
 }

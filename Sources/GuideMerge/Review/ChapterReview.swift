@@ -115,7 +115,8 @@ public struct ChapterReview: Sendable {
                 let reviewed = review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit) == 0
                     && SentenceReview.comparable(bead, source: source.blocks, target: target.blocks)
                 if marked || reviewed,
-                   let paired = sentences.review.sentences(bead, source: source.blocks, target: target.blocks, visible: marked) {
+                   let paired = sentences.review.sentences(bead, at: index, source: source.blocks, target: target.blocks,
+                                                                       visible: marked) {
                     if marked { marks = SentenceMarks(paired) }
                     if reviewed {
                         let found = sentences.review.findings(paired, of: bead, source: source.blocks, target: target.blocks,

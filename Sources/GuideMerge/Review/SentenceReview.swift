@@ -23,22 +23,39 @@ public struct SentenceReview: Sendable {
         self.glossary = glossary
     }
 
+    /// The sentences of beads the model was estimated from that the review needs again (by
+    /// bead index): each bead is cut once, for the model and the review alike.
+    var cutForModel: [Int: (english: [Sentence], chinese: [Sentence])] = [:]
+
     /// The review for one chapter pair: its length model estimated from its first pairs of one
-    /// sentence a side (`ChapterSentences.estimateModel`).
+    /// sentence a side (`ChapterSentences.estimateModel`). The model reads only lengths: a pair
+    /// the review will not cut again (one sentence a side by its stops: `mostSentences`) is cut
+    /// without glossary terms, and its Chinese only when its English is one sentence; the others
+    /// are cut as `sentences` cuts them, and kept for it (`cutForModel`).
     public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?) -> SentenceReview {
-        // Only lengths are read: no glossary terms, and no Chinese cut when the English is more than one sentence.
         var sides: [([Sentence], [Sentence])] = []
+        var cut: [Int: (english: [Sentence], chinese: [Sentence])] = [:]
         var read = 0
-        for bead in beads where isCandidate(bead, source: source, target: target) {
+        for (index, bead) in beads.enumerated() where isCandidate(bead, source: source, target: target) {
             guard read < modelPairs else { break }
             guard bead.source.count == 1, bead.target.count == 1 else { continue }
             read += 1
-            let english = SentenceSplitter.sentences(of: source[bead.source[0]])
-            guard english.count == 1 else { continue }
-            sides.append((english, SentenceSplitter.sentences(of: target[bead.target[0]])))
+            if mostSentences(bead.source, in: source) + mostSentences(bead.target, in: target) > 2 {
+                let visible = isMarked(bead, source: source, target: target)
+                let english = SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source, visible: visible)
+                let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target, visible: visible)
+                cut[index] = (english, chinese)
+                sides.append((english, chinese))
+            } else {
+                let english = SentenceSplitter.sentences(of: source[bead.source[0]])
+                guard english.count == 1 else { continue }
+                sides.append((english, SentenceSplitter.sentences(of: target[bead.target[0]])))
+            }
         }
         let model = ChapterSentences.estimateModel(sides) ?? .book
-        return SentenceReview(aligner: SentenceAligner(model: model), glossary: glossary)
+        var review = SentenceReview(aligner: SentenceAligner(model: model), glossary: glossary)
+        review.cutForModel = cut
+        return review
     }
 
     /// Whether a bead is prose on both sides: only such a pair can leave out a sentence.
@@ -104,11 +121,13 @@ public struct SentenceReview: Sendable {
     /// than one sentence in all (a pair of one sentence a side can leave nothing out, and its
     /// side-by-side row shows no more than the row does). `visible`: count what a reader sees
     /// of each sentence (`Sentence.visible`), for the page's `SentenceMarks`.
-    public func sentences(_ bead: Bead, source: [Block], target: [Block], visible: Bool = false) -> BeadSentences? {
+    /// `index`: the bead's place in the chapter (its sentences may be cut already: `cutForModel`).
+    public func sentences(_ bead: Bead, at index: Int? = nil, source: [Block], target: [Block], visible: Bool = false) -> BeadSentences? {
         guard Self.isCandidate(bead, source: source, target: target),
               Self.mostSentences(bead.source, in: source) + Self.mostSentences(bead.target, in: target) > 2 else { return nil }
-        let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source, visible: visible)
-        let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target, visible: visible)
+        let (english, chinese) = index.flatMap { cutForModel[$0] } ?? (
+            SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source, visible: visible),
+            SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target, visible: visible))
         guard english.count + chinese.count > 2 else { return nil }
         return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
     }
