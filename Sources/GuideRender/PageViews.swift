@@ -231,6 +231,10 @@ struct ChapterProgressView {
     /// Gaps but typography, which is folded into `typographyGaps` (shown on demand).
     var gaps: [GapView]
     var typographyGaps: [GapView]
+    /// `gaps` and `typographyGaps` as HTML (`review-gaps.mustache`), rendered before the section
+    /// a shape at a time (`SiteRenderer.dashboardSection`).
+    var gapsHTML = ""
+    var typographyGapsHTML = ""
     var hasGaps: Bool { !gaps.isEmpty || !typographyGaps.isEmpty }
     var hasTypography: Bool { !typographyGaps.isEmpty }
     /// The typography findings listed (the chapter's first gaps: `moreGaps` counts the rest).
@@ -264,6 +268,11 @@ struct ReaderGapView {
     var href: String
     var excerpt: String?
     var excerptLang: String
+}
+
+/// A dashboard section's gaps, as `review-gaps.mustache` lists them.
+struct GapsView {
+    var gaps: [GapView]
 }
 
 struct GapView {

@@ -165,12 +165,9 @@ public struct SiteRenderer: Sendable {
 
     /// A part of a page (a dashboard section) from the cache by its inputs' key (a hit builds
     /// no view), else rendered; of chapters made in code (no key), by its view.
-    func page<View: TemplateFields>(template: String, inputs: @autoclosure () -> PageInputs, view: () -> View) throws -> [UInt8] {
-        guard let pages else { return Array(try templates.render(view(), with: template).utf8) }
-        guard let key = inputs().key else { return Array(try renderPage(view(), with: template).utf8) }
-        return try pages.section(pages.section(key: key, template: template)) {
-            Array(try templates.render(view(), with: template).utf8)
-        }
+    func page(template: String, inputs: @autoclosure () -> PageInputs, render: () throws -> [UInt8]) throws -> [UInt8] {
+        guard let pages, let key = inputs().key else { return try render() }
+        return try pages.section(pages.section(key: key, template: template), render: render)
     }
 
     /// A page made of a frame and long lists (`StreamedPage`), as the site takes it: kept
@@ -223,17 +220,31 @@ public struct SiteRenderer: Sendable {
                     return .kept(tag: tag)
                 }
                 let bytes = try Array(names.indices).concurrentMap { index in
-                    try pages.section(names[index]) {
-                        Array(try templates.render(sections[index].view(), with: "review-chapter").utf8)
-                    }
+                    try pages.section(names[index]) { try dashboardSection(sections[index].view()) }
                 }
                 return .bytes(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: tag)
             }
         }
         let bytes = try sections.concurrentMap { section in
-            try self.page(template: "review-chapter", inputs: section.inputs, view: section.view)
+            try self.page(template: "review-chapter", inputs: section.inputs) { try dashboardSection(section.view()) }
         }
         return .bytes(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: nil)
+    }
+
+    /// A dashboard section, its gap lists rendered first a shape at a time (`ShapedRows`: a
+    /// book's dashboard lists tens of thousands of gaps, each of seven fields the template
+    /// engine looks up one by one). `review-gaps` prints a line per gap; the section's template
+    /// puts the list where the last line's break is its own.
+    func dashboardSection(_ section: ChapterProgressView) throws -> [UInt8] {
+        var view = section
+        func list(_ gaps: [GapView]) throws -> String {
+            var bytes = try ShapedRows.render(gaps, template: "review-gaps", templates: templates) { GapsView(gaps: $0) }
+            if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        view.gapsHTML = try list(view.gaps)
+        view.typographyGapsHTML = try list(view.typographyGaps)
+        return Array(try templates.render(view, with: "review-chapter").utf8)
     }
 
     /// A page through the page store, when there is one.

@@ -252,7 +252,8 @@ extension ChapterProgressView: TemplateFields {
         Field("title", \.title), Field("lang", \.lang), Field("language", \.language),
         Field("bilingualHref", \.bilingualHref), Field("translatedPercent", \.translatedPercent),
         Field("acceptedPercent", \.acceptedPercent), Field("counts", \.counts), Field("gaps", \.gaps),
-        Field("typographyGaps", \.typographyGaps), Field("hasTypography", \.hasTypography),
+        Field("typographyGaps", \.typographyGaps), Field("gapsHTML", \.gapsHTML),
+        Field("typographyGapsHTML", \.typographyGapsHTML), Field("hasTypography", \.hasTypography),
         Field("typographyCount", \.typographyCount), Field("findingCount", \.findingCount),
         Field("hasGaps", \.hasGaps), Field("moreGaps", \.moreGaps), Field("snippets", \.snippets),
         Field("hasSnippets", \.hasSnippets), Field("reader", \.reader), Field("hasReader", \.hasReader),
@@ -262,6 +263,10 @@ extension ChapterProgressView: TemplateFields {
 
 extension StatusCountView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(Field("status", \.status), Field("count", \.count))
+}
+
+extension GapsView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("gaps", \.gaps))
 }
 
 extension GapView: TemplateFields {

@@ -184,3 +184,11 @@ extension OutlineItemView: ShapedView {
         OutlineItemView(title: marks.text(title), id: marks.text(id), level: marks.number(level), lang: marks.text(lang))
     }
 }
+
+extension GapView: ShapedView {
+    func probe(_ marks: inout ShapeMarks) -> GapView {
+        GapView(status: marks.text(status), message: marks.text(message), location: marks.text(location),
+                englishLocation: marks.text(englishLocation), href: marks.text(href), excerpt: marks.text(excerpt),
+                excerptLang: marks.text(excerptLang))
+    }
+}
