@@ -109,7 +109,9 @@ public struct SiteRenderer: Sendable {
                                                                 with: "bilingual"), lists: [
                     .init(mark: rows, count: review.beads.count) { [templates] range in
                         let slice = reviewPages.rows(review, range)
-                        return try ShapedRows.render(slice.rows, template: "bilingual-rows", templates: templates) { rows in
+                        return try ShapedRows.render(slice.rows, template: "bilingual-rows",
+                                                         listKey: slice.sourceLang + "\u{0}" + slice.targetLang,
+                                                         templates: templates) { rows in
                             BeadRowsView(sourceLang: slice.sourceLang, targetLang: slice.targetLang, rows: rows)
                         }
                     },

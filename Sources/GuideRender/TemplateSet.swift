@@ -12,6 +12,8 @@ public struct TemplateSet: Sendable {
     public let staticFiles: [String: [UInt8]]
     /// `Digest` of every template's name and text: a rendered page is reusable while this holds.
     public let fingerprint: String
+    /// The list templates' row skeletons, probed as lists need them (`ShapedRows`).
+    let skeletons = ShapedRows.SkeletonTable()
 
     public init(folder: String) throws {
         var isDirectory: ObjCBool = false

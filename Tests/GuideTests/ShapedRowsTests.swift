@@ -60,6 +60,31 @@ import Testing
         try expectSame("{{#rows}}{{reversed(findings)}}{{count(findings)}}{{/rows}}")
     }
 
+    /// A shape is probed once per template set and list: slices of one list, and lists after
+    /// it, reuse its skeleton; a list whose wrapper prints other values (`listKey`: other
+    /// languages) gets its own; the dashboard's gap lists too.
+    @Test func skeletonsAreProbedOncePerListAndServeEveryCallAfter() throws {
+        let (templates, folder) = try self.templates(rows: String(contentsOfFile: repositoryRoot + "/templates/bilingual-rows.mustache", encoding: .utf8))
+        defer { _ = folder }
+        let rows = rows()
+        func shaped(_ rows: [BeadRowView], _ target: String) throws -> String {
+            String(decoding: try ShapedRows.render(rows, template: "rows", listKey: "en\u{0}" + target, templates: templates) {
+                BeadRowsView(sourceLang: "en", targetLang: target, rows: $0)
+            }, as: UTF8.self)
+        }
+        let whole = try shaped(rows, "zh-Hans")
+        var probed = 0
+        _ = try templates.skeletons.skeleton("rows\u{0}en\u{0}zh-Hans", shape: rows[0].shape) { probed += 1; return nil }
+        #expect(probed == 0)
+        #expect(try shaped(Array(rows[..<25]), "zh-Hans") + shaped(Array(rows[25...]), "zh-Hans") == whole)
+        let french = try shaped(rows, "fr")
+        #expect(try french == templates.render(BeadRowsView(sourceLang: "en", targetLang: "fr", rows: rows), with: "rows"))
+        #expect(french != whole)
+        // A shape the table was told cannot be reproduced is rendered by the engine.
+        _ = try templates.skeletons.skeleton("rows\u{0}en\u{0}de", shape: rows[0].shape) { nil }
+        #expect(try shaped(rows, "de") == templates.render(BeadRowsView(sourceLang: "en", targetLang: "de", rows: rows), with: "rows"))
+    }
+
     @Test func theEnginesEscapingExactly() {
         for text in ["", "abc", "<&>\"'", "<\u{301}", "中文<", "x&amp;y"] {
             #expect(HTMLEscape.text(text) == text.htmlEscapedLikeMustache)
@@ -72,5 +97,13 @@ private extension String {
     var htmlEscapedLikeMustache: String {
         let table: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&#39;"]
         return map { table[$0] ?? String($0) }.joined()
+    }
+}
+
+private extension BeadRowView {
+    var shape: [Int] {
+        var marks = ShapeMarks(first: 0)
+        _ = probe(&marks)
+        return marks.shape
     }
 }

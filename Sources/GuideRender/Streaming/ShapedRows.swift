@@ -1,4 +1,5 @@
 import GuideModel
+import Synchronization
 
 /// Renders a long list of like views (the rows of a side-by-side page, an outline's entries)
 /// through its template once per *shape* of view instead of once per view.
@@ -13,17 +14,22 @@ import GuideModel
 /// depends on a row's position in the list) shows as a probe that does not render as expected,
 /// and then the list is rendered as it always was, by the engine, view by view.
 enum ShapedRows {
-    /// The list's HTML: `list` wraps rows in the view the template `template` iterates.
-    static func render<Row: ShapedView>(_ rows: [Row], template: String, templates: TemplateSet,
+    /// The list's HTML: `list` wraps rows in the view the template `template` iterates, and
+    /// `listKey` names what that wrapper itself prints (its languages): a shape's skeleton is
+    /// probed once per template set, template and `listKey`, and serves every list after
+    /// (`TemplateSet.skeletons`), so a slice of rows or a short list pays for no probe.
+    static func render<Row: ShapedView>(_ rows: [Row], template: String, listKey: String = "", templates: TemplateSet,
                                         list: ([Row]) -> Any) throws -> [UInt8] {
         func direct() throws -> [UInt8] { Array(try templates.render(list(rows), with: template).utf8) }
-        guard try templates.render(list([]), with: template).isEmpty else { return try direct() }
-        var skeletons: [[Int]: Skeleton] = [:]
+        let table = templates.skeletons, name = template + "\u{0}" + listKey
+        guard try table.listRendersEmpty(name, probe: { try templates.render(list([]), with: template).isEmpty }) else {
+            return try direct()
+        }
         var out: [UInt8] = []
         for row in rows {
             var marks = ShapeMarks(first: 0)
             let probe = row.probe(&marks)
-            if skeletons[marks.shape] == nil {
+            let skeleton = try table.skeleton(name, shape: marks.shape) { () throws -> Skeleton? in
                 var other = ShapeMarks(first: marks.values.count)
                 let second = row.probe(&other)
                 // Alone, and then both in one list: the same, side by side, or the template
@@ -33,17 +39,44 @@ enum ShapedRows {
                 guard try templates.render(list([probe, second]), with: template) == one + two,
                       let skeleton = Skeleton(one, values: marks.values.count),
                       Skeleton(two, values: 2 * marks.values.count)?.isShifted(skeleton, by: marks.values.count) == true
-                else { return try direct() }
-                skeletons[marks.shape] = skeleton
+                else { return nil }
+                return skeleton
             }
-            skeletons[marks.shape]!.write(marks.values, to: &out)
+            guard let skeleton else { return try direct() }
+            skeleton.write(marks.values, to: &out)
         }
         return out
     }
 
+    /// The skeletons probed so far, by list (template and `listKey`) and shape; nil for a
+    /// shape the template renders in a way `Skeleton` cannot reproduce. A template set's
+    /// templates never change, so neither do its skeletons: this is part of the compiled
+    /// templates, not a cache of anything the book holds.
+    final class SkeletonTable: Sendable {
+        private struct Lists {
+            var empty: [String: Bool] = [:]
+            var skeletons: [String: [[Int]: Skeleton?]] = [:]
+        }
+        private let lists = Mutex(Lists())
+
+        func listRendersEmpty(_ list: String, probe: () throws -> Bool) throws -> Bool {
+            if let known = lists.withLock({ $0.empty[list] }) { return known }
+            let empty = try probe()
+            lists.withLock { $0.empty[list] = empty }
+            return empty
+        }
+
+        func skeleton(_ list: String, shape: [Int], probe: () throws -> Skeleton?) throws -> Skeleton? {
+            if let known = lists.withLock({ $0.skeletons[list]?[shape] }) { return known }
+            let made = try probe()
+            lists.withLock { $0.skeletons[list, default: [:]][shape] = .some(made) }
+            return made
+        }
+    }
+
     /// A rendered probe cut at its marks.
-    struct Skeleton: Equatable {
-        enum Part: Equatable {
+    struct Skeleton: Equatable, Sendable {
+        enum Part: Equatable, Sendable {
             case text([UInt8])
             /// The probe's value `index`, escaped as the template escaped it or as it is.
             case value(Int, escaped: Bool)
