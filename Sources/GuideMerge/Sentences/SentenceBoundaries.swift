@@ -30,7 +30,7 @@ enum SentenceBoundaries {
             kinds = units.map(\.kind)
             leads = units.map { unit in
                 switch unit.kind {
-                case .text, .space, .closing: return unit.source.unicodeScalars.first ?? "\0"
+                case .text, .space, .closing: return unit.lead
                 case .opening: return unit.source.unicodeScalars.last ?? "\0"
                 default: return "\0"
                 }

@@ -194,7 +194,11 @@ public enum SentenceSplitter {
             }
             switch unit.kind {
             case .text:
-                for scalar in unit.character.unicodeScalars where !take(scalar, required: true) { return ranges.map { _ in nil } }
+                if unit.leadIsWhole {
+                    if !take(unit.lead, required: true) { return ranges.map { _ in nil } }
+                } else {
+                    for scalar in unit.character.unicodeScalars where !take(scalar, required: true) { return ranges.map { _ in nil } }
+                }
             case .code:
                 for scalar in codeScalars(unit.source) where !take(scalar, required: true) { return ranges.map { _ in nil } }
             case .url:

@@ -92,7 +92,7 @@ public enum ProseScanner {
             let scalars = unit.source.unicodeScalars
             switch unit.kind {
             case .text:
-                guard add(unit.character.unicodeScalars) else { return nil }
+                guard unit.leadIsWhole ? add(CollectionOfOne(unit.lead)) : add(unit.character.unicodeScalars) else { return nil }
             case .code:
                 // `visible` drops the span's backticks; every backtick is compared away anyway.
                 guard add(scalars) else { return nil }

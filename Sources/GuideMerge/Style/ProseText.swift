@@ -49,23 +49,33 @@ public struct ProseText: Sendable {
 
     /// Adds a leaf's prose after a space (leaves are apart: no term runs from one into the next).
     public mutating func append(leaf units: [ProseUnit]) {
-        append(" ", at: units.first?.start ?? TextPosition(line: 1, column: 1))
+        append(scalar: " ", at: units.first?.start ?? TextPosition(line: 1, column: 1))
         for unit in units {
             switch unit.kind {
-            case .text: append(unit.character, at: unit.start)
-            case .space, .lineBreak: append(" ", at: unit.start)
-            case .code, .url: append(Self.separator, at: unit.start)
+            case .text:
+                if unit.leadIsWhole { append(scalar: unit.lead, at: unit.start) } else { append(unit.character, at: unit.start) }
+            case .space, .lineBreak: append(scalar: " ", at: unit.start)
+            case .code, .url: append(scalar: Self.separatorScalar, at: unit.start)
             case .opening, .closing, .hidden: break
             }
         }
     }
 
+    static let separatorScalar: Unicode.Scalar = "\u{1F}"
+
     private mutating func append(_ character: Character, at position: TextPosition) {
         let scalars = character.unicodeScalars
-        let lead = Lead(scalar: scalars.first!, isWholeCharacter: scalars.count == 1)
+        guard scalars.count > 1 else { return append(scalar: scalars.first!, at: position) }
+        wholeCharacters[leads.count] = character
+        positions.append(position)
+        leads.append(Lead(scalar: scalars.first!, isWholeCharacter: false))
+    }
+
+    /// A character of one scalar.
+    private mutating func append(scalar: Unicode.Scalar, at position: TextPosition) {
+        let lead = Lead(scalar: scalar, isWholeCharacter: true)
         // No space first, nor two in a row (a space is one scalar, equivalent to no other).
         if lead.isSpace, leads.last?.isSpace ?? true { return }
-        if !lead.isWholeCharacter { wholeCharacters[leads.count] = character }
         positions.append(position)
         leads.append(lead)
     }

@@ -50,7 +50,6 @@ public struct ProseUnit: Hashable, Sendable {
         case hidden
     }
 
-    public var kind: Kind
     /// For text and space, the character (an entity decoded); for the others, the markdown
     /// they cover. One field, not a `Character` and a `String` side by side: a unit is kept
     /// per character of prose.
@@ -58,20 +57,32 @@ public struct ProseUnit: Hashable, Sendable {
     public var start: TextPosition
     /// Just after the last character (on `start.line` unless the unit spans lines).
     public var end: TextPosition
+    /// The payload's first scalar (U+0000 when empty), and whether it is the whole payload
+    /// (false when empty):
+    /// what the checks read of a character of one scalar (nearly all of them) without making a
+    /// `Character`, which breaks the text into graphemes each time. (Declared after the
+    /// positions, they fit in the unit's padding: 40 bytes a unit either way.)
+    public private(set) var lead: Unicode.Scalar
+    public private(set) var leadIsWhole: Bool
+    public var kind: Kind
 
-    public init(kind: Kind, character: Character, source: String, start: TextPosition, end: TextPosition) {
+    public init(kind: Kind, character: Character, source: @autoclosure () -> String, start: TextPosition, end: TextPosition) {
         self.kind = kind
         switch kind {
         case .text, .space: payload = String(character)
-        case .code, .url, .lineBreak, .opening, .closing, .hidden: payload = source
+        case .code, .url, .lineBreak, .opening, .closing, .hidden: payload = source()
         }
+        var scalars = payload.unicodeScalars.makeIterator()
+        let first = scalars.next()
+        lead = first ?? "\0"
+        leadIsWhole = first != nil && scalars.next() == nil
         self.start = start
         self.end = end
     }
 
     /// For text and space: the character (an entity decoded); for the others, the first of their markdown.
     public var character: Character {
-        payload.first ?? " "
+        leadIsWhole ? Character(lead) : payload.first ?? " "
     }
 
     /// The markdown the unit covers (a code span's backticks, a link's target…); for text and
@@ -94,7 +105,7 @@ public struct ProseUnit: Hashable, Sendable {
 
     public var scriptClass: ScriptClass {
         switch kind {
-        case .text: return ScriptClass(character)
+        case .text: return leadIsWhole ? ScriptClass(lead) : ScriptClass(character)
         case .space: return .space
         default: return .other
         }

@@ -110,6 +110,7 @@ private struct Rules {
         visible = units.indices.filter { !units[$0].isMarkup }
         classes = units.map(\.scriptClass)
         scalars = units.map { unit in
+            if unit.leadIsWhole { return SingleScalarText.qualifies(unit.lead) ? unit.lead : nil }
             let scalars = unit.character.unicodeScalars
             guard let first = scalars.first, scalars.count == 1, SingleScalarText.qualifies(first) else { return nil }
             return first
