@@ -110,13 +110,20 @@ public struct ChapterReview: Sendable {
             // in a pair nothing else is wrong with but its style or shape (and not a paragraph
             // turned into a list: `SentenceReview.comparable`), for the review's findings.
             var marks: SentenceMarks?
+            // The bead's prose scanned once for the sentences and the style review both (`BeadProse`):
+            // as the model's pass scanned it, or here when both will read it.
+            var prose = sentences?.review.scannedForModel[index]
             if let sentences {
                 let marked = SentenceReview.isMarked(bead, source: source.blocks, target: target.blocks)
                 let reviewed = review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit) == 0
                     && SentenceReview.comparable(bead, source: source.blocks, target: target.blocks)
+                if prose == nil, style != nil, marked, sentences.review.cutForModel[index] == nil,
+                   sentences.review.willCut(bead, source: source.blocks, target: target.blocks) {
+                    prose = BeadProse(bead, source: source.blocks, target: target.blocks)
+                }
                 if marked || reviewed,
                    let paired = sentences.review.sentences(bead, at: index, source: source.blocks, target: target.blocks,
-                                                                       visible: marked) {
+                                                           visible: marked, prose: prose) {
                     if marked { marks = SentenceMarks(paired) }
                     if reviewed {
                         let found = sentences.review.findings(paired, of: bead, source: source.blocks, target: target.blocks,
@@ -127,7 +134,7 @@ public struct ChapterReview: Sendable {
             }
             var unmade = 0
             if let style {
-                let found = style.findings(bead, source: source.blocks, target: target.blocks, making: left)
+                let found = style.findings(bead, source: source.blocks, target: target.blocks, making: left, prose: prose)
                 review = BeadReview(bead: bead, findings: review.findings + found.made)
                 unmade = found.unmade
             }

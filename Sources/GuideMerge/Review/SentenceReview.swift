@@ -26,35 +26,45 @@ public struct SentenceReview: Sendable {
     /// The sentences of beads the model was estimated from that the review needs again (by
     /// bead index): each bead is cut once, for the model and the review alike.
     var cutForModel: [Int: (english: [Sentence], chinese: [Sentence])] = [:]
+    /// Those beads' prose as scanned for the model, for the style review to read rather than
+    /// scan again (`BeadProse`), up to `keptUnits` units a chapter.
+    var scannedForModel: [Int: BeadProse] = [:]
+    static let keptUnits = 500_000
 
     /// The review for one chapter pair: its length model estimated from its first pairs of one
     /// sentence a side (`ChapterSentences.estimateModel`). The model reads only lengths: a pair
     /// the review will not cut again (one sentence a side by its stops: `mostSentences`) is cut
     /// without glossary terms, and its Chinese only when its English is one sentence; the others
-    /// are cut as `sentences` cuts them, and kept for it (`cutForModel`).
+    /// are cut as `sentences` cuts them, and kept for it (`cutForModel`). Each pair's blocks are
+    /// scanned once, and the scan kept for the style review (`scannedForModel`).
     public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?) -> SentenceReview {
         var sides: [([Sentence], [Sentence])] = []
-        var cut: [Int: (english: [Sentence], chinese: [Sentence])] = [:]
-        var read = 0
+        var review = SentenceReview(glossary: glossary)
+        var read = 0, kept = 0
         for (index, bead) in beads.enumerated() where isCandidate(bead, source: source, target: target) {
             guard read < modelPairs else { break }
             guard bead.source.count == 1, bead.target.count == 1 else { continue }
             read += 1
+            let marked = isMarked(bead, source: source, target: target)
+            let prose = marked ? BeadProse(bead, source: source, target: target) : nil
+            if let prose, kept + prose.unitCount <= keptUnits {
+                review.scannedForModel[index] = prose
+                kept += prose.unitCount
+            }
             if mostSentences(bead.source, in: source) + mostSentences(bead.target, in: target) > 2 {
-                let visible = isMarked(bead, source: source, target: target)
-                let english = SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source, visible: visible)
-                let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target, visible: visible)
-                cut[index] = (english, chinese)
+                let english = SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source, visible: marked,
+                                                         scanned: prose?.source[0])
+                let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target, visible: marked,
+                                                         scanned: prose?.target[0])
+                review.cutForModel[index] = (english, chinese)
                 sides.append((english, chinese))
             } else {
-                let english = SentenceSplitter.sentences(of: source[bead.source[0]])
+                let english = SentenceSplitter.sentences(of: source[bead.source[0]], scanned: prose?.source[0])
                 guard english.count == 1 else { continue }
-                sides.append((english, SentenceSplitter.sentences(of: target[bead.target[0]])))
+                sides.append((english, SentenceSplitter.sentences(of: target[bead.target[0]], scanned: prose?.target[0])))
             }
         }
-        let model = ChapterSentences.estimateModel(sides) ?? .book
-        var review = SentenceReview(aligner: SentenceAligner(model: model), glossary: glossary)
-        review.cutForModel = cut
+        review.aligner = SentenceAligner(model: ChapterSentences.estimateModel(sides) ?? .book)
         return review
     }
 
@@ -122,14 +132,23 @@ public struct SentenceReview: Sendable {
     /// side-by-side row shows no more than the row does). `visible`: count what a reader sees
     /// of each sentence (`Sentence.visible`), for the page's `SentenceMarks`.
     /// `index`: the bead's place in the chapter (its sentences may be cut already: `cutForModel`).
-    public func sentences(_ bead: Bead, at index: Int? = nil, source: [Block], target: [Block], visible: Bool = false) -> BeadSentences? {
-        guard Self.isCandidate(bead, source: source, target: target),
-              Self.mostSentences(bead.source, in: source) + Self.mostSentences(bead.target, in: target) > 2 else { return nil }
+    /// `prose`: the bead's blocks already scanned.
+    public func sentences(_ bead: Bead, at index: Int? = nil, source: [Block], target: [Block], visible: Bool = false,
+                          prose: BeadProse? = nil) -> BeadSentences? {
+        guard willCut(bead, source: source, target: target) else { return nil }
         let (english, chinese) = index.flatMap { cutForModel[$0] } ?? (
-            SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source, visible: visible),
-            SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target, visible: visible))
+            SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source, visible: visible,
+                                       scanned: prose?.source),
+            SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: glossary?.target, visible: visible,
+                                       scanned: prose?.target))
         guard english.count + chinese.count > 2 else { return nil }
         return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
+    }
+
+    /// Whether `sentences` cuts the bead: prose on both sides, more than one sentence in all by its stops.
+    func willCut(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+        Self.isCandidate(bead, source: source, target: target)
+            && Self.mostSentences(bead.source, in: source) + Self.mostSentences(bead.target, in: target) > 2
     }
 
     /// Bytes of markdown (both sides) past which a bead's sentences are not marked for the page

@@ -10,35 +10,60 @@ import GuideModel
 public enum SentenceSplitter {
     /// The sentences of consecutive blocks, in order; `glossary`: find its terms in each;
     /// `visible`: count what a reader sees of each (`Sentence.visible`).
+    /// `scanned`: each block's leaves as scanned already (`BeadProse`), else they are scanned here.
     public static func sentences<Blocks: Sequence>(of blocks: Blocks, glossary: SentenceGlossary.Side? = nil,
-                                                   visible: Bool = false) -> [Sentence]
+                                                   visible: Bool = false, scanned: [[ProseScanner.Leaf]]? = nil) -> [Sentence]
     where Blocks.Element == Block {
         var out: [Sentence] = []
         var leaf = 0
-        for block in blocks { append(block, firstInItem: false, glossary: glossary, visible: visible, to: &out, leaf: &leaf) }
+        for (offset, block) in blocks.enumerated() {
+            var feed = scanned.map { LeafFeed(leaves: $0[offset]) }
+            append(block, firstInItem: false, glossary: glossary, visible: visible, to: &out, leaf: &leaf, feed: &feed)
+        }
         return out
     }
 
-    public static func sentences(of block: Block, glossary: SentenceGlossary.Side? = nil, visible: Bool = false) -> [Sentence] {
+    public static func sentences(of block: Block, glossary: SentenceGlossary.Side? = nil, visible: Bool = false,
+                                 scanned: [ProseScanner.Leaf]? = nil) -> [Sentence] {
         var out: [Sentence] = []
         var leaf = 0
-        append(block, firstInItem: false, glossary: glossary, visible: visible, to: &out, leaf: &leaf)
+        var feed = scanned.map { LeafFeed(leaves: $0) }
+        append(block, firstInItem: false, glossary: glossary, visible: visible, to: &out, leaf: &leaf, feed: &feed)
         return out
+    }
+
+    /// A block's scanned leaves, handed out in the order `append` reaches them.
+    struct LeafFeed {
+        let leaves: [ProseScanner.Leaf]
+        var next = 0
+
+        mutating func take() -> ProseScanner.Leaf? {
+            guard next < leaves.count else { return nil }
+            defer { next += 1 }
+            return leaves[next]
+        }
     }
 
     static func append(_ block: Block, firstInItem: Bool, glossary: SentenceGlossary.Side?, visible: Bool = false,
                        to out: inout [Sentence], leaf: inout Int) {
+        var feed: LeafFeed?
+        append(block, firstInItem: firstInItem, glossary: glossary, visible: visible, to: &out, leaf: &leaf, feed: &feed)
+    }
+
+    static func append(_ block: Block, firstInItem: Bool, glossary: SentenceGlossary.Side?, visible: Bool,
+                       to out: inout [Sentence], leaf: inout Int, feed: inout LeafFeed?) {
         switch block.kind {
         case .list:
             for item in block.items {
                 for (index, child) in item.enumerated() {
-                    append(child, firstInItem: index == 0, glossary: glossary, visible: visible, to: &out, leaf: &leaf)
+                    append(child, firstInItem: index == 0, glossary: glossary, visible: visible, to: &out, leaf: &leaf, feed: &feed)
                 }
             }
         case .paragraph, .heading, .blockQuote:
-            let units = ProseScanner.scannedUnits(of: block, firstInItem: firstInItem)
+            let scanned = feed?.take()
+            let units = scanned?.units ?? ProseScanner.scannedUnits(of: block, firstInItem: firstInItem)
             let isHeading = block.headingLevel != nil
-            let cut = !isHeading && ProseScanner.matches(units, text: block.text)
+            let cut = !isHeading && (scanned?.matches ?? ProseScanner.matches(units, text: block.text))
             var source = SourceColumns(block: block)
             let leafUnits = SentenceBoundaries.LeafUnits(units)
             let first = out.count

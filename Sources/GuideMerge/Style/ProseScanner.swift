@@ -41,6 +41,33 @@ public enum ProseScanner {
         }
     }
 
+    /// One prose leaf as scanned: its units, and whether they match cmark's text (`matches`).
+    public struct Leaf: Sendable {
+        public var units: [ProseUnit]
+        public var matches: Bool
+    }
+
+    /// Every prose leaf of a block, in `forEachLeaf`'s order, whether or not it matches cmark's
+    /// text: what a bead's checks share (`BeadProse`) instead of scanning the block each.
+    public static func scannedLeaves(of block: Block) -> [Leaf] {
+        var leaves: [Leaf] = []
+        func walk(_ block: Block, firstInItem: Bool) {
+            switch block.kind {
+            case .list:
+                for item in block.items {
+                    for (index, child) in item.enumerated() { walk(child, firstInItem: index == 0) }
+                }
+            case .paragraph, .heading, .blockQuote:
+                let units = scannedUnits(of: block, firstInItem: firstInItem)
+                leaves.append(Leaf(units: units, matches: matches(units, text: block.text)))
+            default:
+                break
+            }
+        }
+        walk(block, firstInItem: false)
+        return leaves
+    }
+
     /// The units of one paragraph, heading or block quote; nil when the scan does not match cmark's text.
     public static func units(of block: Block, firstInItem: Bool = false) -> [ProseUnit]? {
         let units = scannedUnits(of: block, firstInItem: firstInItem)

@@ -17,17 +17,19 @@ public struct StyleReview: Sendable {
     /// excerpts and messages are most of their cost) and the rest counted (`unmade`): a chapter
     /// lists its first findings only (`ChapterReview.make`). The made ones are the first of
     /// what `making: .max` gives, in the same order.
-    func findings(_ bead: Bead, source: [Block], target: [Block], making: Int) -> (made: [BeadFinding], unmade: Int) {
-        let used = termsUsed(bead, source: source)
+    /// `prose`: the bead's blocks already scanned (else each is scanned here).
+    func findings(_ bead: Bead, source: [Block], target: [Block], making: Int,
+                  prose: BeadProse? = nil) -> (made: [BeadFinding], unmade: Int) {
+        let used = termsUsed(bead, source: source, prose: prose)
         // Both checks read the Chinese blocks' prose: each leaf is scanned once, checked, and
         // its text kept for the glossary only when the English uses a term.
         var chinese = used.isEmpty ? nil : ProseText()
         var spacing: [BeadFinding] = []
         var listed = 0     // what the pair lists (`typographyListed`), made or not
         var unlisted = 0
-        for index in bead.target {
+        for (offset, index) in bead.target.enumerated() {
             let lines = Typography.SourceLineText(target[index])
-            ProseScanner.forEachLeaf(of: target[index]) { leaf in
+            Self.forEachLeaf(of: target[index], scanned: prose?.target[offset]) { leaf in
                 let room = Self.typographyListed - listed
                 let (shown, total) = Typography.findings(in: leaf, lineText: lines.characters,
                                                          limit: min(room, max(0, making - spacing.count)))
@@ -81,11 +83,20 @@ public struct StyleReview: Sendable {
     }
 
     /// The glossary terms the bead's English prose uses (none when either side is empty).
-    func termsUsed(_ bead: Bead, source: [Block]) -> [GlossaryMatcher.Occurrence] {
+    func termsUsed(_ bead: Bead, source: [Block], prose: BeadProse? = nil) -> [GlossaryMatcher.Occurrence] {
         guard !matcher.glossary.isEmpty, !bead.source.isEmpty, !bead.target.isEmpty else { return [] }
         var english = ProseText()
-        for index in bead.source { ProseScanner.forEachLeaf(of: source[index]) { english.append(leaf: $0) } }
+        for (offset, index) in bead.source.enumerated() {
+            Self.forEachLeaf(of: source[index], scanned: prose?.source[offset]) { english.append(leaf: $0) }
+        }
         return matcher.occurrences(in: english)
+    }
+
+    /// The block's leaves that match cmark's text (`ProseScanner.forEachLeaf`), from its scan
+    /// when it has one.
+    static func forEachLeaf(of block: Block, scanned: [ProseScanner.Leaf]?, _ body: ([ProseUnit]) -> Void) {
+        guard let scanned else { return ProseScanner.forEachLeaf(of: block, body) }
+        for leaf in scanned where leaf.matches { body(leaf.units) }
     }
 
     func glossary(_ bead: Bead, used: [GlossaryMatcher.Occurrence], chinese: ProseText, target: [Block]) -> [BeadFinding] {

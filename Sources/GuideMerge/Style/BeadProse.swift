@@ -1,0 +1,21 @@
+import GuideModel
+
+/// The prose of a bead's blocks, scanned once (`ProseScanner.scannedLeaves`) for every check
+/// that reads it: the style review (its glossary terms and typography) and the sentence
+/// cutter took a scan each of the same blocks, a tenth of a cold build between them.
+public struct BeadProse: Sendable {
+    /// Each source block's leaves, in the bead's order of blocks.
+    public var source: [[ProseScanner.Leaf]]
+    /// Each target block's leaves, likewise.
+    public var target: [[ProseScanner.Leaf]]
+
+    public init(_ bead: Bead, source: [Block], target: [Block]) {
+        self.source = bead.source.map { ProseScanner.scannedLeaves(of: source[$0]) }
+        self.target = bead.target.map { ProseScanner.scannedLeaves(of: target[$0]) }
+    }
+
+    /// Units held: what keeping the scan costs (40 bytes each).
+    public var unitCount: Int {
+        (source + target).reduce(0) { total, block in block.reduce(total) { $0 + $1.units.count } }
+    }
+}
