@@ -22,6 +22,7 @@ public enum ConfigLoader {
 
         struct Review: Decodable {
             var doubt_markers: [String]?
+            var dictionary: String?
         }
 
         struct Check: Decodable {
@@ -95,6 +96,7 @@ public enum ConfigLoader {
             }
             config.fallback = mode
         }
+        config.reviewDictionary = file.review?.dictionary
         if let check = file.check {
             config.check = try checkConfig(check, displayPath: displayPath)
         }
@@ -174,6 +176,7 @@ public enum ConfigLoader {
         "output.fallback": "inline, banner or none",
         "review": "a mapping",
         "review.doubt_markers": "a list of strings",
+        "review.dictionary": "a path",
         "check": "a mapping",
         "check.languages": "a list of fence languages",
         "check.sdk": "auto, gnustep, apple or none",
