@@ -21,6 +21,11 @@ public enum Stages {
     /// A file that cannot be read, or a line of it that is no CC-CEDICT entry, is an error naming it.
     public static func dictionary(for book: Book, in workspace: Workspace, path: String? = nil) throws -> (SentenceDictionary, key: String)? {
         guard let file = path ?? book.config.reviewDictionary.map({ $0.hasPrefix("/") ? $0 : workspace.content + "/" + $0 }) else { return nil }
+        return try dictionary(at: file)
+    }
+
+    /// The dictionary in `file` (CC-CEDICT's format), with the hex digest of its bytes.
+    public static func dictionary(at file: String) throws -> (SentenceDictionary, key: String) {
         guard let bytes = FileBytes.read(file) else { throw GuideError("cannot read the dictionary", file: file) }
         do {
             let dictionary = try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))

@@ -36,6 +36,23 @@ import Testing
         #expect(missing(configured) == missing(flagged))
     }
 
+    @Test func alignSentencesTakesItToo() throws {
+        let folder = try TempFolder()
+        try writeBook(in: folder)
+        func groups(_ extra: [String]) throws -> [[String: Any]] {
+            let run = try runGuide(["align", "content/en/second.md", "content/zh/second.md", "--sentences", "--format", "json"] + extra,
+                                   in: folder.path)
+            #expect(run.status == 0, "\(run.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+            return (document["beads"] as! [[String: Any]]).flatMap { $0["sentences"] as? [[String: Any]] ?? [] }
+        }
+        let alone = { (group: [String: Any]) in
+            (group["target"] as! [String]).isEmpty && (group["source"] as! [String]).first?.hasPrefix("Careful names") == true
+        }
+        #expect(try !groups([]).contains(where: alone))
+        #expect(try groups(["--dictionary", "content/words.u8"]).contains(where: alone))
+    }
+
     @Test func aBadOrAbsentFileIsAnErrorNamingIt() throws {
         let folder = try TempFolder()
         try writeBook(in: folder)
