@@ -25,6 +25,7 @@ import Testing
         屬性 属性 [shu3 xing4] /attribute; property/
         張 张 [Zhang1] /surname Zhang/
         某 某 [mou3] /see also 某人; a long definition of what this word is used for in sentences/
+        某人 某人 [mou3 ren2] /someone; see 某某 for the person/
 
         """
 
@@ -37,7 +38,8 @@ import Testing
         #expect(d.english("the team").rendered == 1)
         #expect(d.english("Zhang").rendered == 0)   // "surname Zhang" is a cross-reference
         #expect(d.english("definition").rendered == 0)   // a gloss of many words is a definition
-        #expect(d.chinese("某人").headwords.isEmpty)
+        #expect(d.chinese("某").headwords.isEmpty)
+        #expect(d.english("someone person").rendered == 0b01)   // "see …" after a `;` is a cross-reference too
     }
 
     @Test func stemsWordsAlikeOnBothSides() {
@@ -69,6 +71,9 @@ import Testing
         }
         #expect(throws: SentenceDictionary.FormatError.self) { try SentenceDictionary(cedict: "團隊 团队 [tuan2 dui4] team\n") }
         #expect((try? SentenceDictionary(cedict: "\r\n# only comments\r\n")) != nil)
+        // A byte order mark before the first line, Windows line ends.
+        let marked = try? SentenceDictionary(cedict: "\u{FEFF}團隊 团队 [tuan2 dui4] /team/\r\n")
+        #expect(marked?.english("team").rendered == 1)
     }
 
     // A paragraph of three English sentences whose Chinese leaves out the second; the third's

@@ -32,7 +32,7 @@ public struct SentenceDictionary: Sendable {
     public init(entries: [(chinese: String, english: [String])]) {
         var builder = Builder()
         for (chinese, glosses) in entries {
-            for gloss in glosses { builder.add(gloss: Substring(gloss).utf8, headword: Substring(chinese).utf8) }
+            builder.add(headword: Array(chinese.utf8), glosses: Array(glosses.joined(separator: "/").utf8))
         }
         (renderings, headwords, longest) = builder.finish()
     }
@@ -46,6 +46,7 @@ public struct SentenceDictionary: Sendable {
             number += 1
             var line = line
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }   // a byte order mark
             guard let first = line.first, first != UInt8(ascii: "#") else { continue }
             // TRAD SIMP [pinyin] /gloss/…/
             let space = UInt8(ascii: " ")
@@ -59,9 +60,7 @@ public struct SentenceDictionary: Sendable {
             }
             let simplified = line[line.index(after: afterTraditional)..<afterSimplified]
             let glosses = line[line.index(after: slash)..<line.index(before: line.endIndex)]
-            for gloss in glosses.split(whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ";") }) {
-                builder.add(gloss: gloss, headword: simplified)
-            }
+            builder.add(headword: simplified, glosses: glosses)
         }
         (renderings, headwords, longest) = builder.finish()
     }
@@ -74,38 +73,43 @@ public struct SentenceDictionary: Sendable {
         var headwords: [UInt64: Int32] = [:]
         var longest = 0
 
-        mutating func add(gloss: Substring.UTF8View.SubSequence, headword: Substring.UTF8View.SubSequence) {
-            add(gloss: Array(gloss), headword: Array(headword))
-        }
-
-        mutating func add(gloss: some Collection<UInt8>, headword: some Collection<UInt8>) {
-            // Wholly CJK letters, at most `maximumLength` of them.
+        /// One entry: its simplified headword (kept if wholly CJK letters, at most `maximumLength`
+        /// of them) and its glosses (`/`- or `;`-separated renderings).
+        mutating func add(headword: some Collection<UInt8>, glosses: some Collection<UInt8>) {
             var characters = 0
             for scalar in String(decoding: headword, as: UTF8.self).unicodeScalars {
                 guard Script.isCJKLetter(scalar) else { return }
                 characters += 1
             }
             guard characters > 0, characters <= SentenceDictionary.maximumLength else { return }
-            let bytes = Array(gloss)
-            for skipped in SentenceDictionary.crossReferences where bytes.starts(with: skipped) { return }
-            // Parenthesised remarks are not renderings: "(bound form) code" is "code".
-            var plain: [UInt8] = []
-            var depth = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "(") { depth += 1 } else if byte == UInt8(ascii: ")") { depth = max(0, depth - 1) }
-                else if depth == 0 { plain.append(byte) }
+            var id: Int32?
+            var plain: [UInt8] = [], words: [UInt64] = []
+            plain.reserveCapacity(64)
+            for gloss in glosses.split(whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ";") }) {
+                let rendering = gloss.drop { $0 == UInt8(ascii: " ") }
+                guard !SentenceDictionary.crossReferences.contains(where: { rendering.starts(with: $0) }) else { continue }
+                // Parenthesised remarks are not renderings: "(bound form) code" is "code".
+                plain.removeAll(keepingCapacity: true)
+                var depth = 0
+                for byte in rendering {
+                    if byte == UInt8(ascii: "(") { depth += 1 } else if byte == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                    else if depth == 0 { plain.append(byte) }
+                }
+                words.removeAll(keepingCapacity: true)
+                SentenceDictionary.contentWords(plain) { words.append($0) }
+                guard !words.isEmpty, words.count <= 3 else { continue }
+                let entry: Int32
+                if let id { entry = id } else {
+                    let key = SentenceDictionary.hash(headword)
+                    if let known = headwords[key] { entry = known } else {
+                        entry = Int32(headwords.count)
+                        headwords[key] = entry
+                        longest = max(longest, characters)
+                    }
+                    id = entry
+                }
+                for word in words where renderings[word]?.last != entry { renderings[word, default: []].append(entry) }
             }
-            var words: [UInt64] = []
-            SentenceDictionary.contentWords(plain) { words.append($0) }
-            guard !words.isEmpty, words.count <= 3 else { return }
-            let key = SentenceDictionary.hash(headword)
-            let id: Int32
-            if let known = headwords[key] { id = known } else {
-                id = Int32(headwords.count)
-                headwords[key] = id
-                longest = max(longest, characters)
-            }
-            for word in words where renderings[word]?.last != id { renderings[word, default: []].append(id) }
         }
 
         func finish() -> ([UInt64: [Int32]], [UInt64: Int32], Int) {
