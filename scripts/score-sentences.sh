@@ -9,7 +9,7 @@
 # folder, each gold's chapter pair aligned with `guide align EN ZH --sentences --format json`
 # from the content folder (so glossary.yml is found beside the language folders), and
 # score.py prints its figures. Builds guide in release mode unless GUIDE=/path/to/guide is
-# given. Skips (exit 0) when ../shared is not there; exits non-zero unless the overall link
+# given; DICTIONARY=FILE aligns with that bilingual dictionary (`align --dictionary`). Skips (exit 0) when ../shared is not there; exits non-zero unless the overall link
 # F1 is at least BAR (0.97).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,7 +42,7 @@ for gold in "$dir"/*.gold.json; do
     [ -e "$gold" ] || continue
     slug=$(basename "$gold" .gold.json)
     read -r en zh < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["en"], d["zh"])' "$gold")
-    (cd "$work/book/content" && "$GUIDE" align "en/$en" "zh/$zh" --sentences --format json) > "$work/pred/$slug.json"
+    (cd "$work/book/content" && "$GUIDE" align "en/$en" "zh/$zh" --sentences --format json ${DICTIONARY:+--dictionary "$DICTIONARY"}) > "$work/pred/$slug.json"
     count=$((count + 1))
 done
 [ "$count" -gt 0 ] || { echo "score-sentences: no *.gold.json in $dir" >&2; exit 2; }

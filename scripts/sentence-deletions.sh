@@ -6,6 +6,7 @@
 #
 #   scripts/sentence-deletions.sh [COUNT] [SEED]     defaults: 100, 1
 #   COPIES=4   GUIDE=.build/release/guide   WORK=/tmp/guide-sentence-deletions
+#   DICTIONARY=FILE   review with this bilingual dictionary (CC-CEDICT's format; `review --dictionary`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100}; seed=${2:-1}

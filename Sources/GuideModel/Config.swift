@@ -20,6 +20,9 @@ public struct Config: Hashable, Sendable {
     public var check: CheckConfig = CheckConfig()
     /// What a translation's pages show where the translation has no text yet (`output.fallback`).
     public var fallback: FallbackMode = .inline
+    /// `review.dictionary`: a bilingual dictionary in CC-CEDICT's format the sentence review
+    /// reads (relative to the content folder), or nil.
+    public var reviewDictionary: String?
 
     public init(titles: [String: String], languages: [Language], source: Language,
                 rawHTML: Bool = false, baseURL: String = "", doubtMarkers: [String] = ["【疑问】"],

@@ -23,6 +23,7 @@ public enum ConfigLoader {
         struct Review: Decodable {
             var doubt_markers: [String]?
             var sentences: Bool?
+            var dictionary: String?
         }
 
         struct Check: Decodable {
@@ -97,6 +98,7 @@ public enum ConfigLoader {
             }
             config.fallback = mode
         }
+        config.reviewDictionary = file.review?.dictionary
         if let check = file.check {
             config.check = try checkConfig(check, displayPath: displayPath)
         }
@@ -177,6 +179,7 @@ public enum ConfigLoader {
         "review": "a mapping",
         "review.doubt_markers": "a list of strings",
         "review.sentences": "true or false",
+        "review.dictionary": "a path",
         "check": "a mapping",
         "check.languages": "a list of fence languages",
         "check.sdk": "auto, gnustep, apple or none",

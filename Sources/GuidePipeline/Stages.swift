@@ -9,9 +9,30 @@ import GuideModel
 public enum Stages {
     /// Merge: every chapter aligned with its translation and reviewed, through the cache's
     /// `align` and `review` records (nil: made again, kept nowhere).
-    public static func reviews(_ book: Book, cache: CacheStore?) -> [ChapterReview] {
-        guard let cache else { return book.reviews() }
-        return book.reviews(align: AlignmentCache(cache).beads, memo: ReviewCache(cache))
+    /// `dictionary`: the sentence review's bilingual dictionary (`dictionary(for:in:path:)`).
+    public static func reviews(_ book: Book, cache: CacheStore?, dictionary: (SentenceDictionary, key: String)? = nil) -> [ChapterReview] {
+        guard let cache else { return book.reviews(dictionary: dictionary) }
+        return book.reviews(align: AlignmentCache(cache).beads, memo: ReviewCache(cache), dictionary: dictionary)
+    }
+
+    /// The bilingual dictionary the sentence review reads: `path` (as given, from the working
+    /// folder: `review --dictionary`), else guide.yml's `review.dictionary` (from the content
+    /// folder), else none; with the hex digest of its bytes (the review cache's key holds it).
+    /// A file that cannot be read, or a line of it that is no CC-CEDICT entry, is an error naming it.
+    public static func dictionary(for book: Book, in workspace: Workspace, path: String? = nil) throws -> (SentenceDictionary, key: String)? {
+        guard let file = path ?? book.config.reviewDictionary.map({ $0.hasPrefix("/") ? $0 : workspace.content + "/" + $0 }) else { return nil }
+        return try dictionary(at: file)
+    }
+
+    /// The dictionary in `file` (CC-CEDICT's format), with the hex digest of its bytes.
+    public static func dictionary(at file: String) throws -> (SentenceDictionary, key: String) {
+        guard let bytes = FileBytes.read(file) else { throw GuideError("cannot read the dictionary", file: file) }
+        do {
+            let dictionary = try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))
+            return (dictionary, HexText.of(Digest.of(bytes)))
+        } catch {
+            throw GuideError("the dictionary: \(error.message)", file: file, line: error.line)
+        }
     }
 
     /// Check: every snippet compiled, its results through the cache's check records; a

@@ -3,6 +3,7 @@ import Foundation
 import GuideMerge
 import GuideModel
 import GuideParse
+import GuidePipeline
 
 struct AlignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,6 +19,8 @@ struct AlignCommand: ParsableCommand {
     @Flag(help: "Also align the sentences inside each pair (JSON: \"sentences\" in every bead).") var sentences = false
     @Option(help: ArgumentHelp("The glossary whose terms help pair sentences (default: glossary.yml beside the English file's language folder, when there is one).",
                                valueName: "file")) var glossary: String?
+    @Option(help: ArgumentHelp("A bilingual dictionary in CC-CEDICT's format whose renderings help pair sentences.", valueName: "file"))
+    var dictionary: String?
     @Flag(help: "Print how long parsing, aligning the blocks and aligning the sentences took (to stderr).") var timings = false
 
     func run() throws {
@@ -43,8 +46,10 @@ struct AlignCommand: ParsableCommand {
                 let loaded = try loadGlossary()
                 let glossary = loaded.isEmpty ? nil : SentenceGlossary(loaded)
                 lap("read the glossary")
+                let words = try dictionary.map { try Stages.dictionary(at: $0).0 }
+                lap("read the dictionary")
                 alignment.sentences = ChapterSentences.align(source: sourceBlocks, target: targetBlocks, beads: beads,
-                                                             glossary: glossary)
+                                                             glossary: glossary, dictionary: words)
                 lap("align sentences")
             }
             if format == .json { printJSON(alignment.json()) } else { printText(alignment.listing(), terminator: "") }

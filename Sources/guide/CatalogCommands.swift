@@ -190,8 +190,9 @@ enum CatalogBook {
     /// The book's reviews through the cache, as `guide review` makes them, but for chapters not
     /// translated yet (`Chapter.untranslated`): they have no Chinese file to write back into.
     static func reviews(_ book: Book, content: String) throws -> [ChapterReview] {
-        let cache = try Workspace(content: content).openCache()
-        let reviews = Stages.reviews(book, cache: cache)
+        let workspace = Workspace(content: content)
+        let cache = try workspace.openCache()
+        let reviews = Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace))
         cache?.save([.align, .review])
         return reviews.filter { $0.target.untranslated == nil }
     }

@@ -34,6 +34,9 @@ struct ReviewCommand: ParsableCommand {
     @Flag(help: "Record every current pair as accepted (translators: after reviewing).") var accept = false
     @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (skips the snippet findings).")
     var noCheck = false
+    @Option(help: ArgumentHelp("A bilingual dictionary in CC-CEDICT's format for the sentence review (default: guide.yml's review.dictionary).",
+                               valueName: "file"))
+    var dictionary: String?
 
     /// `--fail-on snippet`: a translation's snippet compiles differently from the English one.
     static let snippetGate = "snippet"
@@ -64,10 +67,11 @@ struct ReviewCommand: ParsableCommand {
             let workspace = Workspace(content: content)
             let book = try workspace.loadBook()
             let cache = try workspace.openCache()
-            var reviews = Stages.reviews(book, cache: cache)
+            let words = try Stages.dictionary(for: book, in: workspace, path: dictionary)
+            var reviews = Stages.reviews(book, cache: cache, dictionary: words)
             if accept {
                 try record(reviews, book: book, ledgersRead: ledgersRead)
-                reviews = Stages.reviews(try workspace.loadBook(), cache: cache)
+                reviews = Stages.reviews(try workspace.loadBook(), cache: cache, dictionary: words)
             }
             cache?.save([.align, .review])
             // Snippets that compile in English but not in the translation (or the other way) are

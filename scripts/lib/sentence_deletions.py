@@ -6,7 +6,7 @@ sentence-missing at the right pair: the pair whose Chinese holds the paragraph.
 A paragraph here is a run of text lines outside code fences that is not a heading, list, quote,
 table or HTML; its sentences end at 。！？ (with closing quotes and brackets). This edits the
 book's text to make test cases; guide itself reads the markdown through cmark."""
-import json, random, re, subprocess, sys
+import json, os, random, re, subprocess, sys
 from pathlib import Path
 
 content, guide, count, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -54,7 +54,8 @@ for path in sorted({p for p, _ in chosen}):
         deletions.append({'file': 'zh/' + path.name, 'line': first + 1, 'sentence': victim.strip()})
     path.write_text('\n'.join(lines), encoding='utf-8')
 
-review = subprocess.run([guide, 'review', '--no-check', '--format', 'json', '--content', str(content)],
+dictionary = ['--dictionary', os.environ['DICTIONARY']] if os.environ.get('DICTIONARY') else []
+review = subprocess.run([guide, 'review', '--no-check', '--format', 'json', '--content', str(content)] + dictionary,
                         capture_output=True, text=True)
 document = json.loads(review.stdout)
 beads = {}

@@ -55,15 +55,17 @@ public struct ChapterReview: Sendable {
     public static func make(source: Chapter, target: Chapter, language: Language, ledger: AcceptLedger,
                             doubtMarkers: [String], align: BeadSource = { Aligner().align($0, $1) },
                             style: StyleReview? = nil, sentences: Bool = false, sentenceGlossary: SentenceGlossary? = nil,
-                            listed: Int = Self.listed) -> ChapterReview {
+                            dictionary: SentenceDictionary? = nil, listed: Int = Self.listed) -> ChapterReview {
         let beads = align(source.blocks, target.blocks)
         let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
-        let sentenceReview = sentences
+        var sentenceReview = sentences
             ? SentenceReview.forChapter(beads, source: source.blocks, target: target.blocks, glossary: sentenceGlossary) : nil
+        sentenceReview?.aligner.dictionary = dictionary
+        let sentenceReviewSet = sentenceReview
         // The beads of one stretch, listing at most `listed` findings of their own.
         let stretch = { @Sendable (range: Range<Int>) -> [ReviewedBead] in
             review(beads[range], source: source, target: target, ledger: ledger, classifier: classifier,
-                   style: style, sentences: sentenceReview.map { ($0, beads) }, listed: listed)
+                   style: style, sentences: sentenceReviewSet.map { ($0, beads) }, listed: listed)
         }
         guard beads.count > Self.stretch else {
             return ChapterReview(source: source, target: target, language: language, beads: stretch(beads.indices))
@@ -214,7 +216,10 @@ extension Book {
     /// Chapter pairs are aligned in parallel; the result is in book order.
     /// `align` may be a cached alignment (see `AlignmentCache`).
     /// `memo` may return a review kept from an earlier build of the same inputs (see `ReviewMemo`).
-    public func reviews(align: @escaping BeadSource = { Aligner().align($0, $1) }, memo: ReviewMemo? = nil) -> [ChapterReview] {
+    /// `dictionary`: a bilingual dictionary for the sentence review (`SentenceDictionary`), and
+    /// what names it in the review cache's key (its bytes' digest).
+    public func reviews(align: @escaping BeadSource = { Aligner().align($0, $1) }, memo: ReviewMemo? = nil,
+                        dictionary: (SentenceDictionary, key: String)? = nil) -> [ChapterReview] {
         let pairs = translations.flatMap { edition in
             source.chapters.compactMap { chapter in
                 edition.chapter(at: chapter.path).map { ChapterPair(source: chapter, target: $0, edition: edition) }
@@ -227,11 +232,12 @@ extension Book {
         // once (describing the glossary for every pair was a visible share of a rebuild).
         let sentences = config.sentences
         let bookSettings = "markers: \(markers)\nsentences: \(sentences)\nglossary: \(String(reflecting: glossary))\n"
+            + (dictionary.map { "dictionary: \($0.key)\n" } ?? "")
         return pairs.concurrentMap { pair in
             let make = {
                 ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
                                    ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style,
-                                   sentences: sentences, sentenceGlossary: sentenceGlossary)
+                                   sentences: sentences, sentenceGlossary: sentenceGlossary, dictionary: dictionary?.0)
             }
             guard let memo else { return make() }
             let settings = bookSettings
@@ -293,3 +299,4 @@ public enum Excerpt {
         return end == text.endIndex ? text : String(text[..<end]) + "…"
     }
 }
+

@@ -29,13 +29,14 @@ public enum ChapterSentences {
 
     /// With the glossary made ready once (for a book: once, not once a chapter).
     public static func align(source: [Block], target: [Block], beads: [Bead],
-                             glossary terms: SentenceGlossary?, weights: SentenceAligner.Weights = .init()) -> [BeadSentences] {
+                             glossary terms: SentenceGlossary?, weights: SentenceAligner.Weights = .init(),
+                             dictionary: SentenceDictionary? = nil) -> [BeadSentences] {
         let sides = beads.map { bead in
             (SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: terms?.source),
              SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: terms?.target))
         }
         let model = estimateModel(sides) ?? .book
-        let aligner = SentenceAligner(model: model, weights: weights)
+        let aligner = SentenceAligner(model: model, weights: weights, dictionary: dictionary)
         return sides.map { english, chinese in
             BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
         }

@@ -1,0 +1,264 @@
+import GuideModel
+
+/// A bilingual dictionary as the sentence aligner reads it (optional data: `review.dictionary`
+/// in guide.yml, or `guide review --dictionary FILE`): which Chinese words may render an
+/// English word, so that a pairing can be weighed by how much of an English sentence's
+/// content the Chinese side covers (`SentenceAligner.Weights.wordFound`, `wordLost`).
+///
+/// Read from CC-CEDICT's text format (`TRAD SIMP [pinyin] /gloss/gloss/…/`, `#` comments; a
+/// gloss's renderings apart from each other by `;`): each rendering's content words (lower case, stop words left out, crudely stemmed: `properties`,
+/// `property` → `property`; `used`, `uses`, `using`, `use` → `us`) map to the entry's simplified
+/// headword. A rendering of more than three content words (a definition rather than a word) and
+/// cross-references (`see …`, `variant of …`, `surname …`, `CL:…`) are left out, and so are
+/// headwords of more than `maximumLength` characters or not wholly CJK letters. Words are
+/// compared as 64-bit hashes (`SentenceToken`'s), so reading a sentence makes no string per word.
+public struct SentenceDictionary: Sendable {
+    /// English stems → the headwords that render them (ids into `headwords`' values, sorted).
+    let renderings: [UInt64: [Int32]]
+    /// Chinese headwords, by the hash of their UTF-8 bytes → id.
+    let headwords: [UInt64: Int32]
+    /// The longest headword kept, in characters.
+    let longest: Int
+
+    public static let maximumLength = 6
+
+    /// A line of the file that is not an entry (with its 1-based number).
+    public struct FormatError: Error, Equatable, Sendable {
+        public var line: Int
+        public var message: String
+    }
+
+    /// The entries given as headword and glosses (a test's small dictionary).
+    public init(entries: [(chinese: String, english: [String])]) {
+        var builder = Builder()
+        for (chinese, glosses) in entries {
+            builder.add(headword: Array(chinese.utf8), glosses: Array(glosses.joined(separator: "/").utf8))
+        }
+        (renderings, headwords, longest) = builder.finish()
+    }
+
+    /// A dictionary in CC-CEDICT's format; a line that is neither empty, a `#` comment nor an
+    /// entry is an error naming it.
+    public init(cedict text: String) throws(FormatError) {
+        var builder = Builder()
+        var number = 0
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            var line = line
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }   // a byte order mark
+            guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+            // TRAD SIMP [pinyin] /gloss/…/
+            let space = UInt8(ascii: " ")
+            guard let afterTraditional = line.firstIndex(of: space),
+                  let afterSimplified = line[line.index(after: afterTraditional)...].firstIndex(of: space),
+                  let open = line[afterSimplified...].firstIndex(of: UInt8(ascii: "[")),
+                  let close = line[open...].firstIndex(of: UInt8(ascii: "]")),
+                  let slash = line[close...].firstIndex(of: UInt8(ascii: "/")),
+                  line.last == UInt8(ascii: "/"), slash < line.index(before: line.endIndex) else {
+                throw FormatError(line: number, message: "not a CC-CEDICT entry (TRAD SIMP [pinyin] /gloss/…/)")
+            }
+            let simplified = line[line.index(after: afterTraditional)..<afterSimplified]
+            let glosses = line[line.index(after: slash)..<line.index(before: line.endIndex)]
+            builder.add(headword: simplified, glosses: glosses)
+        }
+        (renderings, headwords, longest) = builder.finish()
+    }
+
+    /// How many English stems the dictionary renders.
+    public var wordCount: Int { renderings.count }
+
+    struct Builder {
+        var renderings: [UInt64: [Int32]] = [:]
+        var headwords: [UInt64: Int32] = [:]
+        var longest = 0
+
+        /// One entry: its simplified headword (kept if wholly CJK letters, at most `maximumLength`
+        /// of them) and its glosses (`/`- or `;`-separated renderings).
+        mutating func add(headword: some Collection<UInt8>, glosses: some Collection<UInt8>) {
+            var characters = 0
+            for scalar in String(decoding: headword, as: UTF8.self).unicodeScalars {
+                guard Script.isCJKLetter(scalar) else { return }
+                characters += 1
+            }
+            guard characters > 0, characters <= SentenceDictionary.maximumLength else { return }
+            var id: Int32?
+            var plain: [UInt8] = [], words: [UInt64] = []
+            plain.reserveCapacity(64)
+            for gloss in glosses.split(whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ";") }) {
+                let rendering = gloss.drop { $0 == UInt8(ascii: " ") }
+                guard !SentenceDictionary.crossReferences.contains(where: { rendering.starts(with: $0) }) else { continue }
+                // Parenthesised remarks are not renderings: "(bound form) code" is "code".
+                plain.removeAll(keepingCapacity: true)
+                var depth = 0
+                for byte in rendering {
+                    if byte == UInt8(ascii: "(") { depth += 1 } else if byte == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                    else if depth == 0 { plain.append(byte) }
+                }
+                words.removeAll(keepingCapacity: true)
+                SentenceDictionary.contentWords(plain) { words.append($0) }
+                guard !words.isEmpty, words.count <= 3 else { continue }
+                let entry: Int32
+                if let id { entry = id } else {
+                    let key = SentenceDictionary.hash(headword)
+                    if let known = headwords[key] { entry = known } else {
+                        entry = Int32(headwords.count)
+                        headwords[key] = entry
+                        longest = max(longest, characters)
+                    }
+                    id = entry
+                }
+                for word in words where renderings[word]?.last != entry { renderings[word, default: []].append(entry) }
+            }
+        }
+
+        func finish() -> ([UInt64: [Int32]], [UInt64: Int32], Int) {
+            (renderings.mapValues { Array(Set($0)).sorted() }, headwords, longest)
+        }
+    }
+
+    static let crossReferences: [[UInt8]] = ["see ", "variant of", "old variant", "surname ", "CL:", "abbr. ", "also written",
+                                             "Taiwan pr.", "used in "].map { Array($0.utf8) }
+
+    /// Words too common (or too loosely rendered) to say whether a sentence was translated.
+    static let stopWords: Set<UInt64> = Set("""
+        a an the of to in on for with by at from as is are was were be been being it its this that these those and or but not no \
+        if then than so such which who whom whose what when where why how all any each every some many much more most other \
+        another can could will would shall should may might must do does did done have has had having you your we our us they \
+        their them he his she her my me there here also only just very too into out up down over about after before again \
+        further once same own both few nor off per via one two etc let lets get gets got make makes made use used uses using \
+        way thing things
+        """.split(separator: " ").map { hash(Array($0.utf8)) })
+
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var value = SentenceToken.basis
+        for byte in bytes { value = SentenceToken.mix(value, byte) }
+        return value
+    }
+
+    /// Calls `body` with the stem of each content word of `text` (ASCII letters; code spans,
+    /// link targets and bare URLs skipped; words under three letters and stop words left out).
+    static func contentWords(_ text: some Collection<UInt8>, _ body: (UInt64) -> Void) {
+        var word: [UInt8] = []
+        word.reserveCapacity(24)
+        var mode = Mode.prose, previous: UInt8 = 0
+        func flush() {
+            defer { word.removeAll(keepingCapacity: true) }
+            guard word.count >= 3, !stopWords.contains(hash(word)) else { return }
+            body(hash(stem(&word)))
+        }
+        for byte in text {
+            defer { previous = byte }
+            switch mode {
+            case .code: if byte == UInt8(ascii: "`") { mode = .prose }
+            case .target: if byte == UInt8(ascii: ")") { mode = .prose }
+            case .url: if byte <= 0x20 || byte == UInt8(ascii: ")") { mode = .prose }
+            case .prose:
+                let lower = byte | 0x20
+                if lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") { word.append(lower); continue }
+                if byte == UInt8(ascii: ":"), word == http || word == https { word.removeAll(keepingCapacity: true); mode = .url; continue }
+                flush()
+                if byte == UInt8(ascii: "`") { mode = .code }
+                else if byte == UInt8(ascii: "("), previous == UInt8(ascii: "]") { mode = .target }
+            }
+        }
+        if mode == .prose { flush() }
+    }
+
+    static let http = Array("http".utf8), https = Array("https".utf8)
+    enum Mode { case prose, code, target, url }
+
+    /// A crude stem of a lower-case word: plurals, `-ed`, `-ing` and a final `e` off.
+    static func stem(_ word: inout [UInt8]) -> [UInt8] {
+        func ends(_ suffix: String) -> Bool { word.count > suffix.utf8.count && word.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
+        func undouble() {
+            if word.count > 2, word[word.count - 1] == word[word.count - 2], !"lsz".utf8.contains(word[word.count - 1]) { word.removeLast() }
+        }
+        if word.count > 4, ends("ies") || ends("ied") { word.removeLast(3); word.append(UInt8(ascii: "y")) }
+        else if word.count > 5, ends("ing") { word.removeLast(3); undouble() }
+        else if word.count > 4, ends("ed") { word.removeLast(2); undouble() }
+        else if word.count > 4, ends("es") { word.removeLast(2) }
+        else if word.count > 3, ends("s"), !ends("ss") { word.removeLast() }
+        if word.count > 3, word.last == UInt8(ascii: "e") { word.removeLast() }
+        return word
+    }
+
+    /// What the dictionary reads of an English sentence: its content words (at most 64, each
+    /// once) and which of them the dictionary renders.
+    public struct English: Hashable, Sendable {
+        public var words: [UInt64] = []
+        /// Bit k: `words[k]` has renderings.
+        public var rendered: UInt64 = 0
+    }
+
+    /// What the dictionary reads of a Chinese sentence: every headword found at any place in
+    /// its CJK runs (sorted ids), and the stems of the English words it keeps.
+    public struct Chinese: Hashable, Sendable {
+        public var headwords: [Int32] = []
+        public var latin: [UInt64] = []
+    }
+
+    public func english(_ text: String) -> English {
+        var read = English()
+        Self.contentWords(text.utf8) { word in
+            guard read.words.count < 64, !read.words.contains(word) else { return }
+            if renderings[word] != nil { read.rendered |= 1 << UInt64(read.words.count) }
+            read.words.append(word)
+        }
+        return read
+    }
+
+    public func chinese(_ text: String) -> Chinese {
+        var read = Chinese()
+        var run: [Unicode.Scalar] = []
+        func scan() {
+            defer { run.removeAll(keepingCapacity: true) }
+            for start in run.indices {
+                var hash = SentenceToken.basis
+                for end in start..<min(run.count, start + longest) {
+                    UTF8.encode(run[end]) { hash = SentenceToken.mix(hash, $0) }
+                    if let id = headwords[hash] { read.headwords.append(id) }
+                }
+            }
+        }
+        for scalar in text.unicodeScalars {
+            if Script.isCJKLetter(scalar) { run.append(scalar) } else { scan() }
+        }
+        scan()
+        read.headwords = Array(Set(read.headwords)).sorted()
+        var latin: [UInt64] = []
+        Self.contentWords(text.utf8) { latin.append($0) }
+        read.latin = Array(Set(latin)).sorted()
+        return read
+    }
+
+    /// Which of `english`'s words `chinese` covers (bit k for `words[k]`): one of its
+    /// renderings is there, or the word itself is (an English word the translation kept).
+    public func covered(_ english: English, by chinese: Chinese) -> UInt64 {
+        var mask: UInt64 = 0
+        for (k, word) in english.words.enumerated() {
+            if Self.sortedContains(chinese.latin, word) { mask |= 1 << UInt64(k); continue }
+            guard english.rendered & (1 << UInt64(k)) != 0, let ids = renderings[word] else { continue }
+            if Self.intersects(ids, chinese.headwords) { mask |= 1 << UInt64(k) }
+        }
+        return mask
+    }
+
+    static func sortedContains<T: Comparable>(_ values: [T], _ value: T) -> Bool {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < values.count && values[low] == value
+    }
+
+    static func intersects(_ a: [Int32], _ b: [Int32]) -> Bool {
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { return true }
+            if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        return false
+    }
+}
