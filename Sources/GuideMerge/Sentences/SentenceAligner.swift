@@ -179,6 +179,7 @@ public struct SentenceAligner: Sendable {
             targetLeaf = target.map(\.leaf)
             // Anchors: what both sides of the bead hold somewhere, numbered; terms are tokens of their own.
             var numbers: [SentenceToken: Int] = [:]
+            numbers.reserveCapacity((source + target).reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count })
             var sourceCount: [Int] = [], targetCount: [Int] = [], isTerm: [Bool] = []
             func number(_ key: SentenceToken, term: Bool) -> Int {
                 if let known = numbers[key] { return known }
@@ -201,9 +202,12 @@ public struct SentenceAligner: Sendable {
                 weight[id] = (isTerm[id] ? aligner.weights.term : 1) / Double(max(sourceCount[id], targetCount[id]))
             }
             anchorWeight = weight
-            let sourceTokens = Set(source.lazy.flatMap(\.features.tokens)), targetTokens = Set(target.lazy.flatMap(\.features.tokens))
-            sourceLost = source.map { min(3, $0.features.kept.filter { !targetTokens.contains($0) }.count) }
-            targetLost = target.map { min(3, $0.features.kept.filter { !sourceTokens.contains($0) }.count) }
+            // A kept token is one of its sentence's tokens (numbered above): lost when the other side has none of it.
+            func lost(_ sentence: Sentence, otherCount: [Int]) -> Int {
+                min(3, sentence.features.kept.filter { numbers[$0].map { otherCount[$0] == 0 } ?? true }.count)
+            }
+            sourceLost = source.map { lost($0, otherCount: targetCount) }
+            targetLost = target.map { lost($0, otherCount: sourceCount) }
             // A sentence's tokens and terms are each once already (the splitter keeps them unique).
             sourceAnchors = sourceKeys.map { $0.filter { weight[$0] > 0 }.sorted() }
             targetAnchors = targetKeys.map { $0.filter { weight[$0] > 0 }.sorted() }

@@ -341,9 +341,17 @@ public enum SentenceSplitter {
         }
 
         mutating func insert(_ token: SentenceToken, kept isKept: Bool) {
-            if seen.insert(token).inserted { tokens.append(token) }
+            // Most sentences have a few tokens: looked for in the list; a set only past `listed`.
+            if tokens.count < Self.listed {
+                if !tokens.contains(token) { tokens.append(token) }
+            } else {
+                if seen.isEmpty { seen = Set(tokens) }
+                if seen.insert(token).inserted { tokens.append(token) }
+            }
             if isKept, !kept.contains(token) { kept.append(token) }
         }
+
+        static let listed = 24
     }
 }
 
