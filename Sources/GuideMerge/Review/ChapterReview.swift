@@ -58,14 +58,13 @@ public struct ChapterReview: Sendable {
                             dictionary: SentenceDictionary? = nil, listed: Int = Self.listed) -> ChapterReview {
         let beads = align(source.blocks, target.blocks)
         let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
-        var sentenceReview = sentences
-            ? SentenceReview.forChapter(beads, source: source.blocks, target: target.blocks, glossary: sentenceGlossary) : nil
-        sentenceReview?.aligner.dictionary = dictionary
-        let sentenceReviewSet = sentenceReview
+        let sentenceReview = sentences
+            ? SentenceReview.forChapter(beads, source: source.blocks, target: target.blocks, glossary: sentenceGlossary,
+                                        dictionary: dictionary) : nil
         // The beads of one stretch, listing at most `listed` findings of their own.
         let stretch = { @Sendable (range: Range<Int>) -> [ReviewedBead] in
             review(beads[range], source: source, target: target, ledger: ledger, classifier: classifier,
-                   style: style, sentences: sentenceReviewSet.map { ($0, beads) }, listed: listed)
+                   style: style, sentences: sentenceReview.map { ($0, beads) }, listed: listed)
         }
         guard beads.count > Self.stretch else {
             return ChapterReview(source: source, target: target, language: language, beads: stretch(beads.indices))

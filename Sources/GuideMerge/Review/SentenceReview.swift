@@ -37,7 +37,9 @@ public struct SentenceReview: Sendable {
     /// without glossary terms, and its Chinese only when its English is one sentence; the others
     /// are cut as `sentences` cuts them, and kept for it (`cutForModel`). Each pair's blocks are
     /// scanned once, and the scan kept for the style review (`scannedForModel`).
-    public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?) -> SentenceReview {
+    /// `dictionary`: the bilingual dictionary its aligner reads, if any (`SentenceDictionary`).
+    public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?,
+                                  dictionary: SentenceDictionary? = nil) -> SentenceReview {
         var sides: [([Sentence], [Sentence])] = []
         var review = SentenceReview(glossary: glossary)
         var read = 0, kept = 0
@@ -64,7 +66,7 @@ public struct SentenceReview: Sendable {
                 sides.append((english, SentenceSplitter.sentences(of: target[bead.target[0]], scanned: prose?.target[0])))
             }
         }
-        review.aligner = SentenceAligner(model: ChapterSentences.estimateModel(sides) ?? .book)
+        review.aligner = SentenceAligner(model: ChapterSentences.estimateModel(sides) ?? .book, dictionary: dictionary)
         return review
     }
 
