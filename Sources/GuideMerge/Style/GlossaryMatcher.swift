@@ -64,17 +64,17 @@ public struct GlossaryMatcher: Sendable {
     /// Terms used in a text; `ignoringCase` also for acronyms (the Chinese side: `Kvo` is still KVO left).
     public func occurrences(in text: ProseText, ignoringCase: Bool = false) -> [Occurrence] {
         let words = text.words()
-        let folded = words.map { $0.text.lowercased() }
         var found: [Occurrence] = []
         for (index, word) in words.enumerated() where word.before != "@" && word.before != "#" {
-            for form in (formsByFirstWord[folded[index]] ?? []).map({ forms[$0] }) where index + form.words.count <= words.count {
+            guard let starting = formsByFirstWord[word.folded] else { continue }
+            for form in starting.map({ forms[$0] }) where index + form.words.count <= words.count {
                 let fold = !form.caseSensitive || ignoringCase
                 let formWords = fold ? form.foldedWords : form.words
                 let lastWords = fold ? form.foldedLastWords : form.lastWords
                 var matches = true
                 for offset in 0..<form.words.count {
                     let candidate = words[index + offset]
-                    let value = fold ? folded[index + offset] : candidate.text
+                    let value = fold ? candidate.folded : candidate.text
                     let isLast = offset == form.words.count - 1
                     if isLast ? !lastWords.contains(value) : value != formWords[offset] { matches = false; break }
                     if !isLast {
@@ -86,7 +86,7 @@ public struct GlossaryMatcher: Sendable {
                 if matches {
                     let last = words[index + form.words.count - 1]
                     found.append(Occurrence(term: form.term, position: text.positions[word.start],
-                                            text: String(text.characters[word.start..<last.end]),
+                                            text: form.words.count == 1 ? word.text : String(text.characters[word.start..<last.end]),
                                             range: word.start..<last.end))
                 }
             }

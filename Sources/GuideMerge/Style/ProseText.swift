@@ -85,7 +85,8 @@ public struct ProseText: Sendable {
     /// (`ScriptClass` tells CJK by a character's first scalar alone.)
     public var containsCJK: Bool { leads.contains { ScriptClass($0.scalar) == .cjk } }
 
-    /// Latin words (letters, digits, `_`), each with where it starts and what stands between it and the next.
+    /// Latin words (letters, digits, `_`), each with where it starts and what stands between it
+    /// and the next, and lower-cased (`folded`).
     func words() -> [Word] {
         var words: [Word] = []
         var i = 0
@@ -93,15 +94,28 @@ public struct ProseText: Sendable {
         while i < characters.count {
             guard isWordCharacter(at: i) else { i += 1; continue }
             let start = i
-            var isASCII = true
+            var isASCII = true, hasUpper = false
             while i < characters.count, isWordCharacter(at: i) {
-                isASCII = isASCII && leads[i].isWholeCharacter && leads[i].scalar.isASCII
+                let lead = leads[i]
+                isASCII = isASCII && lead.isWholeCharacter && lead.scalar.isASCII
+                hasUpper = hasUpper || (0x41...0x5A).contains(lead.scalar.value)
                 i += 1
             }
             let before: Character = start > 0 ? characters[start - 1] : " "
-            let text = isASCII ? String(decoding: leads[start..<i].map { UInt8($0.scalar.value) }, as: UTF8.self)
-                : String(characters[start..<i])
-            words.append(Word(text: text, start: start, end: i, before: before))
+            let text: String, folded: String
+            if isASCII {
+                // Straight from the scalars, without an array in between (a word of prose each).
+                let leads = self.leads[start..<i]
+                text = String(unsafeUninitializedCapacity: leads.count) { buffer in
+                    for (offset, lead) in leads.enumerated() { buffer[offset] = UInt8(lead.scalar.value) }
+                    return leads.count
+                }
+                folded = hasUpper ? text.lowercased() : text
+            } else {
+                text = String(characters[start..<i])
+                folded = text.lowercased()
+            }
+            words.append(Word(text: text, folded: folded, start: start, end: i, before: before))
         }
         return words
     }
@@ -119,6 +133,8 @@ public struct ProseText: Sendable {
 
     struct Word {
         var text: String
+        /// `text.lowercased()`.
+        var folded: String
         var start: Int
         var end: Int
         /// The character before it (`@` in `@interface` makes it a keyword, not the word).
