@@ -145,17 +145,21 @@ struct ReviewPages {
         // The first gaps of the chapter (`ReportLimit.perChapter`), then how many more.
         let gapCount = review.findingCount   // listed or not (`ChapterReview.listed`)
         let listedCount = review.beads.reduce(0) { $0 + $1.review.findings.count }
-        let gaps = zip(review.beads, places).lazy.flatMap { bead, row in
-            bead.review.findings.lazy.map { finding in
+        let page = "../\(bilingualURL(review))#"
+        let gaps = zip(review.beads, places).lazy.flatMap { bead, row -> [GapView] in
+            guard !bead.review.findings.isEmpty else { return [] }
+            // What every finding of the pair shows alike, made once a pair (a pair may have dozens).
+            let excerpt = Excerpt.of(
+                (bead.bead.target.first.map { review.target.blocks[$0].text }
+                 ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70)
+            let lang = bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang
+            let href = page + row.id
+            return bead.review.findings.map { finding in
                 GapView(status: finding.status.name, message: finding.message,
                         location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
                             ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
                         englishLocation: row.targetLines.isEmpty || row.sourceLines.isEmpty ? nil : row.sourceLines,
-                        href: "../\(bilingualURL(review))#\(row.id)",
-                        excerpt: Excerpt.of(
-                            (bead.bead.target.first.map { review.target.blocks[$0].text }
-                             ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70),
-                        excerptLang: bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang)
+                        href: href, excerpt: excerpt, excerptLang: lang)
             }
         }.prefix(ReportLimit.perChapter)
         let listed = Array(gaps)
