@@ -98,7 +98,15 @@ public enum ConfigLoader {
             }
             config.fallback = mode
         }
-        config.reviewDictionary = file.review?.dictionary
+        if let dictionary = file.review?.dictionary {
+            // The book's own setting reads only inside the book (content comes in pull requests);
+            // a dictionary kept elsewhere is named on the command line (`--dictionary FILE`).
+            guard !dictionary.hasPrefix("/"), !dictionary.split(separator: "/").contains("..") else {
+                throw GuideError("'review.dictionary' must be a path inside the content folder (a dictionary elsewhere: --dictionary FILE)",
+                                 at: KnownKeys.valueLocation(text, path: ["review", "dictionary"], displayPath: displayPath))
+            }
+            config.reviewDictionary = dictionary
+        }
         if let check = file.check {
             config.check = try checkConfig(check, displayPath: displayPath)
         }

@@ -20,7 +20,11 @@ public enum Stages {
     /// folder), else none; with the hex digest of its bytes (the review cache's key holds it).
     /// A file that cannot be read, or a line of it that is no CC-CEDICT entry, is an error naming it.
     public static func dictionary(for book: Book, in workspace: Workspace, path: String? = nil) throws -> (SentenceDictionary, key: String)? {
-        guard let file = path ?? book.config.reviewDictionary.map({ $0.hasPrefix("/") ? $0 : workspace.content + "/" + $0 }) else { return nil }
+        if let path { return try dictionary(at: path) }
+        guard let given = book.config.reviewDictionary else { return nil }
+        // guide.yml's path stays inside the content folder, links resolved (`ConfinedFolder`).
+        let file = workspace.content + "/" + given
+        try ConfinedFolder(workspace.content, role: "the content folder").check(file, display: file)
         return try dictionary(at: file)
     }
 

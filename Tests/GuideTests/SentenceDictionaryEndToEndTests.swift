@@ -67,4 +67,28 @@ import Testing
         #expect(absent.status != 0)
         #expect(absent.stderr.contains("content/absent.u8") && absent.stderr.contains("cannot read the dictionary"), "\(absent.stderr)")
     }
+
+    /// guide.yml (which comes with the book, in pull requests) names a dictionary inside the
+    /// content folder only: a path out of it, or a link that leads out, is refused before a
+    /// byte is read; the command line may name one anywhere.
+    @Test func theBooksOwnSettingReadsNothingOutsideTheBook() throws {
+        let folder = try TempFolder()
+        try writeBook(in: folder)
+        let config = try folder.read("content/guide.yml")
+        try folder.write("outside.u8", "團隊 团队 [tuan2 dui4] /team/\n")
+        for path in ["../outside.u8", "/etc/passwd"] {
+            try folder.write("content/guide.yml", config + "\nreview:\n  dictionary: \(path)\n")
+            let result = try runGuide(["review", "--no-check"], in: folder.path)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("guide.yml:") && result.stderr.contains("inside the content folder"), "\(result.stderr)")
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/content/link.u8", withDestinationPath: folder.path + "/outside.u8")
+        try folder.write("content/guide.yml", config + "\nreview:\n  dictionary: link.u8\n")
+        let linked = try runGuide(["review", "--no-check"], in: folder.path)
+        #expect(linked.status != 0 && linked.stderr.contains("refused") && linked.stderr.contains("link.u8"), "\(linked.stderr)")
+        try folder.write("content/guide.yml", config)
+        try FileManager.default.removeItem(atPath: folder.path + "/content/link.u8")   // (the content loader refuses it too)
+        let named = try runGuide(["review", "--no-check", "--dictionary", "outside.u8"], in: folder.path)
+        #expect(named.status == 0, "\(named.stderr)")
+    }
 }
