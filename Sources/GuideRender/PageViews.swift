@@ -189,6 +189,10 @@ struct ReviewDashboardView {
     var statuses: [String]
     /// One row per chapter pair: where to start.
     var overview: [OverviewRowView]
+    /// `overview` as the table's rows (`review-overview.mustache`), rendered a shape at a time
+    /// before the page (`SiteRenderer`): on a rebuild after an edit, the table of a book of 500
+    /// chapters through the engine was a tenth of the rebuild.
+    var overviewHTML = ""
     /// The languages of the translations, for the filter.
     var languages: [OverviewLanguageView]
     /// Every chapter's section (the `review-chapter` template), in book order.
@@ -203,12 +207,18 @@ struct OverviewRowView {
     var lang: String
     var language: String
     var languageCode: String
-    var translatedPercent: Int
-    var acceptedPercent: Int
+    /// Numbers as the table prints them (texts: rows of one shape go through the template once).
+    var translatedPercent: String
+    var acceptedPercent: String
     /// Pairs per status, in `ReviewDashboardView.statuses`' order.
     var counts: [StatusCountView]
-    var snippetFails: Int
-    var snippetWarns: Int
+    var snippetFails: String
+    var snippetWarns: String
+}
+
+/// The dashboard's overview rows, as `review-overview.mustache` lists them.
+struct OverviewRowsView {
+    var rows: [OverviewRowView]
 }
 
 struct OverviewLanguageView {
@@ -257,7 +267,8 @@ struct ChapterProgressView {
 
 struct StatusCountView {
     var status: String
-    var count: Int
+    /// The count as printed (a text: see `OverviewRowView`).
+    var count: String
 }
 
 /// One reader finding in a dashboard section: the file's line, and the heading's text when it is one.

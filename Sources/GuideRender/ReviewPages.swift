@@ -118,11 +118,11 @@ struct ReviewPages {
             return OverviewRowView(
                 id: sectionID(review), title: review.target.title, lang: titleLang(review),
                 language: SiteRenderer.languageName(review.language), languageCode: review.language.code,
-                translatedPercent: Int((review.translatedShare * 100).rounded()),
-                acceptedPercent: Int((review.acceptedShare * 100).rounded()),
-                counts: statuses.map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
-                snippetFails: snippets.filter { $0.outcome == .fail || $0.outcome == .unexpectedPass }.count,
-                snippetWarns: snippets.filter { $0.outcome == .warn || $0.outcome == .notChecked }.count)
+                translatedPercent: String(Int((review.translatedShare * 100).rounded())),
+                acceptedPercent: String(Int((review.acceptedShare * 100).rounded())),
+                counts: statuses.map { StatusCountView(status: $0.name, count: String(counts[$0] ?? 0)) },
+                snippetFails: String(snippets.count { $0.outcome == .fail || $0.outcome == .unexpectedPass }),
+                snippetWarns: String(snippets.count { $0.outcome == .warn || $0.outcome == .notChecked }))
         }
         return ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems.map(\.description) ?? [],
                                    statuses: statuses.map(\.name), overview: overview,
@@ -169,7 +169,7 @@ struct ReviewPages {
             bilingualHref: "../\(bilingualURL(review))",
             translatedPercent: Int((review.translatedShare * 100).rounded()),
             acceptedPercent: Int((review.acceptedShare * 100).rounded()),
-            counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: counts[$0] ?? 0) },
+            counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: String(counts[$0] ?? 0)) },
             gaps: listed.filter { $0.status != BeadStatus.typography.name },
             typographyGaps: listed.filter { $0.status == BeadStatus.typography.name },
             typographyCount: listed.count { $0.status == BeadStatus.typography.name },

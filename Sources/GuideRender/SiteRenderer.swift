@@ -137,8 +137,9 @@ public struct SiteRenderer: Sendable {
         }
         // The sections are spliced in after rendering: the dashboard of a large book is tens of
         // megabytes, which the template engine would copy several times over.
-        let dashboard = try templates.render(reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark),
-                                             with: "review")
+        var dashboardView = reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark)
+        dashboardView.overviewHTML = try listHTML(dashboardView.overview, template: "review-overview") { OverviewRowsView(rows: $0) }
+        let dashboard = try templates.render(dashboardView, with: "review")
         site.add("review/index.html", try dashboardFile(dashboard, sections: zip(reviews, sectionInputs).map { review, inputs in
             (inputs: inputs, view: { reviewPages.chapterProgress(review) })
         }))
@@ -239,14 +240,17 @@ public struct SiteRenderer: Sendable {
     /// puts the list where the last line's break is its own.
     func dashboardSection(_ section: ChapterProgressView) throws -> [UInt8] {
         var view = section
-        func list(_ gaps: [GapView]) throws -> String {
-            var bytes = try ShapedRows.render(gaps, template: "review-gaps", templates: templates) { GapsView(gaps: $0) }
-            if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        view.gapsHTML = try list(view.gaps)
-        view.typographyGapsHTML = try list(view.typographyGaps)
+        view.gapsHTML = try listHTML(view.gaps, template: "review-gaps") { GapsView(gaps: $0) }
+        view.typographyGapsHTML = try listHTML(view.typographyGaps, template: "review-gaps") { GapsView(gaps: $0) }
         return Array(try templates.render(view, with: "review-chapter").utf8)
+    }
+
+    /// A list a page prints with `{{{…HTML}}}` on a line of its own (`ShapedRows`): the list's
+    /// template prints a line per row, and the page's line break ends the last.
+    func listHTML<Row: ShapedView>(_ rows: [Row], template: String, list: ([Row]) -> Any) throws -> String {
+        var bytes = try ShapedRows.render(rows, template: template, templates: templates, list: list)
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A page through the page store, when there is one.

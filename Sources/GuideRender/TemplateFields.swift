@@ -228,9 +228,13 @@ extension BeadRowView: TemplateFields {
 extension ReviewDashboardView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("page", \.page), Field("checkLine", \.checkLine), Field("checkProblems", \.checkProblems),
-        Field("statuses", \.statuses), Field("overview", \.overview), Field("languages", \.languages),
-        Field("chaptersHTML", \.chaptersHTML)
+        Field("statuses", \.statuses), Field("overview", \.overview), Field("overviewHTML", \.overviewHTML),
+        Field("languages", \.languages), Field("chaptersHTML", \.chaptersHTML)
     )
+}
+
+extension OverviewRowsView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("rows", \.rows))
 }
 
 extension OverviewRowView: TemplateFields {

@@ -85,6 +85,27 @@ import Testing
         #expect(try shaped(rows, "de") == templates.render(BeadRowsView(sourceLang: "en", targetLang: "de", rows: rows), with: "rows"))
     }
 
+    /// The dashboard's lists through their own templates: the same bytes as the engine's.
+    @Test func theDashboardsListsRenderAsTheEngineDoes() throws {
+        let templates = try TemplateSet(folder: repositoryRoot + "/templates")
+        let texts = ["plain", "<b>&\"'</b>", "中文“引号”", "a\u{1}<gZ0Zg>\u{1}b"]
+        let rows = (0..<30).map { n in
+            OverviewRowView(id: "chapter-\(n)", title: texts[n % texts.count], lang: "zh-Hans", language: "中文", languageCode: "zh",
+                            translatedPercent: String(n * 3), acceptedPercent: String(n),
+                            counts: (0..<(n % 3 + 1)).map { StatusCountView(status: texts[$0], count: String(n + $0)) },
+                            snippetFails: String(n % 2), snippetWarns: "0")
+        }
+        let overview = try ShapedRows.render(rows, template: "review-overview", templates: templates) { OverviewRowsView(rows: $0) }
+        #expect(String(decoding: overview, as: UTF8.self) == (try templates.render(OverviewRowsView(rows: rows), with: "review-overview")))
+        let gaps = (0..<30).map { n in
+            GapView(status: n % 2 == 0 ? "typography" : "glossary", message: texts[n % texts.count], location: "content/zh/a.md:\(n)",
+                    englishLocation: n % 3 == 0 ? nil : "content/en/a.md:\(n)", href: "../bilingual/a.html#pair-\(n)",
+                    excerpt: texts[(n + 1) % texts.count], excerptLang: "zh-Hans")
+        }
+        let listed = try ShapedRows.render(gaps, template: "review-gaps", templates: templates) { GapsView(gaps: $0) }
+        #expect(String(decoding: listed, as: UTF8.self) == (try templates.render(GapsView(gaps: gaps), with: "review-gaps")))
+    }
+
     @Test func theEnginesEscapingExactly() {
         for text in ["", "abc", "<&>\"'", "<\u{301}", "中文<", "x&amp;y"] {
             #expect(HTMLEscape.text(text) == text.htmlEscapedLikeMustache)

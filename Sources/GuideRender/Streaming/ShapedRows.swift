@@ -225,3 +225,15 @@ extension GapView: ShapedView {
                 excerptLang: marks.text(excerptLang))
     }
 }
+
+extension OverviewRowView: ShapedView {
+    func probe(_ marks: inout ShapeMarks) -> OverviewRowView {
+        OverviewRowView(id: marks.text(id), title: marks.text(title), lang: marks.text(lang), language: marks.text(language),
+                        languageCode: marks.text(languageCode), translatedPercent: marks.text(translatedPercent),
+                        acceptedPercent: marks.text(acceptedPercent),
+                        counts: (0..<marks.number(counts.count)).map {
+                            StatusCountView(status: marks.text(counts[$0].status), count: marks.text(counts[$0].count))
+                        },
+                        snippetFails: marks.text(snippetFails), snippetWarns: marks.text(snippetWarns))
+    }
+}
