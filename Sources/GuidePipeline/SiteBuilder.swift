@@ -70,7 +70,7 @@ public struct SiteBuilder: Sendable {
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace))
+        let reviews = Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace, cache: cache))
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {

@@ -19,24 +19,32 @@ public enum Stages {
     /// folder: `review --dictionary`), else guide.yml's `review.dictionary` (from the content
     /// folder), else none; with the hex digest of its bytes (the review cache's key holds it).
     /// A file that cannot be read, or a line of it that is no CC-CEDICT entry, is an error naming it.
-    public static func dictionary(for book: Book, in workspace: Workspace, path: String? = nil) throws -> (SentenceDictionary, key: String)? {
-        if let path { return try dictionary(at: path) }
+    /// `cache`: `guide serve`'s memory keeps the parsed dictionary between rebuilds
+    /// (`CacheStage.dictionary`).
+    public static func dictionary(for book: Book, in workspace: Workspace, path: String? = nil,
+                                  cache: CacheStore? = nil) throws -> (SentenceDictionary, key: String)? {
+        if let path { return try dictionary(at: path, cache: cache) }
         guard let given = book.config.reviewDictionary else { return nil }
         // guide.yml's path stays inside the content folder, links resolved (`ConfinedFolder`).
         let file = workspace.content + "/" + given
         try ConfinedFolder(workspace.content, role: "the content folder").check(file, display: file)
-        return try dictionary(at: file)
+        return try dictionary(at: file, cache: cache)
     }
 
     /// The dictionary in `file` (CC-CEDICT's format), with the hex digest of its bytes.
-    public static func dictionary(at file: String) throws -> (SentenceDictionary, key: String) {
+    public static func dictionary(at file: String, cache: CacheStore? = nil) throws -> (SentenceDictionary, key: String) {
         guard let bytes = FileBytes.read(file) else { throw GuideError("cannot read the dictionary", file: file) }
-        do {
-            let dictionary = try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))
-            return (dictionary, HexText.of(Digest.of(bytes)))
-        } catch {
-            throw GuideError("the dictionary: \(error.message)", file: file, line: error.line)
+        func parse() throws -> SentenceDictionary {
+            do {
+                return try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))
+            } catch let error as SentenceDictionary.FormatError {
+                throw GuideError("the dictionary: \(error.message)", file: file, line: error.line)
+            }
         }
+        let digest = Digest.of(bytes)
+        guard let cache else { return (try parse(), HexText.of(digest)) }
+        let key = CacheStage.dictionary.key { $0.update(digest) }
+        return (try cache.remembered(.dictionary, key) { try parse() }, HexText.of(digest))
     }
 
     /// Check: every snippet compiled, its results through the cache's check records; a
