@@ -37,7 +37,7 @@ public enum Stages {
         func parse() throws -> SentenceDictionary {
             do {
                 return try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))
-            } catch let error as SentenceDictionary.FormatError {
+            } catch {
                 throw GuideError("the dictionary: \(error.message)", file: file, line: error.line)
             }
         }
