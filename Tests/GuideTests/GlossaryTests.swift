@@ -39,6 +39,16 @@ import Testing
         findings(english, chinese).map(\.message)
     }
 
+    /// Two list items are two leaves: a term of two words does not run from the end of one into
+    /// the start of the next (the word before it still matches on its own).
+    @Test func aTermDoesNotRunAcrossLeaves() {
+        let across = messages("* Avoid a retain\n* cycle of views.\n", "* 避免保留\n* 视图的周期。\n")
+        #expect(!across.contains { $0.contains("retain cycle") })
+        let within = messages("* Avoid a retain cycle.\n", "* 避免视图的周期。\n")
+        #expect(within.contains { $0.contains("retain cycle") })
+        #expect(messages("* One delegate\n* two.\n", "* 一个\n* 两个。\n").contains { $0.contains("“delegate”") })
+    }
+
     @Test func loadsTermsAndKeepList() {
         let terms = Self.glossary.terms
         #expect(terms.count == 9)

@@ -47,9 +47,10 @@ public struct ProseText: Sendable {
         for units in leaves { append(leaf: units) }
     }
 
-    /// Adds a leaf's prose after a space (leaves are apart: no term runs from one into the next).
+    /// Adds a leaf's prose after a separator (leaves are apart: no term runs from one into the
+    /// next, as a space would let a term of two words do).
     public mutating func append(leaf units: [ProseUnit]) {
-        append(scalar: " ", at: units.first?.start ?? TextPosition(line: 1, column: 1))
+        if !leads.isEmpty { append(scalar: Self.separatorScalar, at: units.first?.start ?? TextPosition(line: 1, column: 1)) }
         for unit in units {
             switch unit.kind {
             case .text:
