@@ -44,12 +44,6 @@ public enum SentenceSplitter {
         }
     }
 
-    static func append(_ block: Block, firstInItem: Bool, glossary: SentenceGlossary.Side?, visible: Bool = false,
-                       to out: inout [Sentence], leaf: inout Int) {
-        var feed: LeafFeed?
-        append(block, firstInItem: firstInItem, glossary: glossary, visible: visible, to: &out, leaf: &leaf, feed: &feed)
-    }
-
     static func append(_ block: Block, firstInItem: Bool, glossary: SentenceGlossary.Side?, visible: Bool,
                        to out: inout [Sentence], leaf: inout Int, feed: inout LeafFeed?) {
         switch block.kind {

@@ -41,7 +41,7 @@ public struct ProseText: Sendable {
     }
 
     /// Stands for a code span or URL: matches nothing and is no word boundary to skip.
-    static let separator: Character = "\u{1F}"
+    static let separator: Unicode.Scalar = "\u{1F}"
 
     public init(_ leaves: [[ProseUnit]] = []) {
         for units in leaves { append(leaf: units) }
@@ -50,19 +50,17 @@ public struct ProseText: Sendable {
     /// Adds a leaf's prose after a separator (leaves are apart: no term runs from one into the
     /// next, as a space would let a term of two words do).
     public mutating func append(leaf units: [ProseUnit]) {
-        if !leads.isEmpty { append(scalar: Self.separatorScalar, at: units.first?.start ?? TextPosition(line: 1, column: 1)) }
+        if !leads.isEmpty { append(scalar: Self.separator, at: units.first?.start ?? TextPosition(line: 1, column: 1)) }
         for unit in units {
             switch unit.kind {
             case .text:
                 if unit.leadIsWhole { append(scalar: unit.lead, at: unit.start) } else { append(unit.character, at: unit.start) }
             case .space, .lineBreak: append(scalar: " ", at: unit.start)
-            case .code, .url: append(scalar: Self.separatorScalar, at: unit.start)
+            case .code, .url: append(scalar: Self.separator, at: unit.start)
             case .opening, .closing, .hidden: break
             }
         }
     }
-
-    static let separatorScalar: Unicode.Scalar = "\u{1F}"
 
     private mutating func append(_ character: Character, at position: TextPosition) {
         let scalars = character.unicodeScalars
