@@ -122,15 +122,16 @@ public struct ChapterReview: Sendable {
                    sentences.review.willCut(bead, source: source.blocks, target: target.blocks) {
                     prose = BeadProse(bead, source: source.blocks, target: target.blocks)
                 }
-                if marked || reviewed,
-                   let paired = sentences.review.sentences(bead, at: index, source: source.blocks, target: target.blocks,
-                                                           visible: marked, prose: prose) {
-                    if marked { marks = SentenceMarks(paired) }
-                    if reviewed {
-                        let found = sentences.review.findings(paired, of: bead, source: source.blocks, target: target.blocks,
-                                                              besides: SentenceReview.Neighbours(sentences.chapter, around: index))
-                        if !found.isEmpty { review = BeadReview(bead: bead, findings: review.findings + found) }
-                    }
+                let paired = marked || reviewed
+                    ? sentences.review.sentences(bead, at: index, source: source.blocks, target: target.blocks,
+                                                 visible: marked, prose: prose)
+                    : nil
+                if marked, let paired { marks = SentenceMarks(paired) }
+                // (A pair of one sentence a side is weighed only when a dictionary can say more.)
+                if reviewed, let weighed = paired ?? sentences.review.onePair(bead, source: source.blocks, target: target.blocks) {
+                    let found = sentences.review.findings(weighed, of: bead, source: source.blocks, target: target.blocks,
+                                                          besides: SentenceReview.Neighbours(sentences.chapter, around: index))
+                    if !found.isEmpty { review = BeadReview(bead: bead, findings: review.findings + found) }
                 }
             }
             var unmade = 0

@@ -147,6 +147,18 @@ public struct SentenceReview: Sendable {
         return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
     }
 
+    /// A pair of one sentence a side, which `sentences` leaves uncut, cut when a dictionary can
+    /// tell whether part of its English has no Chinese (`UnrenderedEnglish`: a translator who
+    /// rendered one English sentence as two Chinese ones and lost one); nil otherwise.
+    public func onePair(_ bead: Bead, source: [Block], target: [Block]) -> BeadSentences? {
+        guard aligner.dictionary != nil, Self.isCandidate(bead, source: source, target: target),
+              !willCut(bead, source: source, target: target) else { return nil }
+        let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] })
+        let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] })
+        guard english.count == 1, chinese.count == 1 else { return nil }
+        return BeadSentences(source: english, target: chinese, links: [SentenceLink(source: 0..<1, target: 0..<1)])
+    }
+
     /// Whether `sentences` cuts the bead: prose on both sides, more than one sentence in all by its stops.
     func willCut(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
         Self.isCandidate(bead, source: source, target: target)
@@ -175,7 +187,13 @@ public struct SentenceReview: Sendable {
     /// The findings in the bead's sentences, already cut and paired (`sentences`).
     public func findings(_ sentences: BeadSentences, of bead: Bead, source: [Block], target: [Block],
                          besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
-        let found = SentenceFindings.findings(sentences, aligner: aligner) + hiddenInGroups(sentences)
+        var found = SentenceFindings.findings(sentences, aligner: aligner) + hiddenInGroups(sentences)
+        if let dictionary = aligner.dictionary, sentences.source.count * sentences.target.count <= aligner.weights.lexicalCells {
+            // (Only English it reports: a sentence the others report already is left to them.)
+            let missing = Set(found.lazy.filter { $0.kind == .missing }.map(\.index))
+            found += UnrenderedEnglish.findings(sentences, dictionary: dictionary, model: aligner.model)
+                .filter { !missing.contains($0.index) }
+        }
         return found.compactMap { found in
             // Thousandths: what a report shows, and what the review's cache keeps.
             let confidence = (found.confidence * 1000).rounded() / 1000
@@ -187,7 +205,9 @@ public struct SentenceReview: Sendable {
             switch found.kind {
             case .missing:
                 let block = Self.block(containing: found.sentence.start.line, of: bead.source, in: source)
-                return BeadFinding(.sentenceMissing, "an English sentence has no Chinese: " + quoted + sure,
+                let what = found.part.map { "part of an English sentence has no Chinese: “\(Excerpt.of($0, length: 60))” in " }
+                    ?? "an English sentence has no Chinese: "
+                return BeadFinding(.sentenceMissing, what + quoted + sure,
                                    sourceBlock: block, targetBlock: bead.target.first, sourceLine: found.sentence.start.line,
                                    confidence: confidence)
             case .extra:

@@ -19,6 +19,8 @@ public struct SentenceDictionary: Sendable {
     let headwords: [UInt64: Int32]
     /// The longest headword kept, in characters.
     let longest: Int
+    /// Per headword id, whether it is a single character (a character renders loosely: 的, 到, 最).
+    let single: [Bool]
 
     public static let maximumLength = 6
 
@@ -34,7 +36,7 @@ public struct SentenceDictionary: Sendable {
         for (chinese, glosses) in entries {
             builder.add(headword: Array(chinese.utf8), glosses: Array(glosses.joined(separator: "/").utf8))
         }
-        (renderings, headwords, longest) = builder.finish()
+        (renderings, headwords, longest, single) = builder.finish()
     }
 
     /// A dictionary in CC-CEDICT's format; a line that is neither empty, a `#` comment nor an
@@ -62,7 +64,7 @@ public struct SentenceDictionary: Sendable {
             let glosses = line[line.index(after: slash)..<line.index(before: line.endIndex)]
             builder.add(headword: simplified, glosses: glosses)
         }
-        (renderings, headwords, longest) = builder.finish()
+        (renderings, headwords, longest, single) = builder.finish()
     }
 
     /// How many English stems the dictionary renders.
@@ -72,6 +74,10 @@ public struct SentenceDictionary: Sendable {
         var renderings: [UInt64: [Int32]] = [:]
         var headwords: [UInt64: Int32] = [:]
         var longest = 0
+        var single: [Bool] = []
+        /// Entries that render as another does (`see 仿傚|仿效[fang3 xiao4]`): headword, its
+        /// characters, the other's simplified headword.
+        var references: [(headword: [UInt8], characters: Int, target: [UInt8])] = []
 
         /// One entry: its simplified headword (kept if wholly CJK letters, at most `maximumLength`
         /// of them) and its glosses (`/`- or `;`-separated renderings).
@@ -87,6 +93,10 @@ public struct SentenceDictionary: Sendable {
             plain.reserveCapacity(64)
             for gloss in glosses.split(whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ";") }) {
                 let rendering = gloss.drop { $0 == UInt8(ascii: " ") }
+                if let target = SentenceDictionary.reference(rendering) {
+                    references.append((Array(headword), characters, target))
+                    continue
+                }
                 guard !SentenceDictionary.crossReferences.contains(where: { rendering.starts(with: $0) }) else { continue }
                 // Parenthesised remarks are not renderings: "(bound form) code" is "code".
                 plain.removeAll(keepingCapacity: true)
@@ -98,24 +108,66 @@ public struct SentenceDictionary: Sendable {
                 words.removeAll(keepingCapacity: true)
                 SentenceDictionary.contentWords(plain) { words.append($0) }
                 guard !words.isEmpty, words.count <= 3 else { continue }
-                let entry: Int32
-                if let id { entry = id } else {
-                    let key = SentenceDictionary.hash(headword)
-                    if let known = headwords[key] { entry = known } else {
-                        entry = Int32(headwords.count)
-                        headwords[key] = entry
-                        longest = max(longest, characters)
-                    }
-                    id = entry
-                }
-                for word in words where renderings[word]?.last != entry { renderings[word, default: []].append(entry) }
+                let entry = id ?? self.id(of: headword, characters: characters)
+                id = entry
+                render(words, by: entry)
             }
         }
 
-        func finish() -> ([UInt64: [Int32]], [UInt64: Int32], Int) {
-            (renderings.mapValues { Array(Set($0)).sorted() }, headwords, longest)
+        /// The id of a headword, made on first sight.
+        mutating func id(of headword: some Collection<UInt8>, characters: Int) -> Int32 {
+            let key = SentenceDictionary.hash(headword)
+            if let known = headwords[key] { return known }
+            let entry = Int32(headwords.count)
+            headwords[key] = entry
+            single.append(characters == 1)
+            longest = max(longest, characters)
+            return entry
+        }
+
+        @inline(__always)
+        mutating func render(_ words: [UInt64], by entry: Int32) {
+            for word in words where renderings[word]?.last != entry { renderings[word, default: []].append(entry) }
+        }
+
+        /// The renderings, with each referring entry given the words of the one it refers to
+        /// (one step: a reference to a reference is not followed).
+        mutating func finish() -> ([UInt64: [Int32]], [UInt64: Int32], Int, [Bool]) {
+            // The words of each entry referred to, gathered in one pass over the renderings.
+            var wordsOf: [Int32: [UInt64]] = [:]
+            for reference in references {
+                if let target = headwords[SentenceDictionary.hash(reference.target)] { wordsOf[target] = [] }
+            }
+            if !wordsOf.isEmpty {
+                for (word, entries) in renderings {
+                    for entry in entries where wordsOf[entry] != nil { wordsOf[entry]!.append(word) }
+                }
+            }
+            for reference in references {
+                guard let target = headwords[SentenceDictionary.hash(reference.target)],
+                      let words = wordsOf[target], !words.isEmpty else { continue }
+                render(words.sorted(), by: id(of: reference.headword, characters: reference.characters))
+            }
+            return (renderings.mapValues { Array(Set($0)).sorted() }, headwords, longest, single)
         }
     }
+
+    /// The simplified headword a gloss refers to, when the gloss says the entry renders as
+    /// another: `see 仿傚|仿效[fang3 xiao4]`, `variant of 说[shuo1]`, `also written 仿效`.
+    static func reference(_ gloss: some Collection<UInt8>) -> [UInt8]? {
+        guard gloss.first == UInt8(ascii: "s") || gloss.first == UInt8(ascii: "v") || gloss.first == UInt8(ascii: "o")
+                || gloss.first == UInt8(ascii: "a"),
+              let prefix = referencePrefixes.first(where: { gloss.starts(with: $0) }) else { return nil }
+        // The headword: up to its pinyin, a space or a comma; the simplified form after a `|`.
+        var simplified: [UInt8] = []
+        for byte in gloss.dropFirst(prefix.count) {
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") { break }
+            if byte == UInt8(ascii: "|") { simplified.removeAll() } else { simplified.append(byte) }
+        }
+        return simplified.first.map { $0 >= 0x80 } == true ? simplified : nil
+    }
+
+    static let referencePrefixes: [[UInt8]] = ["see ", "variant of ", "old variant of ", "also written "].map { Array($0.utf8) }
 
     static let crossReferences: [[UInt8]] = ["see ", "variant of", "old variant", "surname ", "CL:", "abbr. ", "also written",
                                              "Taiwan pr.", "used in "].map { Array($0.utf8) }
@@ -139,16 +191,48 @@ public struct SentenceDictionary: Sendable {
     /// Calls `body` with the stem of each content word of `text` (ASCII letters; code spans,
     /// link targets and bare URLs skipped; words under three letters and stop words left out).
     static func contentWords(_ text: some Collection<UInt8>, _ body: (UInt64) -> Void) {
+        contentWords(text, { word, _ in body(word) }, clauses: false)
+    }
+
+    /// The same, with the clause each word is in: clauses end at `,`, `;`, `:`, brackets and
+    /// dashes outside code (the places a translator may leave out what follows).
+    /// `clauseEnd` is called with the offset (in `text`) of each byte that ends a clause.
+    @inline(__always)
+    static func contentWords(_ text: some Collection<UInt8>, _ body: (UInt64, _ clause: Int) -> Void,
+                             clauses: Bool = true, clauseEnd: (Int) -> Void = { _ in }) {
         var word: [UInt8] = []
         word.reserveCapacity(24)
-        var mode = Mode.prose, previous: UInt8 = 0
+        var mode = Mode.prose, previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        var clause = 0, clauseHasWord = false
+        var offset = 0
         func flush() {
             defer { word.removeAll(keepingCapacity: true) }
-            guard word.count >= 3, !stopWords.contains(hash(word)) else { return }
-            body(hash(stem(&word)))
+            guard word.count >= 3 else { return }
+            let whole = hash(word)
+            // A conjunction that opens a clause ends the one before it.
+            if clauses, clauseHasWord, clauseWords.contains(whole) {
+                clause += 1
+                clauseHasWord = false
+                clauseEnd(offset - word.count - 1)
+            }
+            guard !stopWords.contains(whole) else { return }
+            body(hash(stem(&word)), clause)
+            clauseHasWord = true
         }
         for byte in text {
-            defer { previous = byte }
+            defer { offset += 1 }
+            defer { beforePrevious = previous; previous = byte }
+            // (Not the colon of a URL's scheme, nor the bracket that opens a link's target.)
+            if clauses, mode == .prose, Self.endsClause(byte, after: previous, beforePrevious),
+               !(byte == UInt8(ascii: ":") && (word == http || word == https)),
+               !(byte == UInt8(ascii: "(") && previous == UInt8(ascii: "]")) {
+                flush()
+                if clauseHasWord {
+                    clause += 1
+                    clauseHasWord = false
+                    clauseEnd(offset)
+                }
+            }
             switch mode {
             case .code: if byte == UInt8(ascii: "`") { mode = .prose }
             case .target: if byte == UInt8(ascii: ")") { mode = .prose }
@@ -163,6 +247,21 @@ public struct SentenceDictionary: Sendable {
             }
         }
         if mode == .prose { flush() }
+    }
+
+    /// Conjunctions that open a clause (`contentWords`' clauses).
+    static let clauseWords: Set<UInt64> = Set("""
+        but because although though unless whereas while therefore since which otherwise
+        """.split(whereSeparator: \.isWhitespace).map { hash(Array($0.utf8)) })
+
+    /// `,` `;` `:` `(` `)` and an em dash (E2 80 94) or en dash (E2 80 93).
+    static func endsClause(_ byte: UInt8, after previous: UInt8, _ beforePrevious: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "("), UInt8(ascii: ")"): return true
+        case UInt8(ascii: ":"): return true
+        case 0x93, 0x94: return previous == 0x80 && beforePrevious == 0xE2
+        default: return false
+        }
     }
 
     static let http = Array("http".utf8), https = Array("https".utf8)
@@ -189,6 +288,10 @@ public struct SentenceDictionary: Sendable {
         public var words: [UInt64] = []
         /// Bit k: `words[k]` has renderings.
         public var rendered: UInt64 = 0
+        /// Per word, the clause of the sentence it first appears in (from 0; `contentWords`).
+        public var clauses: [Int] = []
+        /// Where each clause but the last ends: the UTF-8 offset of its closing mark.
+        public var clauseEnds: [Int] = []
     }
 
     /// What the dictionary reads of a Chinese sentence: every headword found at any place in
@@ -200,11 +303,12 @@ public struct SentenceDictionary: Sendable {
 
     public func english(_ text: String) -> English {
         var read = English()
-        Self.contentWords(text.utf8) { word in
+        Self.contentWords(text.utf8, { word, clause in
             guard read.words.count < 64, !read.words.contains(word) else { return }
             if renderings[word] != nil { read.rendered |= 1 << UInt64(read.words.count) }
             read.words.append(word)
-        }
+            read.clauses.append(clause)
+        }, clauseEnd: { read.clauseEnds.append($0) })
         return read
     }
 
@@ -234,12 +338,24 @@ public struct SentenceDictionary: Sendable {
 
     /// Which of `english`'s words `chinese` covers (bit k for `words[k]`): one of its
     /// renderings is there, or the word itself is (an English word the translation kept).
-    public func covered(_ english: English, by chinese: Chinese) -> UInt64 {
+    /// `words`: only headwords of two characters or more count (a single character is found
+    /// in almost any sentence, rendering something else).
+    public func covered(_ english: English, by chinese: Chinese, words: Bool = false) -> UInt64 {
         var mask: UInt64 = 0
         for (k, word) in english.words.enumerated() {
             if Self.sortedContains(chinese.latin, word) { mask |= 1 << UInt64(k); continue }
             guard english.rendered & (1 << UInt64(k)) != 0, let ids = renderings[word] else { continue }
-            if Self.intersects(ids, chinese.headwords) { mask |= 1 << UInt64(k) }
+            if words ? Self.intersects(ids, chinese.headwords, where: { !single[Int($0)] })
+                     : Self.intersects(ids, chinese.headwords) { mask |= 1 << UInt64(k) }
+        }
+        return mask
+    }
+
+    /// Which of `english`'s words have a rendering of two characters or more (or none of one).
+    public func renderedByWords(_ english: English) -> UInt64 {
+        var mask: UInt64 = 0
+        for (k, word) in english.words.enumerated() where english.rendered & (1 << UInt64(k)) != 0 {
+            if renderings[word]?.contains(where: { !single[Int($0)] }) == true { mask |= 1 << UInt64(k) }
         }
         return mask
     }
@@ -253,10 +369,11 @@ public struct SentenceDictionary: Sendable {
         return low < values.count && values[low] == value
     }
 
-    static func intersects(_ a: [Int32], _ b: [Int32]) -> Bool {
+    static func intersects(_ a: [Int32], _ b: [Int32], where keep: (Int32) -> Bool = { _ in true }) -> Bool {
         var i = 0, j = 0
         while i < a.count, j < b.count {
-            if a[i] == b[j] { return true }
+            if a[i] == b[j], keep(a[i]) { return true }
+            if a[i] == b[j] { i += 1; j += 1; continue }
             if a[i] < b[j] { i += 1 } else { j += 1 }
         }
         return false
