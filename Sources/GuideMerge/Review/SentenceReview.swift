@@ -40,7 +40,7 @@ public struct SentenceReview: Sendable {
     /// `dictionary`: the bilingual dictionary its aligner reads, if any (`SentenceDictionary`).
     public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?,
                                   dictionary: SentenceDictionary? = nil) -> SentenceReview {
-        var sides: [([Sentence], [Sentence])] = []
+        var measured: [ChapterSentences.Measured] = []   // in bead order (the model's sums are)
         var review = SentenceReview(glossary: glossary)
         var read = 0, kept = 0
         for (index, bead) in beads.enumerated() where isCandidate(bead, source: source, target: target) {
@@ -59,14 +59,21 @@ public struct SentenceReview: Sendable {
                 let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target, visible: marked,
                                                          scanned: prose?.target[0])
                 review.cutForModel[index] = (english, chinese)
-                sides.append((english, chinese))
+                if let pair = ChapterSentences.measured(english, chinese) { measured.append(pair) }
+            } else if let english = SentenceSplitter.oneSentence(of: source[bead.source[0]], scanned: prose?.source[0].first),
+                      let chinese = SentenceSplitter.oneSentence(of: target[bead.target[0]], scanned: prose?.target[0].first) {
+                // Lengths are all the model reads of such a pair: measured, not cut.
+                if english.sentences == 1, chinese.sentences == 1 {
+                    measured.append(((english.latin, english.cjk), (chinese.latin, chinese.cjk)))
+                }
             } else {
                 let english = SentenceSplitter.sentences(of: source[bead.source[0]], scanned: prose?.source[0])
                 guard english.count == 1 else { continue }
-                sides.append((english, SentenceSplitter.sentences(of: target[bead.target[0]], scanned: prose?.target[0])))
+                let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], scanned: prose?.target[0])
+                if let pair = ChapterSentences.measured(english, chinese) { measured.append(pair) }
             }
         }
-        review.aligner = SentenceAligner(model: ChapterSentences.estimateModel(sides) ?? .book, dictionary: dictionary)
+        review.aligner = SentenceAligner(model: ChapterSentences.estimateModel(measured: measured) ?? .book, dictionary: dictionary)
         return review
     }
 

@@ -42,15 +42,28 @@ public enum ChapterSentences {
         }
     }
 
+    /// A pair of one sentence a side as the length model reads it: each side's latin and CJK counts.
+    public typealias Measured = (english: (latin: Int, cjk: Int), chinese: (latin: Int, cjk: Int))
+
+    /// A pair's measures, when it holds one sentence a side.
+    public static func measured(_ english: [Sentence], _ chinese: [Sentence]) -> Measured? {
+        guard english.count == 1, chinese.count == 1 else { return nil }
+        let e = english[0].features, z = chinese[0].features
+        return ((e.latin, e.cjk), (z.latin, z.cjk))
+    }
+
     /// The length model of the beads that hold one sentence on each side (nil when too few).
     public static func estimateModel(_ sides: [([Sentence], [Sentence])]) -> LengthModel? {
+        estimateModel(measured: sides.compactMap { measured($0.0, $0.1) })
+    }
+
+    /// The same, from pairs measured already (`SentenceSplitter.oneSentence`), in order.
+    public static func estimateModel(measured: [Measured]) -> LengthModel? {
         let model = LengthModel.book
-        let pairs = sides.compactMap { english, chinese -> LengthModel.Pair? in
-            guard english.count == 1, chinese.count == 1 else { return nil }
-            let e = english[0].features, z = chinese[0].features
-            guard e.cjk == 0 else { return nil }
-            return LengthModel.Pair(source: model.length(latin: e.latin, cjk: 0),
-                                    targetLatin: Double(z.latin), targetCJK: Double(z.cjk))
+        let pairs = measured.compactMap { english, chinese -> LengthModel.Pair? in
+            guard english.cjk == 0 else { return nil }
+            return LengthModel.Pair(source: model.length(latin: english.latin, cjk: 0),
+                                    targetLatin: Double(chinese.latin), targetCJK: Double(chinese.cjk))
         }
         return LengthModel.estimate(pairs)
     }

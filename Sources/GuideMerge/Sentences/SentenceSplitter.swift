@@ -32,6 +32,50 @@ public enum SentenceSplitter {
         return out
     }
 
+    /// What the length model reads of a paragraph that holds at most one sentence by its stops
+    /// (`SentenceReview.mostSentences`), measured without cutting it: the latin and CJK counts
+    /// `sentence` would give its one sentence, and how many sentences it holds (0 when nothing
+    /// in it is visible). Nil for anything else, or when it might still hold two (an ellipsis,
+    /// or two line breaks with nothing between): cut it then.
+    public static func oneSentence(of block: Block, scanned: ProseScanner.Leaf? = nil) -> (latin: Int, cjk: Int, sentences: Int)? {
+        guard case .paragraph = block.kind else { return nil }
+        var first: UInt8 = 0, second: UInt8 = 0
+        for byte in block.text.utf8 {
+            if first == 0xE2, second == 0x80, byte == 0xA6 { return nil }   // …
+            first = second
+            second = byte
+        }
+        let units = scanned?.units ?? ProseScanner.scannedUnits(of: block)
+        var latin = 0, cjk = 0, visible = false, afterBreak = false
+        for unit in units {
+            switch unit.kind {
+            case .text:
+                visible = true
+                switch ScriptClass(unit.lead) {
+                case .latin: latin += 1
+                case .cjk: cjk += 1
+                default: break
+                }
+            case .code:
+                visible = true
+                latin += unit.source.unicodeScalars.count { $0 != "`" }
+            case .url:
+                visible = true
+                latin += unit.source.utf8.count
+            case .lineBreak:
+                if afterBreak { return nil }
+                afterBreak = true
+                continue
+            case .space, .hidden:
+                continue
+            case .opening, .closing:
+                break
+            }
+            afterBreak = false
+        }
+        return (latin, cjk, visible ? 1 : 0)
+    }
+
     /// A block's scanned leaves, handed out in the order `append` reaches them.
     struct LeafFeed {
         let leaves: [ProseScanner.Leaf]
