@@ -154,4 +154,24 @@ import Testing
             }
         }
     }
+
+    @Test func aParagraphOfOneSentenceIsMeasuredAsItsCutWouldBe() throws {
+        let paragraphs = [
+            "Use `NSString *` for [names](https://example.com/a_b) and *emphasis*, see <https://example.com>.\n",
+            "属性应该用 `copy` 修饰，参见 [文档](a.md)。\n",
+            "A line\\\nbroken &amp; escaped \\* here\n",
+            "Only words\n",
+        ]
+        for markdown in paragraphs {
+            let block = try #require(MarkdownParser().parse(markdown).first)
+            let cut = SentenceSplitter.sentences(of: block)
+            let measured = try #require(SentenceSplitter.oneSentence(of: block))
+            #expect(cut.count == 1 && measured.sentences == 1)
+            #expect(measured.latin == cut[0].features.latin && measured.cjk == cut[0].features.cjk, "\(markdown)")
+        }
+        // An ellipsis may end a sentence that the stops do not count; a heading or a list is cut.
+        #expect(SentenceSplitter.oneSentence(of: MarkdownParser().parse("Wait… then go\n")[0]) == nil)
+        #expect(SentenceSplitter.oneSentence(of: MarkdownParser().parse("# Title\n")[0]) == nil)
+        #expect(SentenceSplitter.oneSentence(of: MarkdownParser().parse("![](a.png)\n")[0])?.sentences == 0)
+    }
 }
