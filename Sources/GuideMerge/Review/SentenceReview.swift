@@ -53,7 +53,7 @@ public struct SentenceReview: Sendable {
                 review.scannedForModel[index] = prose
                 kept += prose.unitCount
             }
-            if mostSentences(bead.source, in: source) + mostSentences(bead.target, in: target) > 2 {
+            if holdsSeveralSentences(bead, source: source, target: target) {
                 let english = SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source, visible: marked,
                                                          scanned: prose?.source[0])
                 let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target, visible: marked,
@@ -169,7 +169,7 @@ public struct SentenceReview: Sendable {
     /// Whether `sentences` cuts the bead: prose on both sides, more than one sentence in all by its stops.
     func willCut(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
         Self.isCandidate(bead, source: source, target: target)
-            && Self.mostSentences(bead.source, in: source) + Self.mostSentences(bead.target, in: target) > 2
+            && Self.holdsSeveralSentences(bead, source: source, target: target)
     }
 
     /// Bytes of markdown (both sides) past which a bead's sentences are not marked for the page
@@ -268,12 +268,22 @@ public struct SentenceReview: Sendable {
     static let groupGain = 3.0
     static let groupFit = 2.0
 
+    /// Whether the bead's sides hold more than one sentence each by their stops (more than two
+    /// in all: `mostSentences`), counting no further than that.
+    static func holdsSeveralSentences(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+        let english = mostSentences(bead.source, in: source, past: 2)
+        return english > 2 || english + mostSentences(bead.target, in: target, past: 2 - english) > 2
+    }
+
     /// At most how many sentences the blocks hold: a heading one; a paragraph one per stop
     /// (`.!?。！？`), and one more for text after the last; a list or a quote is taken to hold several. Counting stops is far cheaper than cutting sentences, and a pair of
     /// one sentence a side (a chapter of a million short paragraphs is nothing else) can leave
     /// nothing out.
-    public static func mostSentences(_ indexes: [Int], in blocks: [Block]) -> Int {
+    /// `past`: stop counting once the count is past this (it is then past it, and that is all a
+    /// caller asks).
+    public static func mostSentences(_ indexes: [Int], in blocks: [Block], past limit: Int = .max) -> Int {
         indexes.reduce(0) { total, index in
+            guard total <= limit else { return total }
             // A heading is one sentence; each list item is a unit of its own, with a stop or
             // not: a list (or a quote) is not counted.
             switch blocks[index].kind {
@@ -288,7 +298,11 @@ public struct SentenceReview: Sendable {
                 let stop = byte == 0x2E || byte == 0x21 || byte == 0x3F
                     || (first == 0xE3 && second == 0x80 && byte == 0x82)
                     || (first == 0xEF && second == 0xBC && (byte == 0x81 || byte == 0x9F))
-                if stop { stops += 1; afterStop = true } else if byte > 0x20 { afterStop = false }
+                if stop {
+                    stops += 1
+                    afterStop = true
+                    if total + stops > limit { break }
+                } else if byte > 0x20 { afterStop = false }
                 first = second
                 second = byte
             }
