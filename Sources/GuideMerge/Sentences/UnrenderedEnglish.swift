@@ -29,14 +29,18 @@ public enum UnrenderedEnglish {
     public static func findings(_ bead: BeadSentences, dictionary: SentenceDictionary, model: LengthModel) -> [SentenceFinding] {
         var found: [SentenceFinding] = []
         for link in bead.links where !link.source.isEmpty && !link.target.isEmpty {
-            let chinese = link.target.map { dictionary.chinese(bead.target[$0].text) }
+            // A translator's note (a sentence wholly in brackets) renders no English: its words
+            // would cover a sentence whose own translation is gone.
+            let rendering = link.target.filter { !bead.target[$0].features.isAside }
+            guard !rendering.isEmpty else { continue }
+            let chinese = rendering.map { dictionary.chinese(bead.target[$0].text) }
             let sentences = link.source.map { index -> Read in
                 let english = dictionary.english(bead.source[index].text)
                 let covered = chinese.reduce(UInt64(0)) { $0 | dictionary.covered(english, by: $1, words: true) }
                 return Read(index: index, english: english, rendered: dictionary.renderedByWords(english), covered: covered)
             }
             let length = { (sentence: Sentence) in model.length(latin: sentence.features.latin, cjk: sentence.features.cjk) }
-            let target = link.target.reduce(0.0) { $0 + length(bead.target[$1]) }
+            let target = rendering.reduce(0.0) { $0 + length(bead.target[$1]) }
             let lengths = link.source.map { length(bead.source[$0]) }
             let whole = lengths.reduce(0, +)
             let fit = model.cost(source: whole, target: target)
