@@ -88,6 +88,13 @@ import Testing
         #expect(findings(english, "小团队审查清晰的代码。小心起的名字以简单的逻辑帮助每一位读者。\n").isEmpty)
     }
 
+    @Test func aTranslatorsNoteRendersNothing() throws {
+        let english = "Small teams review clear code. Careful names help each reader with simple logic.\n"
+        // The note holds the second sentence's words, but in brackets: the translator's own.
+        let found = findings(english, "小团队审查清晰的代码。（译者注：小心起的名字以简单的逻辑帮助读者。）\n")
+        #expect(found.map(\.index) == [1])
+    }
+
     @Test func theReviewWeighsAPairOfOneSentenceASideWithTheDictionaryOnly() throws {
         func review(_ chinese: String, dictionary: SentenceDictionary?) -> [BeadFinding] {
             let parser = MarkdownParser()
