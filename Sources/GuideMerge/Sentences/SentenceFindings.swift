@@ -38,7 +38,8 @@ public struct SentenceFinding: Hashable, Sendable {
 /// the bead's own status, `missing` or `extra`, says that already).
 public enum SentenceFindings {
     public static func findings(_ bead: BeadSentences, aligner: SentenceAligner = SentenceAligner()) -> [SentenceFinding] {
-        guard !bead.source.isEmpty, !bead.target.isEmpty else { return [] }
+        guard !bead.source.isEmpty, !bead.target.isEmpty,
+              bead.links.contains(where: { $0.source.isEmpty != $0.target.isEmpty }) else { return [] }
         let scorer = SentenceAligner.Scorer(aligner: aligner, source: bead.source, target: bead.target)
         var findings: [SentenceFinding] = []
         for (number, link) in bead.links.enumerated() where link.source.isEmpty != link.target.isEmpty {
