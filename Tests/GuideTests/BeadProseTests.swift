@@ -51,7 +51,20 @@ import Testing
             let shared = style.findings(bead, source: source, target: target, making: .max, prose: prose)
             let alone = style.findings(bead, source: source, target: target, making: .max)
             #expect(shared.made == alone.made && shared.unmade == alone.unmade)
+            // With the English terms searched once for both (`findTerms`): the same again.
+            var searched = prose
+            searched.findTerms(style.matcher)
+            #expect(searched.hasTerms)
+            let once = style.findings(bead, source: source, target: target, making: .max, prose: searched)
+            #expect(once.made == alone.made && once.unmade == alone.unmade)
+            let found = { (prose: BeadProse?) in
+                style.termsUsed(bead, source: source, prose: prose).map { "\($0.term) \($0.position) \($0.text)" }
+            }
+            #expect(found(searched) == found(nil))
             for visible in [false, true] {
+                #expect(SentenceSplitter.sentences(of: bead.source.map { source[$0] }, glossary: terms.source, visible: visible,
+                                                   scanned: searched.source)
+                        == SentenceSplitter.sentences(of: bead.source.map { source[$0] }, glossary: terms.source, visible: visible))
                 #expect(SentenceSplitter.sentences(of: bead.source.map { source[$0] }, glossary: terms.source, visible: visible,
                                                    scanned: prose.source)
                         == SentenceSplitter.sentences(of: bead.source.map { source[$0] }, glossary: terms.source, visible: visible))

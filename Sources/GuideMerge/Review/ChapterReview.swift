@@ -58,13 +58,17 @@ public struct ChapterReview: Sendable {
                             dictionary: SentenceDictionary? = nil, listed: Int = Self.listed) -> ChapterReview {
         let beads = align(source.blocks, target.blocks)
         let classifier = StatusClassifier(doubtMarkers: doubtMarkers)
+        // The English terms are searched once for the cutter and the style review when both read one glossary.
+        let terms = style.flatMap { style in
+            sentenceGlossary.flatMap { $0.matcher.glossary == style.matcher.glossary ? style.matcher : nil }
+        }
         let sentenceReview = sentences
             ? SentenceReview.forChapter(beads, source: source.blocks, target: target.blocks, glossary: sentenceGlossary,
-                                        dictionary: dictionary) : nil
+                                        dictionary: dictionary, terms: terms) : nil
         // The beads of one stretch, listing at most `listed` findings of their own.
         let stretch = { @Sendable (range: Range<Int>) -> [ReviewedBead] in
             review(beads[range], source: source, target: target, ledger: ledger, classifier: classifier,
-                   style: style, sentences: sentenceReview.map { ($0, beads) }, listed: listed)
+                   style: style, sentences: sentenceReview.map { ($0, beads) }, terms: terms, listed: listed)
         }
         guard beads.count > Self.stretch else {
             return ChapterReview(source: source, target: target, language: language, beads: stretch(beads.indices))
@@ -96,7 +100,8 @@ public struct ChapterReview: Sendable {
     /// `make`'s review of `beads`, as if they were the whole chapter.
     static func review(_ beads: ArraySlice<Bead>, source: Chapter, target: Chapter, ledger: AcceptLedger,
                                classifier: StatusClassifier, style: StyleReview?,
-                               sentences: (review: SentenceReview, chapter: [Bead])? = nil, listed: Int) -> [ReviewedBead] {
+                               sentences: (review: SentenceReview, chapter: [Bead])? = nil, terms: GlossaryMatcher? = nil,
+                               listed: Int) -> [ReviewedBead] {
         var left = listed   // findings the chapter may still list
         return zip(beads.indices, beads).map { index, bead -> ReviewedBead in
             let sourceHash = hash(bead.source, in: source.blocks)
@@ -118,9 +123,10 @@ public struct ChapterReview: Sendable {
                 let marked = SentenceReview.isMarked(bead, source: source.blocks, target: target.blocks)
                 let reviewed = review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit) == 0
                     && SentenceReview.comparable(bead, source: source.blocks, target: target.blocks)
-                if prose == nil, style != nil, marked, sentences.review.cutForModel[index] == nil,
+                if style != nil, marked, sentences.review.cutForModel[index] == nil,
                    sentences.review.willCut(bead, source: source.blocks, target: target.blocks) {
-                    prose = BeadProse(bead, source: source.blocks, target: target.blocks)
+                    if prose == nil { prose = BeadProse(bead, source: source.blocks, target: target.blocks) }
+                    if let terms { prose?.findTerms(terms) }
                 }
                 let paired = marked || reviewed
                     ? sentences.review.sentences(bead, at: index, source: source.blocks, target: target.blocks,

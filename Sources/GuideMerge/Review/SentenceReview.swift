@@ -38,8 +38,10 @@ public struct SentenceReview: Sendable {
     /// are cut as `sentences` cuts them, and kept for it (`cutForModel`). Each pair's blocks are
     /// scanned once, and the scan kept for the style review (`scannedForModel`).
     /// `dictionary`: the bilingual dictionary its aligner reads, if any (`SentenceDictionary`).
+    /// `terms`: the glossary's matcher when the style review reads the same glossary: a pair
+    /// cut here has its English terms searched once for both (`BeadProse.findTerms`).
     public static func forChapter(_ beads: [Bead], source: [Block], target: [Block], glossary: SentenceGlossary?,
-                                  dictionary: SentenceDictionary? = nil) -> SentenceReview {
+                                  dictionary: SentenceDictionary? = nil, terms: GlossaryMatcher? = nil) -> SentenceReview {
         var measured: [ChapterSentences.Measured] = []   // in bead order (the model's sums are)
         var review = SentenceReview(glossary: glossary)
         var read = 0, kept = 0
@@ -48,12 +50,14 @@ public struct SentenceReview: Sendable {
             guard bead.source.count == 1, bead.target.count == 1 else { continue }
             read += 1
             let marked = isMarked(bead, source: source, target: target)
-            let prose = marked ? BeadProse(bead, source: source, target: target) : nil
+            var prose = marked ? BeadProse(bead, source: source, target: target) : nil
+            let several = holdsSeveralSentences(bead, source: source, target: target)
+            if several, let terms { prose?.findTerms(terms) }
             if let prose, kept + prose.unitCount <= keptUnits {
                 review.scannedForModel[index] = prose
                 kept += prose.unitCount
             }
-            if holdsSeveralSentences(bead, source: source, target: target) {
+            if several {
                 let english = SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source, visible: marked,
                                                          scanned: prose?.source[0])
                 let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target, visible: marked,

@@ -113,7 +113,9 @@ public enum SentenceSplitter {
             }
             if let glossary, !ranges.isEmpty {
                 // Each term goes to the sentence it starts in: the last whose first unit is not after it.
-                for (term, position) in glossary.occurrences(in: ProseText([units])) {
+                // An English leaf's terms may be found already (`BeadProse.findTerms`).
+                let found = glossary.isSource ? scanned?.terms?.map { ($0.term, $0.position) } : nil
+                for (term, position) in found ?? glossary.occurrences(in: ProseText([units])) {
                     var index = ranges.count - 1
                     while index > 0, units[ranges[index].lowerBound].start > position { index -= 1 }
                     if !out[first + index].features.terms.contains(term) { out[first + index].features.terms.append(term) }

@@ -45,6 +45,9 @@ public enum ProseScanner {
     public struct Leaf: Sendable {
         public var units: [ProseUnit]
         public var matches: Bool
+        /// The glossary's English terms in the leaf, once searched (`BeadProse.findTerms`): the
+        /// style review and the sentence cutter both read them.
+        public var terms: [GlossaryMatcher.Occurrence]?
     }
 
     /// Every prose leaf of a block, in `forEachLeaf`'s order, whether or not it matches cmark's
@@ -59,7 +62,7 @@ public enum ProseScanner {
                 }
             case .paragraph, .heading, .blockQuote:
                 let units = scannedUnits(of: block, firstInItem: firstInItem)
-                leaves.append(Leaf(units: units, matches: matches(units, text: block.text)))
+                leaves.append(Leaf(units: units, matches: matches(units, text: block.text), terms: nil))
             default:
                 break
             }

@@ -85,6 +85,11 @@ public struct StyleReview: Sendable {
     /// The glossary terms the bead's English prose uses (none when either side is empty).
     func termsUsed(_ bead: Bead, source: [Block], prose: BeadProse? = nil) -> [GlossaryMatcher.Occurrence] {
         guard !matcher.glossary.isEmpty, !bead.source.isEmpty, !bead.target.isEmpty else { return [] }
+        // Searched already, leaf by leaf (the leaves are apart in a `ProseText` too, so the
+        // terms of the whole are those of its leaves, in order).
+        if let prose, prose.hasTerms {
+            return prose.source.flatMap { $0.filter(\.matches).flatMap { $0.terms ?? [] } }
+        }
         var english = ProseText()
         for (offset, index) in bead.source.enumerated() {
             Self.forEachLeaf(of: source[index], scanned: prose?.source[offset]) { english.append(leaf: $0) }
