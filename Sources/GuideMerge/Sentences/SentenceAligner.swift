@@ -249,14 +249,26 @@ public struct SentenceAligner: Sendable {
             case 0: return []
             case 1: return anchors[range.lowerBound]
             default:
-                var all: [Int] = []
-                for index in range { all += anchors[index] }
-                all.sort()
-                var unique: [Int] = []
-                unique.reserveCapacity(all.count)
-                for id in all where unique.last != id { unique.append(id) }
-                return unique
+                // Merged a sentence at a time (each is sorted): no sort, and a side is at most three.
+                var merged = anchors[range.lowerBound]
+                for index in range.dropFirst() { merged = merge(merged, anchors[index]) }
+                return merged
             }
+        }
+
+        /// Two sorted, unique lists as one.
+        static func merge(_ a: [Int], _ b: [Int]) -> [Int] {
+            if a.isEmpty { return b }
+            if b.isEmpty { return a }
+            var out: [Int] = []
+            out.reserveCapacity(a.count + b.count)
+            var i = 0, j = 0
+            while i < a.count || j < b.count {
+                if j == b.count || (i < a.count && a[i] < b[j]) { out.append(a[i]); i += 1 }
+                else if i == a.count || b[j] < a[i] { out.append(b[j]); j += 1 }
+                else { out.append(a[i]); i += 1; j += 1 }
+            }
+            return out
         }
 
         func prior(_ a: Int, _ b: Int) -> Double {

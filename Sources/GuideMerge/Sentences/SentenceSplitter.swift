@@ -322,15 +322,16 @@ public enum SentenceSplitter {
 
     /// A sentence wholly in brackets: `(…)`, `（…）`, `[…]` or `【…】`, closed at its end.
     static func isAside(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>) -> Bool {
-        let visible = range.filter { leaf.kinds[$0] == .text || leaf.kinds[$0] == .code || leaf.kinds[$0] == .url }
-        guard let first = visible.first, let last = visible.last, leaf.kinds[first] == .text, leaf.kinds[last] == .text,
+        let isVisible = { (index: Int) in leaf.kinds[index] == .text || leaf.kinds[index] == .code || leaf.kinds[index] == .url }
+        guard let first = range.first(where: isVisible), let last = range.last(where: isVisible),
+              leaf.kinds[first] == .text, leaf.kinds[last] == .text,
               SentenceBoundaries.bracket(leaf.leads[first]) == 1, SentenceBoundaries.bracket(leaf.leads[last]) == -1 else { return false }
         // The opening bracket must be the one the last closes: count the depth across the sentence.
         var depth = 0
-        for (offset, index) in visible.enumerated() where leaf.kinds[index] == .text {
+        for index in first...last where leaf.kinds[index] == .text {
             guard let kind = SentenceBoundaries.bracket(leaf.leads[index]) else { continue }
             depth += kind
-            if depth == 0, offset != visible.count - 1 { return false }
+            if depth == 0, index != last { return false }
         }
         return depth == 0
     }
