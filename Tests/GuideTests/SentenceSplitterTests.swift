@@ -124,6 +124,10 @@ import Testing
         let chinese = SentenceSplitter.sentences(of: MarkdownParser().parse("协议。保留 delegate 一词。都没有。\n"),
                                                  glossary: glossary.target)
         #expect(chinese.map(\.features.terms) == [[0], [1], []])
+        // A character of several scalars (an emoji with a skin tone) in the leaf: read the long way, found alike.
+        let mixed = SentenceSplitter.sentences(of: MarkdownParser().parse("👍🏽协议。委托👍🏽。\n"), glossary: glossary.target)
+        #expect(mixed.map(\.features.terms) == [[0], [1]])
+        #expect(glossary.mayStartForm("协") && glossary.mayStartForm("委") && !glossary.mayStartForm("议"))
     }
 }
 

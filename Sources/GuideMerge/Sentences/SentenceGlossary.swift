@@ -8,6 +8,9 @@ public struct SentenceGlossary: Sendable {
     /// Every Chinese form of every term, by its first scalar: a sentence's scalars are read
     /// once, each compared only with the forms that can start there.
     let chineseForms: [Unicode.Scalar: [(term: Int, form: [Unicode.Scalar])]]
+    /// Which scalars of the Basic Multilingual Plane start a Chinese form (bit v of the table):
+    /// most places of a sentence are passed without a look in `chineseForms`.
+    let startsForm: [UInt64]
 
     public init(_ glossary: Glossary) {
         matcher = GlossaryMatcher(glossary)
@@ -20,6 +23,15 @@ public struct SentenceGlossary: Sendable {
             }
         }
         chineseForms = forms
+        var starts = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for scalar in forms.keys where scalar.value < 0x10000 { starts[Int(scalar.value >> 6)] |= 1 << UInt64(scalar.value & 63) }
+        startsForm = starts
+    }
+
+    /// Whether a Chinese form may start with `scalar` (a scalar past the BMP: perhaps).
+    @inline(__always)
+    func mayStartForm(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x10000 || startsForm[Int(scalar.value >> 6)] & (1 << UInt64(scalar.value & 63)) != 0
     }
 
     public var isEmpty: Bool { matcher.glossary.isEmpty }
@@ -36,7 +48,16 @@ public struct SentenceGlossary: Sendable {
         /// that start inside them): one `ProseText` and one search a leaf, not one a sentence.
         func occurrences(in prose: ProseText) -> [(term: Int, position: TextPosition)] {
             var found = glossary.matcher.occurrences(in: prose, ignoringCase: !isSource).map { ($0.term, $0.position) }
-            if !isSource, !glossary.chineseForms.isEmpty {
+            if !isSource, !glossary.chineseForms.isEmpty, let scalars = prose.singleScalars {
+                // A character per scalar (the usual text): read in place.
+                for start in scalars.indices where glossary.mayStartForm(scalars[start]) {
+                    guard let forms = glossary.chineseForms[scalars[start]] else { continue }
+                    for (term, form) in forms where start + form.count <= scalars.count
+                        && scalars[start..<(start + form.count)].elementsEqual(form) {
+                        found.append((term, prose.positions[start]))
+                    }
+                }
+            } else if !isSource, !glossary.chineseForms.isEmpty {
                 var scalars: [Unicode.Scalar] = [], positions: [TextPosition] = []
                 scalars.reserveCapacity(prose.positions.count)
                 for (character, position) in zip(prose.characters, prose.positions) {

@@ -81,6 +81,18 @@ public struct ProseText: Sendable {
 
     public var string: String { String(characters) }
 
+    /// Each character's scalar, when every character is one scalar (nil otherwise): what a
+    /// search of substrings reads without making a `Character` per place.
+    var singleScalars: LeadScalars? { wholeCharacters.isEmpty ? LeadScalars(self) : nil }
+
+    struct LeadScalars: RandomAccessCollection {
+        private let leads: [Lead]
+        init(_ text: ProseText) { leads = text.leads }
+        var startIndex: Int { 0 }
+        var endIndex: Int { leads.count }
+        subscript(index: Int) -> Unicode.Scalar { leads[index].scalar }
+    }
+
     /// (`ScriptClass` tells CJK by a character's first scalar alone.)
     public var containsCJK: Bool { leads.contains { ScriptClass($0.scalar) == .cjk } }
 
