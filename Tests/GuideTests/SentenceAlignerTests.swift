@@ -6,6 +6,15 @@ import Testing
 
 /// The length model, and sentence alignment inside a bead, on small hand-made pairs.
 @Suite struct SentenceAlignerTests {
+    @Test func tokenNumbersKeepEveryTokenApart() {
+        // More tokens than the first table size, some whose values share their low bits.
+        var numbers = SentenceAligner.TokenNumbers(capacity: 100)
+        let tokens = (0..<100).map { SentenceToken(value: UInt64($0) << 40) } + (0..<50).map { SentenceToken("word\($0)") }
+        for (index, token) in tokens.enumerated().prefix(100) { numbers[token] = index }
+        #expect(tokens.prefix(100).enumerated().allSatisfy { numbers[$0.element] == $0.offset })
+        #expect(tokens.dropFirst(100).allSatisfy { numbers[$0] == nil })
+    }
+
     static func sentences(_ markdown: String, glossary: SentenceGlossary.Side? = nil) -> [Sentence] {
         SentenceSplitter.sentences(of: MarkdownParser().parse(markdown), glossary: glossary)
     }

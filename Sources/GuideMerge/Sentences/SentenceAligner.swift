@@ -144,6 +144,42 @@ public struct SentenceAligner: Sendable {
         Scorer(aligner: self, source: source, target: target).cost(group.source, group.target)
     }
 
+    /// Tokens numbered in a table of their own: a token is a 64-bit hash already, so it is its
+    /// own slot (open addressing), with no hashing of it again per look (a `Dictionary` hashes
+    /// each key anew: the scorer's set-up was half of the pairing).
+    struct TokenNumbers {
+        private var keys: [UInt64]
+        private var numbers: [Int32]
+        private let mask: Int
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size <<= 1 }
+            keys = [UInt64](repeating: 0, count: size)
+            numbers = [Int32](repeating: -1, count: size)
+            mask = size - 1
+        }
+
+        private func slot(of token: SentenceToken) -> Int {
+            // Fibonacci hashing spreads the FNV value's bits over the slot.
+            var index = Int(truncatingIfNeeded: (token.value &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            while numbers[index] >= 0, keys[index] != token.value { index = (index + 1) & mask }
+            return index
+        }
+
+        subscript(token: SentenceToken) -> Int? {
+            get {
+                let index = slot(of: token)
+                return numbers[index] >= 0 ? Int(numbers[index]) : nil
+            }
+            set {
+                let index = slot(of: token)
+                keys[index] = token.value
+                numbers[index] = Int32(newValue!)
+            }
+        }
+    }
+
     /// A bead's sentences, measured once: lengths, anchors by number, their weights.
     struct Scorer {
         let weights: Weights
@@ -178,8 +214,7 @@ public struct SentenceAligner: Sendable {
             targetAside = target.map(\.features.isAside)
             targetLeaf = target.map(\.leaf)
             // Anchors: what both sides of the bead hold somewhere, numbered; terms are tokens of their own.
-            var numbers: [SentenceToken: Int] = [:]
-            numbers.reserveCapacity((source + target).reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count })
+            var numbers = TokenNumbers(capacity: (source + target).reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count })
             var sourceCount: [Int] = [], targetCount: [Int] = [], isTerm: [Bool] = []
             func number(_ key: SentenceToken, term: Bool) -> Int {
                 if let known = numbers[key] { return known }
