@@ -272,8 +272,8 @@ public struct SentenceReview: Sendable {
     static let groupGain = 3.0
     static let groupFit = 2.0
 
-    /// Whether the bead's sides hold more than one sentence each by their stops (more than two
-    /// in all: `mostSentences`), counting no further than that.
+    /// Whether the bead's two sides hold more than two sentences in all by their stops
+    /// (`mostSentences`): a pair that is not one sentence a side. Counts no further than that.
     static func holdsSeveralSentences(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
         let english = mostSentences(bead.source, in: source, past: 2)
         return english > 2 || english + mostSentences(bead.target, in: target, past: 2 - english) > 2

@@ -8,9 +8,11 @@ import GuideModel
 /// Read from CC-CEDICT's text format (`TRAD SIMP [pinyin] /gloss/gloss/…/`, `#` comments; a
 /// gloss's renderings apart from each other by `;`): each rendering's content words (lower case, stop words left out, crudely stemmed: `properties`,
 /// `property` → `property`; `used`, `uses`, `using`, `use` → `us`) map to the entry's simplified
-/// headword. A rendering of more than three content words (a definition rather than a word) and
-/// cross-references (`see …`, `variant of …`, `surname …`, `CL:…`) are left out, and so are
-/// headwords of more than `maximumLength` characters or not wholly CJK letters. Words are
+/// headword. An entry that refers to another (`see 仿傚|仿效[…]`, `variant of …`, `also
+/// written …`) renders what that one renders (`reference`). A rendering of more than three
+/// content words (a definition rather than a word) and other cross-references (`surname …`,
+/// `CL:…`) are left out, and so are headwords of more than `maximumLength` characters or not
+/// wholly CJK letters. Words are
 /// compared as 64-bit hashes (`SentenceToken`'s), so reading a sentence makes no string per word.
 public struct SentenceDictionary: Sendable {
     /// English stems → the headwords that render them (ids into `headwords`' values, sorted).
