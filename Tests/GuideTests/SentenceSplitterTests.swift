@@ -159,6 +159,15 @@ import Testing
         }
     }
 
+    @Test func visibleCountReadsUTF8AsScalars() {
+        let texts = ["", " \t\n", "ab c", "é e\u{301}", "中文\u{3000}中", "a\u{A0}b\u{2009}c\u{FEFF}", "👍🏽 x", "\u{1680}\u{205F}z"]
+        for text in texts {
+            let scalars = text.unicodeScalars.filter { !Sentence.isBlank($0) }.count
+            #expect(Sentence.visibleCount(text) == scalars, "\(text.debugDescription)")
+            #expect(Sentence.visibleCount(text[...]) == scalars)
+        }
+    }
+
     @Test func aParagraphOfOneSentenceIsMeasuredAsItsCutWouldBe() throws {
         let paragraphs = [
             "Use `NSString *` for [names](https://example.com/a_b) and *emphasis*, see <https://example.com>.\n",

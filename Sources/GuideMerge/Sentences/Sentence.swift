@@ -40,6 +40,27 @@ public struct Sentence: Hashable, Sendable {
 
     /// The scalars of `text` that are not `isBlank`.
     public static func visibleCount<S: StringProtocol>(_ text: S) -> Int {
+        // Read as UTF-8 (a `String`'s is valid): a scalar is decoded only to be tested.
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            var count = 0, index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    if !(lead == 0x20 || (lead >= 0x09 && lead <= 0x0D)) { count += 1 }
+                    index += 1
+                    continue
+                }
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length where index + offset < bytes.count {
+                    value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+                }
+                if let scalar = Unicode.Scalar(value), !isBlank(scalar) { count += 1 }
+                index += length
+            }
+            return count
+        }
+        if let fast { return fast }
         var count = 0
         for scalar in text.unicodeScalars where !isBlank(scalar) { count += 1 }
         return count

@@ -237,7 +237,7 @@ public enum SentenceSplitter {
     /// counts only where cmark kept it as text (`*`, `_`, `[`… whose role only cmark knows). nil
     /// for each when the walk and the text part ways.
     static func visibleCounts(_ units: [ProseUnit], _ ranges: [Range<Int>], text: String) -> [Int?] {
-        guard ranges.count > 1 else { return [text.unicodeScalars.count { !Sentence.isBlank($0) }] }
+        guard ranges.count > 1 else { return [Sentence.visibleCount(text)] }
         let shown = Array(text.unicodeScalars.lazy.filter { !Sentence.isBlank($0) })
         var counts = [Int](repeating: 0, count: ranges.count)
         var next = 0, sentence = 0
