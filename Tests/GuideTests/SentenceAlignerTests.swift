@@ -10,7 +10,7 @@ import Testing
         // More tokens than the first table size, some whose values share their low bits.
         var numbers = SentenceAligner.TokenNumbers(capacity: 100)
         let tokens = (0..<100).map { SentenceToken(value: UInt64($0) << 40) } + (0..<50).map { SentenceToken("word\($0)") }
-        for (index, token) in tokens.enumerated().prefix(100) { numbers[token] = index }
+        for (index, token) in tokens.enumerated().prefix(100) { numbers.insert(token, number: index) }
         #expect(tokens.prefix(100).enumerated().allSatisfy { numbers[$0.element] == $0.offset })
         #expect(tokens.dropFirst(100).allSatisfy { numbers[$0] == nil })
     }

@@ -168,15 +168,14 @@ public struct SentenceAligner: Sendable {
         }
 
         subscript(token: SentenceToken) -> Int? {
-            get {
-                let index = slot(of: token)
-                return numbers[index] >= 0 ? Int(numbers[index]) : nil
-            }
-            set {
-                let index = slot(of: token)
-                keys[index] = token.value
-                numbers[index] = Int32(newValue!)
-            }
+            let index = slot(of: token)
+            return numbers[index] >= 0 ? Int(numbers[index]) : nil
+        }
+
+        mutating func insert(_ token: SentenceToken, number: Int) {
+            let index = slot(of: token)
+            keys[index] = token.value
+            numbers[index] = Int32(number)
         }
     }
 
@@ -218,7 +217,7 @@ public struct SentenceAligner: Sendable {
             var sourceCount: [Int] = [], targetCount: [Int] = [], isTerm: [Bool] = []
             func number(_ key: SentenceToken, term: Bool) -> Int {
                 if let known = numbers[key] { return known }
-                numbers[key] = sourceCount.count
+                numbers.insert(key, number: sourceCount.count)
                 sourceCount.append(0)
                 targetCount.append(0)
                 isTerm.append(term)

@@ -19,15 +19,7 @@ public struct SentenceFinding: Hashable, Sendable {
     /// neighbour could take it).
     public var confidence: Double
     /// When only part of the sentence is left out (`UnrenderedEnglish`): that part.
-    public var part: String?
-
-    public init(kind: Kind, index: Int, sentence: Sentence, confidence: Double, part: String? = nil) {
-        self.kind = kind
-        self.index = index
-        self.sentence = sentence
-        self.confidence = confidence
-        self.part = part
-    }
+    public var part: String? = nil
 
     /// The sentence is wholly in brackets: likely a translator's note (extra) or an aside.
     public var isAside: Bool { sentence.features.isAside }

@@ -48,16 +48,11 @@ public struct SentenceGlossary: Sendable {
         /// that start inside them): one `ProseText` and one search a leaf, not one a sentence.
         func occurrences(in prose: ProseText) -> [(term: Int, position: TextPosition)] {
             var found = glossary.matcher.occurrences(in: prose, ignoringCase: !isSource).map { ($0.term, $0.position) }
-            if !isSource, !glossary.chineseForms.isEmpty, let scalars = prose.singleScalars {
+            guard !isSource, !glossary.chineseForms.isEmpty else { return found }
+            if let scalars = prose.singleScalars {
                 // A character per scalar (the usual text): read in place.
-                for start in scalars.indices where glossary.mayStartForm(scalars[start]) {
-                    guard let forms = glossary.chineseForms[scalars[start]] else { continue }
-                    for (term, form) in forms where start + form.count <= scalars.count
-                        && scalars[start..<(start + form.count)].elementsEqual(form) {
-                        found.append((term, prose.positions[start]))
-                    }
-                }
-            } else if !isSource, !glossary.chineseForms.isEmpty {
+                found += chineseForms(in: scalars) { prose.positions[$0] }
+            } else {
                 var scalars: [Unicode.Scalar] = [], positions: [TextPosition] = []
                 scalars.reserveCapacity(prose.positions.count)
                 for (character, position) in zip(prose.characters, prose.positions) {
@@ -66,12 +61,22 @@ public struct SentenceGlossary: Sendable {
                         positions.append(position)
                     }
                 }
-                for start in scalars.indices {
-                    guard let forms = glossary.chineseForms[scalars[start]] else { continue }
-                    for (term, form) in forms where start + form.count <= scalars.count
-                        && scalars[start..<(start + form.count)].elementsEqual(form) {
-                        found.append((term, positions[start]))
-                    }
+                found += chineseForms(in: scalars) { positions[$0] }
+            }
+            return found
+        }
+
+        /// The Chinese forms found in `scalars`, each at the position of its first scalar; only
+        /// places whose scalar starts a form are looked up.
+        func chineseForms<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+            in scalars: Scalars, position: (Int) -> TextPosition
+        ) -> [(term: Int, position: TextPosition)] where Scalars.Index == Int {
+            var found: [(term: Int, position: TextPosition)] = []
+            for start in scalars.indices where glossary.mayStartForm(scalars[start]) {
+                guard let forms = glossary.chineseForms[scalars[start]] else { continue }
+                for (term, form) in forms where start + form.count <= scalars.endIndex
+                    && scalars[start..<(start + form.count)].elementsEqual(form) {
+                    found.append((term, position(start)))
                 }
             }
             return found
