@@ -97,7 +97,8 @@ import Testing
     /// Kills `guide build` at different moments: the previous site is always intact,
     /// and the next build clears what the killed one left behind.
     /// Kills rebuilds (after a one-chapter edit, the kind of build whose stages were measured)
-    /// in the middle of each stage, as a measured rebuild timed them, and reads what each killed run
+    /// in the middle of each stage, as a measured rebuild timed them, counting from the moment the
+    /// stage before ended (read live from what the build prints), and reads what each killed run
     /// printed (`--timings` prints each stage as it ends) to know where it stopped: a kill that
     /// landed elsewhere is moved and tried again. Wherever it stopped, the site is the previous
     /// one or the whole new one; and kills did land while pages were rendered and while the site
@@ -140,15 +141,23 @@ import Testing
 
         var landed: Set<String> = []
         for (index, target) in stages.enumerated() {
-            let begins = stages[..<index].reduce(0) { $0 + $1.seconds }
-            var delay = begins + target.seconds / 2
+            // Timed from the end of the stage before (read live from what the build prints), or
+            // for the first stage from the start: half way into the target stage.
+            let previous = index > 0 ? stages[index - 1].stage : nil
+            var delay = target.seconds / 2
             // Moved toward the stage it was meant for: by a step, then halving between a kill that
             // came too early and one that came too late (a loaded machine moves the moments).
             var early: Double?, late: Double?
             for _ in 0..<12 where !landed.contains(target.stage) {
                 try edit()
                 let before = try snapshot(folder.path + "/site")
-                let said = try await runGuideKilledSaying(arguments, in: folder.path, after: max(1, Int(delay * 1000)))
+                let milliseconds = max(index > 0 ? 0 : 1, Int(delay * 1000))
+                let said: String
+                if let previous {
+                    said = try runGuideKilledSaying(arguments, in: folder.path, after: milliseconds, following: previous)
+                } else {
+                    said = try await runGuideKilledSaying(arguments, in: folder.path, after: milliseconds)
+                }
                 let ended = stagesEnded(said).map(\.stage)
                 let finished = said.contains("built ")
                 let stoppedIn = finished ? "after the build" : stages.map(\.stage).first { !ended.contains($0) } ?? "?"
@@ -156,13 +165,13 @@ import Testing
                 let after = try snapshot(folder.path + "/site")
                 let isNew = after["en/c0.html"].map { String(decoding: $0, as: UTF8.self).contains("Changed \(edits)") } == true
                     && after.count == before.count
-                #expect(after == before || isNew, "site/ is half-written after a kill in \(stoppedIn) (\(Int(delay * 1000)) ms)")
+                #expect(after == before || isNew, "site/ is half-written after a kill in \(stoppedIn) (\(milliseconds) ms)")
                 let stoppedAt = stages.firstIndex { $0.stage == stoppedIn } ?? stages.count
-                let step = max(0.002, target.seconds / 2)
+                let step = max(0.001, target.seconds / 2)
                 if stoppedAt < index { early = delay } else if stoppedAt > index { late = delay }
                 if let early, let late { delay = (early + late) / 2 }
                 else if stoppedAt < index { delay += step }
-                else if stoppedAt > index { delay = max(0.001, delay - step) }
+                else if stoppedAt > index { delay = max(0, delay - step) }
             }
         }
         #expect(landed.contains("render pages and search index"), "no kill landed while pages rendered: \(landed)")

@@ -147,6 +147,34 @@ func runGuideKilledSaying(_ arguments: [String], in directory: String, after mil
     return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
 }
 
+/// Runs the real binary, reads what it prints as it prints it (`--timings` flushes each stage as
+/// it ends), and sends it SIGKILL `milliseconds` after it printed the end of `stage`: a kill timed
+/// from the moment the stage before the target ended, not from the process start, whose delay a
+/// loaded machine stretches by more than a short stage lasts. Gives back everything it printed.
+func runGuideKilledSaying(_ arguments: [String], in directory: String, after milliseconds: Int,
+                          following stage: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: guideBinary())
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let reader = out.fileHandleForReading
+    var said = Data()
+    while !stagesEnded(String(decoding: said, as: UTF8.self)).contains(where: { $0.stage == stage }) {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }   // ended (or failed) before that stage ended
+        said += chunk
+    }
+    usleep(useconds_t(milliseconds) * 1000)
+    kill(process.processIdentifier, SIGKILL)
+    said += reader.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: said, as: UTF8.self)
+}
+
 /// The stages `guide build --timings` printed, in order, with each one's seconds.
 func stagesEnded(_ output: String) -> [(stage: String, seconds: Double)] {
     output.split(separator: "\n").compactMap { line in
