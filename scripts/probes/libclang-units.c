@@ -2,8 +2,8 @@
 // unit given with the toolchain's libclang, a fresh translation unit each, and prints its
 // diagnostics as clang's command line does (presumed file:line:column, severity, text,
 // [option], then the notes). Not part of guide; kept to measure the worker it would become.
-//   gcc -O2 -I/usr/lib/llvm-14/include -o /tmp/probe scripts/probes/libclang-units.c \
-//       /opt/swift/usr/lib/libclang.so -Wl,-rpath,/opt/swift/usr/lib
+//   gcc -O2 -I/usr/lib/llvm-14/include -o /tmp/probe scripts/probes/libclang-units.c
+//       /opt/swift/usr/lib/libclang.so -Wl,-rpath,/opt/swift/usr/lib   (one line)
 //   /tmp/probe REPEATS unit.m... -- CLANG_FLAGS... -fspell-checking
 // (libclang turns spell checking off unless asked; the timing of all repeats goes to stderr.)
 #include <clang-c/Index.h>
