@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "guide", targets: ["guide"]),
         // Coverage-guided fuzzing of the readers of untrusted text (scripts/fuzz.sh builds it with libFuzzer).
         .executable(name: "guide-fuzz", targets: ["guide-fuzz"]),
+        // The snippet check's worker: many units a process through libclang (BatchRunner).
+        .executable(name: "guide-compile-units", targets: ["guide-compile-units"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -75,6 +77,9 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),   // the gate's own sockets
         ]),
+        // The snippet check's worker, in C (it runs in the sandbox, where nothing else of guide is).
+        .executableTarget(name: "guide-compile-units", path: "Sources/GuideCompileUnits",
+                         cSettings: [.headerSearchPath("../CClang")]),   // shim.h: the libclang API, loaded at run time
         .executableTarget(name: "guide", dependencies: [
             "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

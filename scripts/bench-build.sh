@@ -24,6 +24,7 @@ sizes=("$@")
 ((${#sizes[@]})) || sizes=(1 100 1000)
 
 swift build -c release --product guide >&2
+swift build -c release --product guide-compile-units >&2   # the snippet check's worker, beside guide
 guide="$(swift build -c release --show-bin-path)/guide"
 # BENCH_WORK=folder keeps the books and sites there (for profiling); otherwise a temporary folder.
 bench_work

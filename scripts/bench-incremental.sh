@@ -23,6 +23,7 @@ sizes=("$@")
 ((${#sizes[@]})) || sizes=(1000)
 
 swift build -c release --product guide >&2
+swift build -c release --product guide-compile-units >&2   # the snippet check's worker, beside guide
 guide="$(swift build -c release --show-bin-path)/guide"
 bench_work
 check=(--no-check)

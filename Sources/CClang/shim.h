@@ -97,4 +97,59 @@ static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize)
     return 0;
 }
 
+// What the snippet check's worker (guide-compile-units) calls: a translation unit's
+// diagnostics, printed as clang's command line prints them.
+typedef void *CXDiagnostic;
+typedef void *CXDiagnosticSet;
+
+typedef struct GuideClangCompile {
+    CXIndex (*createIndex)(int excludeDeclarationsFromPCH, int displayDiagnostics);
+    int (*parseTranslationUnit2)(CXIndex, const char *source_filename, const char *const *command_line_args,
+                                 int num_command_line_args, struct CXUnsavedFile *unsaved_files,
+                                 unsigned num_unsaved_files, unsigned options, CXTranslationUnit *out_TU);
+    void (*disposeTranslationUnit)(CXTranslationUnit);
+    unsigned (*getNumDiagnostics)(CXTranslationUnit);
+    CXDiagnostic (*getDiagnostic)(CXTranslationUnit, unsigned index);
+    void (*disposeDiagnostic)(CXDiagnostic);
+    int (*getDiagnosticSeverity)(CXDiagnostic);   // enum CXDiagnosticSeverity: 0 ignored … 4 fatal
+    CXSourceLocation (*getDiagnosticLocation)(CXDiagnostic);
+    void (*getPresumedLocation)(CXSourceLocation, CXString *filename, unsigned *line, unsigned *column);
+    CXString (*getDiagnosticSpelling)(CXDiagnostic);
+    CXString (*getDiagnosticOption)(CXDiagnostic, CXString *disable);
+    CXDiagnosticSet (*getChildDiagnostics)(CXDiagnostic);
+    unsigned (*getNumDiagnosticsInSet)(CXDiagnosticSet);
+    CXDiagnostic (*getDiagnosticInSet)(CXDiagnosticSet, unsigned index);
+    CXString (*getClangVersion)(void);
+    const char *(*getCString)(CXString);
+    void (*disposeString)(CXString);
+} GuideClangCompile;
+
+/// Loads the libclang at `path` (the one beside the clang that checks snippets) and fills
+/// `api`. Returns 0 on success.
+static inline int guide_clang_compile_load(GuideClangCompile *api, const char *path) {
+    void *handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+    if (handle == NULL) return -1;
+#define GUIDE_CLANG_SYMBOL(field, name) \
+    if ((*(void **)&api->field = dlsym(handle, #name)) == NULL) return -2;
+    GUIDE_CLANG_SYMBOL(createIndex, clang_createIndex)
+    GUIDE_CLANG_SYMBOL(parseTranslationUnit2, clang_parseTranslationUnit2)
+    GUIDE_CLANG_SYMBOL(disposeTranslationUnit, clang_disposeTranslationUnit)
+    GUIDE_CLANG_SYMBOL(getNumDiagnostics, clang_getNumDiagnostics)
+    GUIDE_CLANG_SYMBOL(getDiagnostic, clang_getDiagnostic)
+    GUIDE_CLANG_SYMBOL(disposeDiagnostic, clang_disposeDiagnostic)
+    GUIDE_CLANG_SYMBOL(getDiagnosticSeverity, clang_getDiagnosticSeverity)
+    GUIDE_CLANG_SYMBOL(getDiagnosticLocation, clang_getDiagnosticLocation)
+    GUIDE_CLANG_SYMBOL(getPresumedLocation, clang_getPresumedLocation)
+    GUIDE_CLANG_SYMBOL(getDiagnosticSpelling, clang_getDiagnosticSpelling)
+    GUIDE_CLANG_SYMBOL(getDiagnosticOption, clang_getDiagnosticOption)
+    GUIDE_CLANG_SYMBOL(getChildDiagnostics, clang_getChildDiagnostics)
+    GUIDE_CLANG_SYMBOL(getNumDiagnosticsInSet, clang_getNumDiagnosticsInSet)
+    GUIDE_CLANG_SYMBOL(getDiagnosticInSet, clang_getDiagnosticInSet)
+    GUIDE_CLANG_SYMBOL(getClangVersion, clang_getClangVersion)
+    GUIDE_CLANG_SYMBOL(getCString, clang_getCString)
+    GUIDE_CLANG_SYMBOL(disposeString, clang_disposeString)
+#undef GUIDE_CLANG_SYMBOL
+    return 0;
+}
+
 #endif

@@ -8,8 +8,13 @@ import GuideModel
 /// coreutils' `timeout` (each keeps its own time limit; the memory limit is each process's
 /// own) and leaves its output, errors and status in files of its own. A compile the batch
 /// did not finish (the whole batch stopped) is run again alone.
+///
+/// With a `UnitWorker`, the batch is one process of it instead of the script (each unit with
+/// its arguments in a file of its own), and a lone unit goes through it too: a unit's verdict
+/// does not depend on the batch it fell in.
 struct BatchRunner: Sendable {
     var runner: ProcessRunner
+    var worker: UnitWorker?
 
     struct Job: Sendable {
         var arguments: [String]
@@ -18,7 +23,7 @@ struct BatchRunner: Sendable {
     }
 
     func run(_ executable: String, _ jobs: [Job]) -> [ProcessOutput] {
-        guard jobs.count > 1, runner.sandbox != nil,
+        guard jobs.count > 1 || worker != nil, runner.sandbox != nil,
               let timeoutCommand = ClangLocator.searchPath("timeout", environment: ["PATH": "/usr/bin:/bin"],
                                                            isExecutable: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return jobs.map { runner.run(executable, $0.arguments, input: $0.text, inputFile: "snippet.m") } }
@@ -29,6 +34,15 @@ struct BatchRunner: Sendable {
         // Every compile may take its whole time; a second more each for the shell.
         batch.timeout = Double(jobs.count) * (runner.timeout + 1)
         let ran = batch.runInFolder { work in
+            if let worker {
+                for (index, job) in jobs.enumerated() {
+                    let folder = work + "/\(index)"
+                    let arguments: [UInt8] = job.arguments.flatMap { Array($0.utf8) + [0] }
+                    guard mkdir(folder, 0o700) == 0, FileBytes.write(Array(job.text.utf8), to: folder + "/snippet.m"),
+                          FileBytes.write(arguments, to: folder + "/args") else { return nil }
+                }
+                return (worker.executable, [worker.libclang, limit, work, "\(jobs.count)"])
+            }
             var script = "#!/bin/sh\n"
             for (index, job) in jobs.enumerated() {
                 let folder = work + "/\(index)"

@@ -151,11 +151,13 @@ struct CompileExecutor: Sendable {
             }
             waiting[shape, default: []].append((index, key, unit))
         }
-        let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner)
+        let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner, worker: session.worker)
         // Batches of compiles, a few per worker so the workers stay even, and at least four a
         // batch (a sandbox each) when there are that many: the later rounds compile few.
         let workers = max(1, jobs)
-        let size = max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
+        // The worker (one process a batch, its library loaded once) takes two batches a worker.
+        let size = session.worker != nil ? max(1, (jobsToRun.count + 2 * workers - 1) / (2 * workers))
+            : max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
         let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
         let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
             batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })

@@ -30,6 +30,8 @@ struct CompilerSession: Sendable {
     var runner: ProcessRunner
     /// Names nothing declares are assumed (not `--strict`, nor `check.strict`).
     var assume = true
+    /// Compiles batches of units in one process (nil: each unit on clang's command line).
+    var worker: UnitWorker?
 
     var versions: CacheStage.Versions { CacheStage.Versions(compiler: fingerprint) }
 
@@ -107,6 +109,13 @@ extension CompilerSession {
             return fail("\(clang) --version failed\(runner.sandbox?.bwrap == nil ? "" : " in the sandbox"): \(why)")
         }
         let version = versionOutput.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The worker runs where clang runs, so the sandbox reads it too; batches need the sandbox.
+        var worker = runner.sandbox == nil ? nil : UnitWorker.candidate(clang: clang, environment: environment)
+        if let candidate = worker, var sandbox = runner.sandbox {
+            sandbox.readable.append(candidate.executable)
+            runner.sandbox = sandbox
+            if !candidate.matches(clangVersion: version, runner: runner) { worker = nil }
+        }
         let flags = SDKProfile.commonFlags + profile.flags + ["-iquote", options.contentRoot] + config.flags
     
         // The context header, copied under its hash (the PCH then never sees it change), or a
@@ -135,7 +144,7 @@ extension CompilerSession {
         }
         // The memory limit decides whether a snippet runs out of memory: part of every key.
         let fingerprint = Digest.hex([version, clang, profile.fingerprint, flags.joined(separator: "\u{0}"),
-                                           "memory \(config.memoryLimit)"]
+                                           "memory \(config.memoryLimit)", worker?.fingerprint ?? "command line"]
             .joined(separator: "\u{1}"))
         var prefixFlags: [String] = []
         if !contextText.isEmpty {
@@ -175,6 +184,6 @@ extension CompilerSession {
         return .success(CompilerSession(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
                                 cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner,
-                                assume: !(options.strict ?? config.strict)))
+                                assume: !(options.strict ?? config.strict), worker: worker))
     }
 }
