@@ -1,4 +1,5 @@
-// The part of libclang's C API (clang-c/Index.h) the highlighter uses, loaded at run time.
+// The part of libclang's C API (clang-c/Index.h) guide uses, loaded at run time: the highlighter's
+// tokens, and the snippet check's worker (Sources/GuideCompileUnits) and its diagnostics.
 //
 // Debian installs libclang per LLVM version: /usr/lib/llvm-N/lib/libclang.so.1 and
 // /usr/lib/llvm-N/include/clang-c/, neither on the default search paths (and the Swift
@@ -35,7 +36,13 @@ enum { GuideCXToken_Punctuation = 0, GuideCXToken_Keyword = 1, GuideCXToken_Iden
 // enum CXTranslationUnit_Flags (the two used)
 enum { GuideCXTranslationUnit_KeepGoing = 0x200, GuideCXTranslationUnit_SingleFileParse = 0x400 };
 
-/// The libclang functions the highlighter calls (signatures as in clang-c/Index.h).
+typedef void *CXDiagnostic;
+typedef void *CXDiagnosticSet;
+// enum CXErrorCode (the one the snippet check's worker tells apart)
+enum { GuideCXError_Crashed = 2 };
+
+/// The libclang functions guide calls (signatures as in clang-c/Index.h): the highlighter's
+/// tokens, and the diagnostics of the snippet check's worker (guide-compile-units).
 typedef struct GuideClang {
     CXIndex (*createIndex)(int excludeDeclarationsFromPCH, int displayDiagnostics);
     int (*parseTranslationUnit2)(CXIndex, const char *source_filename, const char *const *command_line_args,
@@ -57,23 +64,23 @@ typedef struct GuideClang {
     CXString (*getClangVersion)(void);
     const char *(*getCString)(CXString);
     void (*disposeString)(CXString);
+    unsigned (*getNumDiagnostics)(CXTranslationUnit);
+    CXDiagnostic (*getDiagnostic)(CXTranslationUnit, unsigned index);
+    void (*disposeDiagnostic)(CXDiagnostic);
+    int (*getDiagnosticSeverity)(CXDiagnostic);   // enum CXDiagnosticSeverity: 0 ignored … 4 fatal
+    CXSourceLocation (*getDiagnosticLocation)(CXDiagnostic);
+    void (*getPresumedLocation)(CXSourceLocation, CXString *filename, unsigned *line, unsigned *column);
+    CXString (*getDiagnosticSpelling)(CXDiagnostic);
+    CXString (*getDiagnosticOption)(CXDiagnostic, CXString *disable);
+    CXDiagnosticSet (*getChildDiagnostics)(CXDiagnostic);
+    unsigned (*getNumDiagnosticsInSet)(CXDiagnosticSet);
+    CXDiagnostic (*getDiagnosticInSet)(CXDiagnosticSet, unsigned index);
 } GuideClang;
 
-/// Loads the newest Debian libclang (/usr/lib/llvm-N/lib/libclang.so.1), else a libclang.so.1 on the
-/// loader's path, and fills `api`. Returns 0 on success; `path` receives the file tried last.
-// RTLD_LAZY: binding all of libclang's and LLVM's symbols up front would add a tenth of a
-// second to every start; only the functions below are used, and dlsym checks each one.
-static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize) {
-    void *handle = NULL;
-    for (int version = 40; version >= 13 && handle == NULL; version--) {
-        snprintf(path, pathSize, "/usr/lib/llvm-%d/lib/libclang.so.1", version);
-        handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
-    }
-    if (handle == NULL) {
-        snprintf(path, pathSize, "libclang.so.1");
-        handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
-    }
-    if (handle == NULL) return -1;
+/// Fills `api` from an opened libclang. Returns 0, or -2 when a function is missing.
+// RTLD_LAZY (below): binding all of libclang's and LLVM's symbols up front would add a tenth
+// of a second to every start; only the functions here are used, and dlsym checks each one.
+static inline int guide_clang_fill(GuideClang *api, void *handle) {
 #define GUIDE_CLANG_SYMBOL(field, name) \
     if ((*(void **)&api->field = dlsym(handle, #name)) == NULL) return -2;
     GUIDE_CLANG_SYMBOL(createIndex, clang_createIndex)
@@ -93,47 +100,6 @@ static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize)
     GUIDE_CLANG_SYMBOL(getClangVersion, clang_getClangVersion)
     GUIDE_CLANG_SYMBOL(getCString, clang_getCString)
     GUIDE_CLANG_SYMBOL(disposeString, clang_disposeString)
-#undef GUIDE_CLANG_SYMBOL
-    return 0;
-}
-
-// What the snippet check's worker (guide-compile-units) calls: a translation unit's
-// diagnostics, printed as clang's command line prints them.
-typedef void *CXDiagnostic;
-typedef void *CXDiagnosticSet;
-
-typedef struct GuideClangCompile {
-    CXIndex (*createIndex)(int excludeDeclarationsFromPCH, int displayDiagnostics);
-    int (*parseTranslationUnit2)(CXIndex, const char *source_filename, const char *const *command_line_args,
-                                 int num_command_line_args, struct CXUnsavedFile *unsaved_files,
-                                 unsigned num_unsaved_files, unsigned options, CXTranslationUnit *out_TU);
-    void (*disposeTranslationUnit)(CXTranslationUnit);
-    unsigned (*getNumDiagnostics)(CXTranslationUnit);
-    CXDiagnostic (*getDiagnostic)(CXTranslationUnit, unsigned index);
-    void (*disposeDiagnostic)(CXDiagnostic);
-    int (*getDiagnosticSeverity)(CXDiagnostic);   // enum CXDiagnosticSeverity: 0 ignored … 4 fatal
-    CXSourceLocation (*getDiagnosticLocation)(CXDiagnostic);
-    void (*getPresumedLocation)(CXSourceLocation, CXString *filename, unsigned *line, unsigned *column);
-    CXString (*getDiagnosticSpelling)(CXDiagnostic);
-    CXString (*getDiagnosticOption)(CXDiagnostic, CXString *disable);
-    CXDiagnosticSet (*getChildDiagnostics)(CXDiagnostic);
-    unsigned (*getNumDiagnosticsInSet)(CXDiagnosticSet);
-    CXDiagnostic (*getDiagnosticInSet)(CXDiagnosticSet, unsigned index);
-    CXString (*getClangVersion)(void);
-    const char *(*getCString)(CXString);
-    void (*disposeString)(CXString);
-} GuideClangCompile;
-
-/// Loads the libclang at `path` (the one beside the clang that checks snippets) and fills
-/// `api`. Returns 0 on success.
-static inline int guide_clang_compile_load(GuideClangCompile *api, const char *path) {
-    void *handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
-    if (handle == NULL) return -1;
-#define GUIDE_CLANG_SYMBOL(field, name) \
-    if ((*(void **)&api->field = dlsym(handle, #name)) == NULL) return -2;
-    GUIDE_CLANG_SYMBOL(createIndex, clang_createIndex)
-    GUIDE_CLANG_SYMBOL(parseTranslationUnit2, clang_parseTranslationUnit2)
-    GUIDE_CLANG_SYMBOL(disposeTranslationUnit, clang_disposeTranslationUnit)
     GUIDE_CLANG_SYMBOL(getNumDiagnostics, clang_getNumDiagnostics)
     GUIDE_CLANG_SYMBOL(getDiagnostic, clang_getDiagnostic)
     GUIDE_CLANG_SYMBOL(disposeDiagnostic, clang_disposeDiagnostic)
@@ -145,11 +111,32 @@ static inline int guide_clang_compile_load(GuideClangCompile *api, const char *p
     GUIDE_CLANG_SYMBOL(getChildDiagnostics, clang_getChildDiagnostics)
     GUIDE_CLANG_SYMBOL(getNumDiagnosticsInSet, clang_getNumDiagnosticsInSet)
     GUIDE_CLANG_SYMBOL(getDiagnosticInSet, clang_getDiagnosticInSet)
-    GUIDE_CLANG_SYMBOL(getClangVersion, clang_getClangVersion)
-    GUIDE_CLANG_SYMBOL(getCString, clang_getCString)
-    GUIDE_CLANG_SYMBOL(disposeString, clang_disposeString)
 #undef GUIDE_CLANG_SYMBOL
     return 0;
+}
+
+/// Loads the newest Debian libclang (/usr/lib/llvm-N/lib/libclang.so.1), else a libclang.so.1 on the
+/// loader's path, and fills `api`: the highlighter's. Returns 0 on success; `path` receives the file tried last.
+static inline int guide_clang_load(GuideClang *api, char *path, size_t pathSize) {
+    void *handle = NULL;
+    for (int version = 40; version >= 13 && handle == NULL; version--) {
+        snprintf(path, pathSize, "/usr/lib/llvm-%d/lib/libclang.so.1", version);
+        handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+    }
+    if (handle == NULL) {
+        snprintf(path, pathSize, "libclang.so.1");
+        handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+    }
+    if (handle == NULL) return -1;
+    return guide_clang_fill(api, handle);
+}
+
+/// Loads the libclang at `path` (the one beside the clang that checks snippets) and fills
+/// `api`: the snippet check's worker. Returns 0 on success.
+static inline int guide_clang_load_path(GuideClang *api, const char *path) {
+    void *handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+    if (handle == NULL) return -1;
+    return guide_clang_fill(api, handle);
 }
 
 #endif

@@ -25,7 +25,7 @@
 #include <unistd.h>
 #include "shim.h"
 
-static GuideClangCompile api;
+static GuideClang api;
 
 /// The whole of a small file, NUL-terminated; NULL when it cannot be read.
 static char *readAll(const char *path, size_t *size) {
@@ -138,7 +138,7 @@ static void compile(CXIndex index, const char *folder, long unit, double seconds
     free(arguments);
     // A crash libclang recovered from (running out of memory, say) leaves the process in no
     // state to trust: the rest of the batch goes to the command line.
-    if (failed == 2 /* CXError_Crashed */) exit(3);
+    if (failed == GuideCXError_Crashed) exit(3);
     if (failed || !translationUnit) return;
 
     Text out = {0};
@@ -163,7 +163,7 @@ static void compile(CXIndex index, const char *folder, long unit, double seconds
 
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--version") == 0) {
-        if (guide_clang_compile_load(&api, argv[2]) != 0) return 2;
+        if (guide_clang_load_path(&api, argv[2]) != 0) return 2;
         CXString version = api.getClangVersion();
         printf("%s\n", api.getCString(version));
         api.disposeString(version);
@@ -173,7 +173,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: guide-compile-units LIBCLANG SECONDS FOLDER COUNT | --version LIBCLANG\n");
         return 2;
     }
-    if (guide_clang_compile_load(&api, argv[1]) != 0) {
+    if (guide_clang_load_path(&api, argv[1]) != 0) {
         fprintf(stderr, "guide-compile-units: cannot load %s\n", argv[1]);
         return 2;
     }

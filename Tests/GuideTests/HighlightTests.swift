@@ -397,6 +397,20 @@ private func visibleText(_ html: String) -> String {
             _Static_assert(CXTranslationUnit_KeepGoing == 0x200 && CXTranslationUnit_SingleFileParse == 0x400, "flags");
             // The shim's function types, checked against the header's prototypes by assignment.
             int (*reparse)(CXTranslationUnit, unsigned, struct CXUnsavedFile *, unsigned) = clang_reparseTranslationUnit;
+            // The snippet check's worker's.
+            _Static_assert(CXDiagnostic_Ignored == 0 && CXDiagnostic_Note == 1 && CXDiagnostic_Warning == 2
+                           && CXDiagnostic_Error == 3 && CXDiagnostic_Fatal == 4, "severities");
+            _Static_assert(CXError_Crashed == 2, "error codes");
+            unsigned (*count)(CXTranslationUnit) = clang_getNumDiagnostics;
+            CXDiagnostic (*get)(CXTranslationUnit, unsigned) = clang_getDiagnostic;
+            enum CXDiagnosticSeverity (*severity)(CXDiagnostic) = clang_getDiagnosticSeverity;
+            CXSourceLocation (*location)(CXDiagnostic) = clang_getDiagnosticLocation;
+            void (*presumed)(CXSourceLocation, CXString *, unsigned *, unsigned *) = clang_getPresumedLocation;
+            CXString (*spelling)(CXDiagnostic) = clang_getDiagnosticSpelling;
+            CXString (*option)(CXDiagnostic, CXString *) = clang_getDiagnosticOption;
+            CXDiagnosticSet (*children)(CXDiagnostic) = clang_getChildDiagnostics;
+            unsigned (*inSet)(CXDiagnosticSet) = clang_getNumDiagnosticsInSet;
+            CXDiagnostic (*member)(CXDiagnosticSet, unsigned) = clang_getDiagnosticInSet;
             """)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: compiler)
