@@ -6,16 +6,20 @@
 //
 //   guide-compile-units --version LIBCLANG
 //       prints the library's version (the check uses it only when it is clang's own)
-//   guide-compile-units LIBCLANG SECONDS FOLDER COUNT
-//       for each N below COUNT: parses FOLDER/N/snippet.m with the arguments in FOLDER/N/args
-//       (NUL-separated), then writes FOLDER/N/err (diagnostics as clang prints them with
-//       -fno-caret-diagnostics -fdiagnostics-show-option), FOLDER/N/out (empty) and, last,
-//       FOLDER/N/status ("0" or "1": whether an error was reported).
+//   guide-compile-units LIBCLANG SECONDS FOLDER
+//       reads units from standard input, each a line "ARGUMENTS-LENGTH TEXT-LENGTH" and then
+//       that many bytes of arguments (each NUL-terminated) and of the unit's text. Unit N is
+//       parsed as FOLDER/N/snippet.m, a file that is never written (libclang reads the text
+//       from memory: creating files where a previous run just deleted many is slow on ext4).
+//       For each unit it writes to standard output a line "N STATUS LENGTH" (STATUS 1 when an
+//       error was reported) and then LENGTH bytes of diagnostics as clang prints them with
+//       -fno-caret-diagnostics -fdiagnostics-show-option.
 //
-// A unit gets SECONDS of its own (an interval timer whose signal ends the process); a unit
-// libclang cannot parse (its arguments refused) gets no status, and one it crashed on ends
-// the process: the caller compiles every unit without a status again, alone, on clang's
-// command line, which reports what happened in its own words.
+// Each answer is written as soon as its unit is done, so a caller may send the next unit then
+// (guide keeps a worker for a whole check: WorkerPool). A unit gets SECONDS of its own (an
+// interval timer whose signal ends the process); a unit libclang cannot parse (its arguments
+// refused) gets STATUS -1, and one it crashed on ends the process: the caller compiles such a
+// unit again, alone, on clang's command line, which reports what happened in its own words.
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -27,23 +31,32 @@
 
 static GuideClang api;
 
-/// The whole of a small file, NUL-terminated; NULL when it cannot be read.
-static char *readAll(const char *path, size_t *size) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return NULL;
-    size_t capacity = 4096, used = 0;
-    char *bytes = malloc(capacity);
-    for (;;) {
-        if (used + 1 >= capacity) bytes = realloc(bytes, capacity *= 2);
-        ssize_t got = read(fd, bytes + used, capacity - used - 1);
+/// Exactly `size` bytes of standard input into `bytes`; 0 at its end or on an error.
+static int readExactly(char *bytes, size_t size) {
+    while (size > 0) {
+        ssize_t got = read(0, bytes, size);
         if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) break;
-        used += (size_t)got;
+        if (got <= 0) return 0;
+        bytes += got; size -= (size_t)got;
     }
-    close(fd);
-    bytes[used] = 0;
-    *size = used;
-    return bytes;
+    return 1;
+}
+
+/// A unit's header line, "ARGUMENTS-LENGTH TEXT-LENGTH"; 0 at the end of the input.
+static int readHeader(size_t *argumentsSize, size_t *textSize) {
+    char line[64];
+    size_t used = 0;
+    for (;;) {
+        if (used + 1 >= sizeof line || !readExactly(line + used, 1)) return 0;
+        if (line[used] == '\n') break;
+        used++;
+    }
+    line[used] = 0;
+    unsigned long arguments = 0, text = 0;
+    if (sscanf(line, "%lu %lu", &arguments, &text) != 2 || arguments > (64ul << 20) || text > (256ul << 20)) return 0;
+    *argumentsSize = arguments;
+    *textSize = text;
+    return 1;
 }
 
 /// Appends `text` to a growing buffer.
@@ -95,25 +108,20 @@ static void print(CXDiagnostic diagnostic, Text *out, int *errors) {
     for (unsigned index = 0; index < count; index++) print(api.getDiagnosticInSet(notes, index), out, errors);
 }
 
-static int writeFile(const char *path, const char *bytes, size_t size) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0) return -1;
+/// All of `bytes` to standard output.
+static int writeAll(const char *bytes, size_t size) {
     while (size > 0) {
-        ssize_t wrote = write(fd, bytes, size);
+        ssize_t wrote = write(1, bytes, size);
         if (wrote < 0 && errno == EINTR) continue;
-        if (wrote <= 0) { close(fd); return -1; }
+        if (wrote <= 0) return -1;
         bytes += wrote; size -= (size_t)wrote;
     }
-    return close(fd);
+    return 0;
 }
 
-/// Compiles FOLDER/N; leaves no status when libclang could not.
-static void compile(CXIndex index, const char *folder, long unit, double seconds) {
-    char path[4096];
-    size_t argumentsSize = 0;
-    snprintf(path, sizeof path, "%s/%ld/args", folder, unit);
-    char *arguments = readAll(path, &argumentsSize);
-    if (!arguments) return;
+/// Compiles unit N of the input, its arguments and text given; says STATUS -1 when libclang could not.
+static void compile(CXIndex index, const char *folder, long unit, double seconds, char *arguments, size_t argumentsSize,
+                    const char *text, size_t textSize) {
     // The arguments, and spell checking on: libclang turns clang's "did you mean" off unless asked.
     int count = 0;
     for (size_t at = 0; at < argumentsSize; at++) if (arguments[at] == 0) count++;
@@ -121,7 +129,9 @@ static void compile(CXIndex index, const char *folder, long unit, double seconds
     int argc = 0;
     for (size_t at = 0; at < argumentsSize; at += strlen(arguments + at) + 1) argv[argc++] = arguments + at;
     argv[argc++] = "-fspell-checking";
+    char path[4200];
     snprintf(path, sizeof path, "%s/%ld/snippet.m", folder, unit);
+    struct CXUnsavedFile source = {path, text, (unsigned long)textSize};
 
     // Its own time: a signal blocked by a handler that left by a jump would never arrive.
     sigset_t alarm;
@@ -131,15 +141,19 @@ static void compile(CXIndex index, const char *folder, long unit, double seconds
     struct itimerval timer = {{0, 0}, {(time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6)}};
     setitimer(ITIMER_REAL, &timer, NULL);   // SIGALRM's default action ends the process
     CXTranslationUnit translationUnit = NULL;
-    int failed = api.parseTranslationUnit2(index, path, argv, argc, NULL, 0, 0, &translationUnit);
+    int failed = api.parseTranslationUnit2(index, path, argv, argc, &source, 1, 0, &translationUnit);
     struct itimerval off = {{0, 0}, {0, 0}};
     setitimer(ITIMER_REAL, &off, NULL);
     free(argv);
-    free(arguments);
     // A crash libclang recovered from (running out of memory, say) leaves the process in no
     // state to trust: the rest of the batch goes to the command line.
     if (failed == GuideCXError_Crashed) exit(3);
-    if (failed || !translationUnit) return;
+    if (failed || !translationUnit) {
+        char refused[64];
+        int size = snprintf(refused, sizeof refused, "%ld -1 0\n", unit);
+        if (writeAll(refused, (size_t)size) != 0) exit(4);
+        return;
+    }
 
     Text out = {0};
     append(&out, "");
@@ -151,13 +165,14 @@ static void compile(CXIndex index, const char *folder, long unit, double seconds
         api.disposeDiagnostic(diagnostic);
     }
     api.disposeTranslationUnit(translationUnit);
-    char file[4200];
-    snprintf(file, sizeof file, "%s/%ld/err", folder, unit);
-    int ok = writeFile(file, out.bytes, out.used) == 0;
-    snprintf(file, sizeof file, "%s/%ld/out", folder, unit);
-    ok = ok && writeFile(file, "", 0) == 0;
-    snprintf(file, sizeof file, "%s/%ld/status", folder, unit);
-    if (ok) writeFile(file, errors ? "1\n" : "0\n", 2);
+    char header[96];
+    int headerSize = snprintf(header, sizeof header, "%ld %d %zu\n", unit, errors, out.used);
+    // One write where it fits: a unit's line and diagnostics arrive together or not at all.
+    Text record = {0};
+    append(&record, header);
+    if (out.used) append(&record, out.bytes);
+    if (writeAll(record.bytes, (size_t)headerSize + out.used) != 0) exit(4);
+    free(record.bytes);
     free(out.bytes);
 }
 
@@ -169,8 +184,8 @@ int main(int argc, char **argv) {
         api.disposeString(version);
         return 0;
     }
-    if (argc != 5) {
-        fprintf(stderr, "usage: guide-compile-units LIBCLANG SECONDS FOLDER COUNT | --version LIBCLANG\n");
+    if (argc != 4) {
+        fprintf(stderr, "usage: guide-compile-units LIBCLANG SECONDS FOLDER < UNITS | --version LIBCLANG\n");
         return 2;
     }
     if (guide_clang_load_path(&api, argv[1]) != 0) {
@@ -178,8 +193,16 @@ int main(int argc, char **argv) {
         return 2;
     }
     double seconds = atof(argv[2]);
-    long count = atol(argv[4]);
     CXIndex index = api.createIndex(0, 0);
-    for (long unit = 0; unit < count; unit++) compile(index, argv[3], unit, seconds > 0 ? seconds : 30);
+    size_t argumentsSize = 0, textSize = 0;
+    for (long unit = 0; readHeader(&argumentsSize, &textSize); unit++) {
+        char *arguments = malloc(argumentsSize + 1), *text = malloc(textSize + 1);
+        if (!readExactly(arguments, argumentsSize) || !readExactly(text, textSize)) return 2;
+        arguments[argumentsSize] = 0;
+        text[textSize] = 0;
+        compile(index, argv[3], unit, seconds > 0 ? seconds : 30, arguments, argumentsSize, text, textSize);
+        free(arguments);
+        free(text);
+    }
     return 0;
 }

@@ -95,6 +95,53 @@ import Testing
         }
     }
 
+    /// A check keeps its workers for every round, and each round's units are compiled by
+    /// threads that end with the round: the workers outlive them (bubblewrap ends a child
+    /// when the thread that started it ends, so only the pool's owner starts workers).
+    @Test func aPoolKeepsItsWorkersFromRoundToRound() throws {
+        let folder = try TempFolder()
+        let (_, runner, worker) = try setUp(folder)
+        let pool = WorkerPool(worker: worker, runner: runner, count: 2)
+        defer { pool.close() }
+        let jobs = Self.units.map { BatchRunner.Job(arguments: Self.arguments, text: $0) }
+        var answers: [ProcessOutput?] = []
+        for round in 0..<3 {
+            let roundAnswers = ParallelMap.run(Array(jobs.indices), jobs: 2) { pool.compile(jobs[$0]) }
+            #expect(roundAnswers.allSatisfy { $0 != nil }, "round \(round): a worker was lost")
+            answers += roundAnswers
+            usleep(50_000)   // the round's threads are gone by now
+        }
+        let statuses = answers.map { $0?.status }
+        #expect(statuses == Array(repeating: [1, 0, 0, 0, 1, 0] as [Int32?], count: 3).flatMap { $0 })
+        // Later rounds' units are numbered on from the earlier ones': the same two processes.
+        let numbers = answers.compactMap { answer -> Int? in
+            guard let stderr = answer?.stderr, let range = stderr.range(of: #"/work/(\d+)/snippet\.m"#, options: .regularExpression)
+            else { return nil }
+            return Int(stderr[range].split(separator: "/")[1])
+        }
+        #expect(numbers.contains { $0 >= Self.units.count })
+    }
+
+    /// A unit that ends its worker gets no answer (the caller compiles it on the command line);
+    /// the pool has one worker fewer until its owner refills it.
+    @Test func aLostWorkerIsReplacedForTheNextRound() throws {
+        let folder = try TempFolder()
+        let (_, runner, worker) = try setUp(folder, timeout: 1)
+        let pool = WorkerPool(worker: worker, runner: runner, count: 1)
+        defer { pool.close() }
+        let spin = BatchRunner.Job(arguments: Self.arguments.dropLast() + ["objective-c++", "-std=c++17", "-fconstexpr-steps=2147483647"],
+                                   text: "constexpr long spin() { long s = 0; for (long i = 0; i < 4000000000; i++) s += i; return s; }\n"
+                                       + "static_assert(spin() > 0, \"\");\n")
+        let plain = BatchRunner.Job(arguments: Self.arguments, text: Self.units[2])
+        #expect(pool.compile(plain)?.status == 0)
+        #expect(pool.compile(spin) == nil)
+        #expect(pool.compile(plain) == nil)   // no worker left this round
+        pool.refill()
+        let answer = pool.compile(plain)
+        #expect(answer?.status == 0)
+        #expect(answer?.stderr.contains("/work/0/snippet.m:1:20: warning") == true, "\(answer?.stderr ?? "")")
+    }
+
     @Test func theMaintainerCanTurnTheWorkerOff() throws {
         let clang = try ClangLocator.locate(configured: nil, environment: environment).get().path
         var environment = self.environment

@@ -9,16 +9,18 @@ import GuideModel
 /// own) and leaves its output, errors and status in files of its own. A compile the batch
 /// did not finish (the whole batch stopped) is run again alone.
 ///
-/// With a `UnitWorker`, the batch is one process of it instead of the script (each unit with
-/// its arguments in a file of its own), and a lone unit goes through it too: a unit's verdict
-/// does not depend on the batch it fell in.
+/// With a `UnitWorker`, the units go to workers of a `WorkerPool` instead of the script, one
+/// unit at a time, and a lone unit goes through one too: a unit's verdict does not depend on
+/// the batch it fell in.
 struct BatchRunner: Sendable {
     var runner: ProcessRunner
     var worker: UnitWorker?
+    /// Workers kept for a whole check (else, with `worker`, started for this batch).
+    var pool: WorkerPool?
 
     struct Job: Sendable {
         var arguments: [String]
-        /// The translation unit, written as `snippet.m` in a folder of its own.
+        /// The translation unit, `snippet.m` in a folder of its own (the worker's is never written).
         var text: String
     }
 
@@ -27,6 +29,12 @@ struct BatchRunner: Sendable {
               let timeoutCommand = ClangLocator.searchPath("timeout", environment: ["PATH": "/usr/bin:/bin"],
                                                            isExecutable: { FileManager.default.isExecutableFile(atPath: $0) })
         else { return jobs.map { runner.run(executable, $0.arguments, input: $0.text, inputFile: "snippet.m") } }
+        if let pool { return run(executable, jobs, through: pool) }
+        if let worker {
+            let pool = WorkerPool(worker: worker, runner: runner, count: 1)
+            defer { pool.close() }
+            return run(executable, jobs, through: pool)
+        }
         let start = Date()
         var outputs: [ProcessOutput?] = Array(repeating: nil, count: jobs.count)
         let limit = String(format: "%.3f", runner.timeout)
@@ -34,15 +42,6 @@ struct BatchRunner: Sendable {
         // Every compile may take its whole time; a second more each for the shell.
         batch.timeout = Double(jobs.count) * (runner.timeout + 1)
         let ran = batch.runInFolder { work in
-            if let worker {
-                for (index, job) in jobs.enumerated() {
-                    let folder = work + "/\(index)"
-                    let arguments: [UInt8] = job.arguments.flatMap { Array($0.utf8) + [0] }
-                    guard mkdir(folder, 0o700) == 0, FileBytes.write(Array(job.text.utf8), to: folder + "/snippet.m"),
-                          FileBytes.write(arguments, to: folder + "/args") else { return nil }
-                }
-                return (worker.executable, [worker.libclang, limit, work, "\(jobs.count)"])
-            }
             var script = "#!/bin/sh\n"
             for (index, job) in jobs.enumerated() {
                 let folder = work + "/\(index)"
@@ -76,6 +75,14 @@ struct BatchRunner: Sendable {
         }
         return jobs.indices.map { index in
             outputs[index] ?? runner.run(executable, jobs[index].arguments, input: jobs[index].text, inputFile: "snippet.m")
+        }
+    }
+
+    /// Each unit through a worker of the pool; a unit no worker answered is compiled again
+    /// alone, on the command line.
+    private func run(_ executable: String, _ jobs: [Job], through pool: WorkerPool) -> [ProcessOutput] {
+        jobs.map { job in
+            pool.compile(job) ?? runner.run(executable, job.arguments, input: job.text, inputFile: "snippet.m")
         }
     }
 

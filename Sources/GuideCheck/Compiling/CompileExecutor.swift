@@ -15,7 +15,10 @@ struct CompileExecutor: Sendable {
     /// compiled again with those names assumed (`FragmentAnalysis`), a few rounds at most.
     func compile(plans: inout [SnippetPlan], indices: [Int], report: inout CheckReport) {
         let units = indices.compactMap { index in plans[index].unit.map { (index, $0) } }
-        let records = run(units, plans: plans, report: &report)
+        // The workers stay for every round (each round is a few units).
+        let pool = session.worker.map { WorkerPool(worker: $0, runner: session.runner, count: jobs) }
+        defer { pool?.close() }
+        let records = run(units, plans: plans, pool: pool, report: &report)
         var active: [Int: Assuming] = [:]
         let contextDeclarations = session.assume ? session.contextDeclarations : []
         let snippetSuperclass = session.snippetSuperclass
@@ -45,7 +48,8 @@ struct CompileExecutor: Sendable {
                 wrapping.assumedLate = assuming.set.late
                 wrapped.append((index, SnippetWrapper.wrap(plans[index].parts, context: wrapping)))
             }
-            let records = run(wrapped, plans: plans, report: &report)
+            pool?.refill()
+            let records = run(wrapped, plans: plans, pool: pool, report: &report)
             for (index, unit) in wrapped {
                 guard var assuming = active[index], let compiled = records[index] else { continue }
                 if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
@@ -121,7 +125,7 @@ struct CompileExecutor: Sendable {
     }
 
     /// Each unit's compile record: from the cache, or compiled (identical units once).
-    private func run(_ units: [(Int, WrappedUnit)], plans: [SnippetPlan],
+    private func run(_ units: [(Int, WrappedUnit)], plans: [SnippetPlan], pool: WorkerPool?,
                      report: inout CheckReport, share: Bool = true) -> [Int: Compiled] {
         struct Job: Sendable {
             var key: CacheKey
@@ -151,12 +155,13 @@ struct CompileExecutor: Sendable {
             }
             waiting[shape, default: []].append((index, key, unit))
         }
-        let clang = session.clang, runner = session.runner, batches = BatchRunner(runner: runner, worker: session.worker)
-        // Batches of compiles, a few per worker so the workers stay even, and at least four a
-        // batch (a sandbox each) when there are that many: the later rounds compile few.
+        let clang = session.clang, runner = session.runner
+        let batches = BatchRunner(runner: runner, worker: session.worker, pool: pool)
         let workers = max(1, jobs)
-        // The worker (one process a batch, its library loaded once) takes two batches a worker.
-        let size = session.worker != nil ? max(1, (jobsToRun.count + 2 * workers - 1) / (2 * workers))
+        // Workers take one unit at a time, whichever is idle. On the command line, batches of
+        // compiles (a sandbox each), a few per process so they stay even, and at least four a
+        // batch when there are that many: the later rounds compile few.
+        let size = pool != nil ? 1
             : max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
         let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
         let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
@@ -188,7 +193,7 @@ struct CompileExecutor: Sendable {
         }
         report.compiled += jobsToRun.count
         if !alone.isEmpty {
-            for (index, result) in run(alone, plans: plans, report: &report, share: false) {
+            for (index, result) in run(alone, plans: plans, pool: pool, report: &report, share: false) {
                 compiled[index] = result
             }
         }
