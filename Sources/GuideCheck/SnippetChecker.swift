@@ -108,6 +108,15 @@ public struct SnippetChecker: Sendable {
             }
         }
 
+        // The context header is precompiled while the snippets are planned (when any may be compiled).
+        var precompiled: InBackground<SessionProblem?>?
+        if case .success(let prepared)? = session, let precompile = prepared.precompile,
+           kept.indices.contains(where: { kept[$0] == nil && chapters[$0].chapter.facts.codeBlockCount > 0 }) {
+            precompiled = InBackground {
+                precompile.make(clang: prepared.clang, runner: prepared.runner, displayPaths: prepared.displayPaths)
+            }
+        }
+
         // The chapters' text, for the annotations' exact lines (see `CodeSnippet.all`): only
         // those planned (and their source chapters).
         let root = options.contentRoot
@@ -135,7 +144,15 @@ public struct SnippetChecker: Sendable {
             }
         }
         if !toCompile.isEmpty {
-            switch session ?? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout) {
+            let prepared = session ?? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout)
+            let ready = prepared.flatMap { session -> Result<CompilerSession, SessionProblem> in
+                let problem = precompiled.map(\.value)
+                    ?? session.precompile?.make(clang: session.clang, runner: session.runner, displayPaths: session.displayPaths)
+                guard let problem else { return .success(session) }
+                session.cleanUp()
+                return .failure(problem)
+            }
+            switch ready {
             case .failure(let problem):
                 report.problems.append(contentsOf: problem.diagnostics)
                 notChecked(problem.reason)

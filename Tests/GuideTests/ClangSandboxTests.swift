@@ -124,6 +124,29 @@ import Testing
             try folder.write("content/zh/second.md", "# 第二章\n\n```objective-c\nNSString *name = @\"x\";\n```\n")
         }
     }
+
+    /// The header is precompiled while snippets are planned, and only when one is to be
+    /// compiled: a check whose chapters' results are all kept makes none.
+    @Test func theHeaderIsPrecompiledOnlyForACompile() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/objc-context.h", "#import <Foundation/Foundation.h>\n")
+        try folder.write("content/en/second.md", "# Second\n\n```objective-c\nNSString *name = @\"x\";\n```\n")
+        try folder.write("content/zh/second.md", "# 第二章\n\n```objective-c\nNSString *name = @\"x\";\n```\n")
+        let first = try runGuide(["check"], in: folder.path)
+        #expect(first.status == 0, "\(first.stderr)")
+        let pchFolder = folder.path + "/.guide-cache/check/pch"
+        let made = { try FileManager.default.contentsOfDirectory(atPath: pchFolder).filter { $0.hasSuffix(".pch") } }
+        let pch = try #require(try made().first)
+        try FileManager.default.removeItem(atPath: pchFolder + "/" + pch)
+        let warm = try runGuide(["check"], in: folder.path)
+        #expect(warm.status == 0 && warm.stdout.contains("(0 compiled"), "\(warm.stdout)")
+        #expect(try made().isEmpty)
+        try folder.write("content/zh/second.md", "# 第二章\n\n```objective-c\nNSString *name = @\"y\";\n```\n")
+        let edited = try runGuide(["check"], in: folder.path)
+        #expect(edited.status == 0 && edited.stdout.contains(" 0 fail"), "\(edited.stdout) \(edited.stderr)")
+        #expect(try made() == [pch])
+    }
 }
 
 /// Compiles run in batches, one sandbox per batch: each keeps its own arguments, output,

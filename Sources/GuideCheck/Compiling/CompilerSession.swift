@@ -32,6 +32,8 @@ struct CompilerSession: Sendable {
     var assume = true
     /// Compiles batches of units in one process (nil: each unit on clang's command line).
     var worker: UnitWorker?
+    /// The context header to precompile before the first compile (nil: none, or `-include` it).
+    var precompile: Precompile?
 
     var versions: CacheStage.Versions { CacheStage.Versions(compiler: fingerprint) }
 
@@ -62,8 +64,8 @@ struct CompilerSession: Sendable {
 }
 
 extension CompilerSession {
-    /// Finds the SDK and clang, puts clang in its sandbox, asks its version, and copies and
-    /// precompiles the context header (each once per content, kept in the cache's `check/`).
+    /// Finds the SDK and clang, puts clang in its sandbox, asks its version, and copies the
+    /// context header (kept in the cache's `check/`); `precompile` makes its precompiled form.
     static func prepare(options: CheckOptions, config: CheckConfig, runner: ProcessRunner,
                             timeout: Double) -> Result<CompilerSession, SessionProblem> {
         let environment = options.environment
@@ -147,6 +149,7 @@ extension CompilerSession {
                                            "memory \(config.memoryLimit)", worker?.fingerprint ?? "command line"]
             .joined(separator: "\u{1}"))
         var prefixFlags: [String] = []
+        var precompile: Precompile?
         if !contextText.isEmpty {
             let key = CacheStage.precompiledHeader.key(CacheStage.Versions(compiler: fingerprint)) { $0.updateCounted(contextText) }
             let header = files.file(.precompiledHeader, key, suffix: ".h")
@@ -158,24 +161,8 @@ extension CompilerSession {
             displayPaths[header] = contextDisplay
             if options.precompile {
                 let pch = files.file(.precompiledHeader, key, suffix: ".pch")
-                if !files.fileHolds(.precompiledHeader, key, suffix: ".pch") {
-                    let temporary = pch + ".tmp-" + UUID().uuidString
-                    let pchFlags = flags.filter { $0 != "-fsyntax-only" }
-                    let output = runner.run(clang, pchFlags + ["-x", "objective-c-header", header, "-o", temporary],
-                                            writable: [PathText.parent(pch)])
-                    guard output.status == 0, !output.timedOut, manager.fileExists(atPath: temporary) else {
-                        try? manager.removeItem(atPath: temporary)
-                        let diagnostics = ClangOutputParser.parse(output.stderr).map {
-                            Evaluation.displayed($0, paths: displayPaths).diagnostic
-                        }
-                        let why = output.timedOut ? "clang did not finish within \(timeout) s"
-                                                  : output.launchError ?? "it does not compile"
-                        let reason = "the context header \(contextDisplay) could not be precompiled: \(why)"
-                        return fail(reason, [Diagnostic(.error, reason)] + diagnostics)
-                    }
-                    if rename(temporary, pch) != 0 { try? manager.removeItem(atPath: temporary) }
-                    files.sealFile(.precompiledHeader, key, suffix: ".pch")
-                }
+                precompile = Precompile(files: files, key: key, header: header, pch: pch,
+                                        flags: flags.filter { $0 != "-fsyntax-only" }, contextDisplay: contextDisplay)
                 prefixFlags = ["-include-pch", pch]
             } else {
                 prefixFlags = ["-include", header]
@@ -184,6 +171,41 @@ extension CompilerSession {
         return .success(CompilerSession(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
                                 cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner,
-                                assume: !(options.strict ?? config.strict), worker: worker))
+                                assume: !(options.strict ?? config.strict), worker: worker, precompile: precompile))
+    }
+}
+
+/// The context header's precompiled form (`-include-pch`), kept in the cache's `check/` under
+/// its key: made once per header and compiler, when a unit is to be compiled. Apart from the
+/// session's preparation, so that it is made while the snippets are planned (the plan's keys
+/// need only its path).
+struct Precompile: Sendable {
+    var files: CacheStore
+    var key: CacheKey
+    var header: String
+    var pch: String
+    var flags: [String]
+    var contextDisplay: String
+
+    /// Makes the precompiled header unless the cache holds it; the problem when clang could not.
+    func make(clang: String, runner: ProcessRunner, displayPaths: [String: String]) -> SessionProblem? {
+        // Checked before use: a damaged or foreign one is made again, never turned into every snippet's failure.
+        guard !files.fileHolds(.precompiledHeader, key, suffix: ".pch") else { return nil }
+        let temporary = pch + ".tmp-" + UUID().uuidString
+        let output = runner.run(clang, flags + ["-x", "objective-c-header", header, "-o", temporary],
+                                writable: [PathText.parent(pch)])
+        guard output.status == 0, !output.timedOut, FileManager.default.fileExists(atPath: temporary) else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            let diagnostics = ClangOutputParser.parse(output.stderr).map {
+                Evaluation.displayed($0, paths: displayPaths).diagnostic
+            }
+            let why = output.timedOut ? "clang did not finish within \(runner.timeout) s"
+                                      : output.launchError ?? "it does not compile"
+            let reason = "the context header \(contextDisplay) could not be precompiled: \(why)"
+            return SessionProblem(reason: reason, diagnostics: [Diagnostic(.error, reason)] + diagnostics)
+        }
+        if rename(temporary, pch) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        files.sealFile(.precompiledHeader, key, suffix: ".pch")
+        return nil
     }
 }
