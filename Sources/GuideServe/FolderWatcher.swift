@@ -1,23 +1,49 @@
 import Foundation
+import GuideModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Notices changes in folders by scanning them: every file's path, size and modification time.
-/// Polling is portable and cheap at a book's size; a changed stamp means "rebuild".
+/// Notices changes in folders by scanning them: every file's path, size, modification time
+/// (to the nanosecond), inode and mode, folded into one digest. Polling is portable; a changed
+/// digest means "rebuild". It asks the system directly (`readdir`, `stat`): Foundation's
+/// enumerator and attribute dictionaries took 40 ms a scan of a 2,600-chapter book, every
+/// poll, a tenth of a core while nothing changed.
 struct FolderWatcher: Sendable {
     let folders: [String]
 
-    func stamp() -> [String: String] {
-        var stamp: [String: String] = [:]
-        let fm = FileManager.default
-        for folder in folders {
-            guard let enumerator = fm.enumerator(atPath: folder) else { continue }
-            for case let path as String in enumerator {
-                let full = folder + "/" + path
-                guard let attributes = try? fm.attributesOfItem(atPath: full) else { continue }
-                let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-                let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                stamp[full] = "\(size):\(modified)"
+    func stamp() -> [UInt8] {
+        let hash = Digest()
+        for folder in folders { scan(folder, into: hash) }
+        return hash.finalize()
+    }
+
+    /// A folder's entries in name order (so that the digest does not depend on the order the
+    /// system lists them in), and the folders below it; linked folders are not entered.
+    private func scan(_ folder: String, into hash: Digest) {
+        guard let directory = opendir(folder) else { return }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
+            if name != "." && name != ".." { names.append(name) }
         }
-        return stamp
+        closedir(directory)
+        for name in names.sorted() {
+            let path = folder + "/" + name
+            var own = stat(), target = stat()
+            guard lstat(path, &own) == 0 else { continue }
+            // A link counts by what it leads to (a chapter may be one); a broken one by itself.
+            let followed = stat(path, &target) == 0 ? target : own
+            hash.updateCounted(path)
+            for number in [Int64(followed.st_size), Int64(followed.st_mtim.tv_sec), Int64(followed.st_mtim.tv_nsec),
+                           Int64(followed.st_ino), Int64(followed.st_mode), Int64(own.st_mode)] {
+                withUnsafeBytes(of: number.littleEndian) { hash.update($0) }
+            }
+            if own.st_mode & S_IFMT == S_IFDIR { scan(path, into: hash) }
+        }
     }
 }

@@ -192,3 +192,32 @@ func status(of url: String) async throws -> Int {
     let (_, code) = try await fetch(url)
     return code
 }
+
+/// `guide serve` rebuilds when the watched folders' digest changes: any file's content, name,
+/// presence or mode, at any depth; and only then.
+@Suite struct FolderWatcherTests {
+    @Test func theStampChangesWithWhatARebuildReads() throws {
+        let folder = try TempFolder()
+        try folder.write("content/en/a.md", "# A\n")
+        try folder.write("content/en/images/x.png", "png")
+        try folder.write("templates/layout.mustache", "{{x}}")
+        let watcher = FolderWatcher(folders: [folder.path + "/content", folder.path + "/templates"])
+        var last = watcher.stamp()
+        #expect(watcher.stamp() == last)
+        func changed(_ change: () throws -> Void) throws -> Bool {
+            try change()
+            let now = watcher.stamp()
+            defer { last = now }
+            return now != last
+        }
+        // Same size, new bytes: the modification time (to the nanosecond) tells.
+        #expect(try changed { try folder.write("content/en/a.md", "# B\n") })
+        #expect(try changed { try folder.write("content/en/images/x.png", "gif") })
+        #expect(try changed { try folder.write("templates/layout.mustache", "{{y}}") })
+        #expect(try changed { try folder.write("content/en/b.md", "# B\n") })
+        #expect(try changed { _ = rename(folder.path + "/content/en/b.md", folder.path + "/content/en/c.md") })
+        #expect(try changed { _ = chmod(folder.path + "/content/en/c.md", 0o600) })
+        #expect(try changed { try FileManager.default.removeItem(atPath: folder.path + "/content/en/c.md") })
+        #expect(try !changed { })
+    }
+}
