@@ -111,6 +111,16 @@ public final class CacheStore: Sendable {
         return made
     }
 
+    /// The value `remember` left under `key` in memory (`guide serve`'s), if any.
+    public func recalled<T>(_ stage: CacheStage, _ key: CacheKey) -> T? {
+        memory?.value(stage, key)
+    }
+
+    /// Keeps `value` in memory under `key` (nothing without memory: a build stores no such value).
+    public func remember(_ stage: CacheStage, _ key: CacheKey, _ value: Any) {
+        memory?.keep(stage, key, value)
+    }
+
     /// Besides what it used, `stage` keeps up to `count` records in all (`CacheStage.highlight`).
     public func keepUnused(_ stage: CacheStage, upTo count: Int) {
         state.withLock { _ = $0.limits[stage] = count }

@@ -62,6 +62,12 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// which `guide serve` keeps between rebuilds instead of parsing 120,000 entries again (a
     /// third of a second). Inputs: the file's bytes.
     case dictionary
+    /// Not stored: a chapter as `guide serve` loaded it (its content digest and parsed blocks),
+    /// so a rebuild reads only the files that changed. Inputs: the parser's options, the path,
+    /// display path and title, and the file's device, inode, size, modification and change
+    /// times (to the nanosecond). A file is remembered only once its times are a second old:
+    /// two writes within the clock's tick could leave the same times and size (git's "racy" case).
+    case chapterFile = "chapter-file"
 
     /// What a stage's key depends on besides the tool's build and its inputs.
     public enum Dependency: Sendable {
@@ -75,7 +81,7 @@ public enum CacheStage: String, CaseIterable, Sendable {
 
     public var dependencies: [Dependency] {
         switch self {
-        case .facts, .align, .review, .sdkHeaders, .search, .dictionary: []
+        case .facts, .align, .review, .sdkHeaders, .search, .dictionary, .chapterFile: []
         case .checkChapters, .compileRecords, .precompiledHeader: [.compiler]
         case .highlight: [.highlighter]
         case .sections, .pages: [.templates, .highlighter]

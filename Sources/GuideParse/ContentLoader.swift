@@ -102,6 +102,18 @@ public struct ContentLoader {
         let largeParse = NSLock()
         let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
             .concurrentMap { chapter in
+                // `guide serve` reads again only the files that changed since its last load.
+                let file = facts?.memory == nil ? nil : FileIdentity(chapter.file)
+                let fileKey = file.map { file in
+                    CacheStage.chapterFile.key {
+                        for part in ["\(parser.options)", chapter.path, chapter.display, chapter.title] { $0.updateCounted(part) }
+                        file.hash(into: $0)
+                    }
+                }
+                if let fileKey, let known: LoadedChapter = facts?.recalled(.chapterFile, fileKey) {
+                    return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: known.parsed,
+                                   contentDigest: known.digest)
+                }
                 let text = try TextFile.read(path: chapter.file, displayPath: chapter.display)
                 guard text.contains(where: { !$0.isWhitespace }) else {
                     throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
@@ -114,12 +126,22 @@ public struct ContentLoader {
                 defer { if isLarge { largeParse.unlock() } }
                 let digest = Self.digest(of: text, chapter: chapter, parser: parser)
                 let parsed = Self.parsed(text, digest: digest, parser: parser, facts: facts)
+                // Read after the text: what it says held while the text was read, or was older.
+                if let fileKey, let file, file == FileIdentity(chapter.file), file.isSettled {
+                    facts?.remember(.chapterFile, fileKey, LoadedChapter(digest: digest, parsed: parsed))
+                }
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
                                contentDigest: digest)
             }
         return Edition(language: language, title: config.title(for: language), toc: toc,
                        chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot),
                        ledger: try ledger(for: language, resolvedRoot: resolvedRoot))
+    }
+
+    /// A chapter `guide serve` loaded: what a rebuild takes instead of reading the file again.
+    private struct LoadedChapter {
+        var digest: [UInt8]
+        var parsed: ParsedChapter
     }
 
     /// From this size on, a chapter is parsed while no other chapter this large is (a chapter of

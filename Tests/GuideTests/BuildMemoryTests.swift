@@ -126,6 +126,39 @@ import Testing
         #expect(try load().allSatisfy { edited[$0.key] !== $0.value })
     }
 
+    /// `guide serve` reads again only the chapter files whose identity (inode, size, times)
+    /// changed; a file written within the last second is read every time (its times could
+    /// stay the same through another write), and any change of bytes is seen.
+    @Test func serveReadsOnlyTheFilesThatChanged() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let memory = CacheMemory()
+        func load() throws -> [String: [UInt8]] {
+            let cache = CacheStore(root: folder.path + "/.guide-cache", prunes: false, memory: memory)
+            var loader = ContentLoader(root: folder.path + "/content")
+            loader.facts = cache
+            let book = try loader.load()
+            cache.save()
+            return Dictionary(uniqueKeysWithValues: book.editions.flatMap { edition in
+                edition.chapters.map { ("\(edition.language.code)/\($0.path)", $0.contentDigest ?? []) }
+            })
+        }
+        let fresh = try load()
+        #expect(memory.hits(.chapterFile) == 0)
+        #expect(try load() == fresh)
+        #expect(memory.hits(.chapterFile) == 0)   // written just now: not trusted by its times
+        usleep(2_100_000)
+        _ = try load()
+        #expect(try load() == fresh)
+        #expect(memory.hits(.chapterFile) == fresh.count)
+        // The same size, other bytes: a new identity, read again.
+        let text = try folder.read("content/zh/second.md")
+        try folder.write("content/zh/second.md", String(text.reversed()))
+        let edited = try load()
+        #expect(edited.filter { fresh[$0.key] != $0.value }.map(\.key) == ["zh/second.md"])
+        #expect(memory.hits(.chapterFile) == 2 * fresh.count - 1)
+    }
+
     @Test func aReviewIsMadeAgainOnlyWhenItsChaptersOrSettingsChange() throws {
         let folder = try TempFolder()
         let memory = CacheMemory()
