@@ -52,10 +52,10 @@ public struct ContentLoader {
         let editions = try pair(config.languages.map {
             try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
         }, source: config.source)
+        // The language folders were listed with their editions: not walked again.
         let languageFolders = Set(config.languages.map(\.code))
-        let shared = try assets(in: root, resolvedRoot: resolvedRoot).filter { path in
-            let parts = path.split(separator: "/")
-            return parts.count > 1 && !languageFolders.contains(String(parts[0]))
+        let shared = try assets(in: root, resolvedRoot: resolvedRoot, skipping: languageFolders).filter { path in
+            path.split(separator: "/").count > 1
         }
         let glossaryPath = join(root, GlossaryLoader.fileName)
         try resolvedRoot.check(glossaryPath, display: display(GlossaryLoader.fileName))
@@ -212,10 +212,14 @@ public struct ContentLoader {
     }
 
     /// Non-markdown files of a folder, sorted, skipping hidden files and links that leave the folder.
-    private func assets(in folder: String, resolvedRoot: ConfinedFolder) throws -> [String] {
+    private func assets(in folder: String, resolvedRoot: ConfinedFolder, skipping: Set<String> = []) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         for case let path as String in enumerator {
+            if skipping.contains(path) {
+                enumerator.skipDescendants()
+                continue
+            }
             let name = PathText.lastComponent(path)
             if name.hasPrefix(".") || path.hasSuffix(".md") { continue }
             let full = join(folder, path)
