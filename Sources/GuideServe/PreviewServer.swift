@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Synchronization
 import GuideModel
 import GuidePipeline
 import GuideRender
@@ -54,8 +55,7 @@ public struct PreviewServer: Sendable {
             group.addTask {
                 try await server.waitUntilListening()
                 var stamp = watcher.stamp()
-                while !Task.isCancelled {
-                    try await Task.sleep(for: pollInterval)
+                for await _ in Self.wakeUps(folders: watcher.folders, pollInterval: pollInterval) {
                     let now = watcher.stamp()
                     if now != stamp {
                         stamp = now
@@ -66,6 +66,46 @@ public struct PreviewServer: Sendable {
             try await group.next()
             group.cancelAll()
         }
+    }
+}
+
+extension PreviewServer {
+    /// When to scan the watched folders: as soon as inotify reports something (`ChangeSignal`),
+    /// and every few seconds besides in case an event was missed; every `pollInterval` where
+    /// there is no inotify. One wake-up is kept while a rebuild runs: the scan after it sees
+    /// whatever changed meanwhile.
+    static func wakeUps(folders: [String], pollInterval: Duration) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let interval = Double(pollInterval.components.seconds) + Double(pollInterval.components.attoseconds) / 1e18
+        guard let signal = ChangeSignal(folders: folders) else {
+            let task = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: pollInterval)
+                    continuation.yield()
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+            return stream
+        }
+        let stopped = StopFlag()
+        continuation.onTermination = { _ in stopped.value.store(true, ordering: .relaxed) }
+        // A thread of its own: waiting on the descriptor would hold one of the few threads that
+        // serve requests.
+        let thread = Thread {
+            while !stopped.value.load(ordering: .relaxed) {
+                _ = signal.wait(seconds: max(interval, Self.missedEventInterval))
+                continuation.yield()
+            }
+        }
+        thread.start()
+        return stream
+    }
+
+    /// How often the folders are scanned although inotify reported nothing.
+    static let missedEventInterval = 3.0
+
+    private final class StopFlag: Sendable {
+        let value = Atomic<Bool>(false)
     }
 }
 

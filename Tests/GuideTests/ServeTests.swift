@@ -221,3 +221,30 @@ func status(of url: String) async throws -> Int {
         #expect(try !changed { })
     }
 }
+
+/// inotify wakes `guide serve` when something in the watched folders changes, at any depth,
+/// in folders made after it started too; it waits in silence otherwise.
+@Suite struct ChangeSignalTests {
+    @Test func wakesOnChangesAtAnyDepth() throws {
+        let folder = try TempFolder()
+        try folder.write("content/en/a.md", "# A\n")
+        let signal = try #require(ChangeSignal(folders: [folder.path + "/content"]))
+        #expect(!signal.wait(seconds: 0.2))
+        try folder.write("content/en/a.md", "# B\n")
+        #expect(signal.wait(seconds: 2))
+        #expect(!signal.wait(seconds: 0.2))
+        // A folder made now, then a file in it: both seen (the new folder is watched at once).
+        try FileManager.default.createDirectory(atPath: folder.path + "/content/en/images", withIntermediateDirectories: true)
+        #expect(signal.wait(seconds: 2))
+        try folder.write("content/en/images/x.png", "png")
+        #expect(signal.wait(seconds: 2))
+        // A folder removed and made again is watched again.
+        try FileManager.default.removeItem(atPath: folder.path + "/content/en/images")
+        #expect(signal.wait(seconds: 2))
+        try FileManager.default.createDirectory(atPath: folder.path + "/content/en/images", withIntermediateDirectories: true)
+        #expect(signal.wait(seconds: 2))
+        try folder.write("content/en/images/y.png", "png")
+        #expect(signal.wait(seconds: 2))
+        #expect(!signal.wait(seconds: 0.2))
+    }
+}
