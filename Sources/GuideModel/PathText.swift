@@ -15,4 +15,11 @@ public enum PathText {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
+
+    /// Whether a path relative to a folder guide reads is hidden: a part of it (the file, or a
+    /// folder on the way, such as `.git/`) starts with a dot. Hidden files are never read,
+    /// copied into the site or watched.
+    public static func isHidden(_ relativePath: String) -> Bool {
+        relativePath.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
 }

@@ -73,7 +73,9 @@ public struct ContentLoader {
             throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
         }
         let summaryText = try TextFile.read(path: join(folder, "SUMMARY.md"), displayPath: summaryDisplay)
-        let toc = try SummaryParser.parse(summaryText, displayPath: summaryDisplay)
+        let summaryKey = CacheStage.summary.key { $0.updateCounted(summaryDisplay); $0.updateCounted(summaryText) }
+        let toc = try facts?.remembered(.summary, summaryKey) { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
+            ?? SummaryParser.parse(summaryText, displayPath: summaryDisplay)
 
         var seen: [String: Int] = [:]
         var listed: [(path: String, file: String, display: String, title: String)] = []
@@ -100,13 +102,15 @@ public struct ContentLoader {
         // trees of 10 MB chapters alive together were most of a gigabyte.
         let facts = self.facts
         let largeParse = NSLock()
+        // Described once: `String(describing:)` reflects on the value, a few microseconds a chapter.
+        let options = "\(parser.options)"
         let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
             .concurrentMap { chapter in
                 // `guide serve` reads again only the files that changed since its last load.
                 let file = facts?.memory == nil ? nil : FileIdentity(chapter.file)
                 let fileKey = file.map { file in
                     CacheStage.chapterFile.key {
-                        for part in ["\(parser.options)", chapter.path, chapter.display, chapter.title] { $0.updateCounted(part) }
+                        for part in [options, chapter.path, chapter.display, chapter.title] { $0.updateCounted(part) }
                         file.hash(into: $0)
                     }
                 }
@@ -124,7 +128,7 @@ public struct ContentLoader {
                     largeParse.lock()
                 }
                 defer { if isLarge { largeParse.unlock() } }
-                let digest = Self.digest(of: text, chapter: chapter, parser: parser)
+                let digest = Self.digest(of: text, chapter: chapter, options: options)
                 let parsed = Self.parsed(text, digest: digest, parser: parser, facts: facts)
                 // Read after the text: what it says held while the text was read, or was older.
                 if let fileKey, let file, file == FileIdentity(chapter.file), file.isSettled {
@@ -163,9 +167,9 @@ public struct ContentLoader {
 
     /// What `Chapter.contentDigest` is the `Digest` of: the parser's options, the names, the
     /// title and the text (each with its length, so no two differ only in where one ends).
-    private static func digest(of text: String, chapter: Listed, parser: MarkdownParser) -> [UInt8] {
+    private static func digest(of text: String, chapter: Listed, options: String) -> [UInt8] {
         let hash = Digest()
-        for part in ["chapter-2 \(parser.options)", chapter.path, chapter.display, chapter.title, text] {
+        for part in ["chapter-2 " + options, chapter.path, chapter.display, chapter.title, text] {
             hash.updateCounted(part)
         }
         return hash.finalize()
@@ -211,17 +215,18 @@ public struct ContentLoader {
         }
     }
 
-    /// Non-markdown files of a folder, sorted, skipping hidden files and links that leave the folder.
+    /// Non-markdown files of a folder, sorted, skipping hidden files and folders (`PathText.isHidden`),
+    /// and refusing links that leave the folder.
     private func assets(in folder: String, resolvedRoot: ConfinedFolder, skipping: Set<String> = []) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         for case let path as String in enumerator {
-            if skipping.contains(path) {
+            // A hidden folder (`.git/`) is not walked: none of its files is published.
+            if skipping.contains(path) || PathText.lastComponent(path).hasPrefix(".") {
                 enumerator.skipDescendants()
                 continue
             }
-            let name = PathText.lastComponent(path)
-            if name.hasPrefix(".") || path.hasSuffix(".md") { continue }
+            if path.hasSuffix(".md") { continue }
             let full = join(folder, path)
             // Folders too: one that is a link out of the book would be read by clang or a reader.
             try resolvedRoot.check(full, display: display(relative(full)))

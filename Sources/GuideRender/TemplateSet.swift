@@ -25,7 +25,7 @@ public struct TemplateSet: Sendable {
         let hash = Digest()
         let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
         let confined = ConfinedFolder(folder, role: "the templates folder")
-        for path in paths where !PathText.lastComponent(path).hasPrefix(".") {
+        for path in paths where !PathText.isHidden(path) {
             let full = folder + "/" + path
             try confined.check(full, display: full)
             var isDir: ObjCBool = false

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,7 @@ final class ChangeSignal: Sendable {
             } else if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, length > 0,
                let folder = folder(of: watchID) {
                 let name = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
-                watch(folder + "/" + String(decoding: name, as: UTF8.self))
+                if name.first != UInt8(ascii: ".") { watch(folder + "/" + String(decoding: name, as: UTF8.self)) }
             }
             offset += header + length
         }
@@ -87,7 +88,8 @@ final class ChangeSignal: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name != "." && name != ".." else { continue }
+            // Hidden folders (`.git/`) are not read by a build (`PathText.isHidden`).
+            guard !name.hasPrefix(".") else { continue }
             var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 var status = stat()

@@ -1,6 +1,7 @@
 import Foundation
 import GuideModel
 import GuideParse
+import GuideRender
 import Testing
 
 @Suite struct ContentLoaderTests {
@@ -17,6 +18,31 @@ import Testing
         #expect(book.source.assets == ["images/a.png"])
         #expect(book.sharedAssets == ["images/shared.png"])
         #expect(book.config.title(for: Language("zh")) == "测试之书")
+    }
+
+    /// Hidden files and folders are never published: `.git/` of a book kept in git, an
+    /// editor's `.swp`, a folder of secrets a translator keeps beside the chapters.
+    @Test func hiddenFilesAndFoldersAreNotAssets() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/en/images/a.png", Data([0x89, 0x50]))
+        try folder.write("content/en/.secret/token.txt", "key")
+        try folder.write("content/en/images/.a.png.swp", "swap")
+        try folder.write("content/.git/config", "[core]")
+        try folder.write("content/.git/objects/ab/cdef", "blob")
+        try folder.write("content/images/shared.png", Data([0x89]))
+        let book = try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
+        #expect(book.source.assets == ["images/a.png"])
+        #expect(book.sharedAssets == ["images/shared.png"])
+        // The same of a templates folder (its other files are copied into the site).
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        try folder.write("templates/.git/HEAD", "ref")
+        try folder.write("templates/.hidden/x.css", "a {}")
+        try folder.write("templates/.x.css", "a {}")
+        let plain = try TemplateSet(folder: repositoryRoot + "/templates")
+        let own = try TemplateSet(folder: folder.path + "/templates")
+        #expect(Set(own.staticFiles.keys) == Set(plain.staticFiles.keys))
+        #expect(own.fingerprint == plain.fingerprint)
     }
 
     @Test func summaryNestsAndNormalisesLinks() throws {

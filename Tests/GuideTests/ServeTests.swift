@@ -219,6 +219,9 @@ func status(of url: String) async throws -> Int {
         #expect(try changed { _ = chmod(folder.path + "/content/en/c.md", 0o600) })
         #expect(try changed { try FileManager.default.removeItem(atPath: folder.path + "/content/en/c.md") })
         #expect(try !changed { })
+        // What a build does not read (`.git/` of a book kept in git) starts no rebuild.
+        #expect(try !changed { try folder.write("content/.git/index", "1") })
+        #expect(try !changed { try folder.write("content/en/.a.md.swp", "1") })
     }
 }
 
@@ -246,5 +249,10 @@ func status(of url: String) async throws -> Int {
         try folder.write("content/en/images/y.png", "png")
         #expect(signal.wait(seconds: 2))
         #expect(!signal.wait(seconds: 0.2))
+        // A hidden folder is not watched (a build reads nothing in it): only its making is seen.
+        try FileManager.default.createDirectory(atPath: folder.path + "/content/.git", withIntermediateDirectories: true)
+        #expect(signal.wait(seconds: 2))
+        try folder.write("content/.git/index", "1")
+        #expect(!signal.wait(seconds: 0.3))
     }
 }
