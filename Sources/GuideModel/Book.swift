@@ -17,7 +17,12 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
 /// One chapter file in one language.
 public struct Chapter: Hashable, Sendable {
     /// Path relative to the language folder, e.g. `inter-object-communication.md`.
-    public var path: String { didSet { contentDigest = nil } }
+    public var path: String {
+        didSet {
+            contentDigest = nil
+            pageURL = Self.pageURL(path)
+        }
+    }
     /// Path as the user sees it, e.g. `content/en/inter-object-communication.md`.
     public var displayPath: String { didSet { contentDigest = nil } }
     /// The title given by SUMMARY.md.
@@ -53,6 +58,7 @@ public struct Chapter: Hashable, Sendable {
         self.title = title
         self.parsed = parsed
         self.contentDigest = contentDigest
+        pageURL = Self.pageURL(path)
     }
 
     /// A translation's stand-in for a chapter it does not have yet: no blocks, the source's title.
@@ -76,12 +82,17 @@ public struct Chapter: Hashable, Sendable {
     }
 
     /// The page name in the site: `a/b.md` → `a/b.html`.
-    public var pagePath: String {
+    public var pagePath: String { Self.pagePath(path) }
+
+    /// `pagePath` as links write it (`URLPath`): made with the path, not each time a link to
+    /// the page is (every page's frame links several; a large book asked it a hundred thousand times a build).
+    public private(set) var pageURL: String
+
+    private static func pagePath(_ path: String) -> String {
         (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
     }
 
-    /// `pagePath` as links write it (`URLPath`).
-    public var pageURL: String { URLPath.encode(pagePath) }
+    private static func pageURL(_ path: String) -> String { URLPath.encode(pagePath(path)) }
 }
 
 /// An entry of SUMMARY.md: a chapter and the entries nested below it.

@@ -14,6 +14,10 @@ public struct Site: Sendable {
     /// Pages too large to hold in memory: path → their file in the build's `PageSpool`, which
     /// the writer moves into the new site (their tags, when they have one, are in `tags`).
     public var spooled: [String: String] = [:]
+    /// Pages held as pieces (the dashboard: its frame and a section per chapter, each as the
+    /// cache holds it), written one after another and joined only when served: the dashboard of
+    /// a large book is tens of megabytes, which joining copied into fresh memory every rebuild.
+    public var pieced: [String: [[UInt8]]] = [:]
 
     public init(files: [String: [UInt8]] = [:]) {
         self.files = files
@@ -33,14 +37,27 @@ public struct Site: Sendable {
         case let .spooled(file, tag):
             spooled[path] = file
             tags[path] = tag
+        case let .pieces(parts, tag):
+            pieced[path] = parts
+            tags[path] = tag
         }
     }
 
+    /// A file held in memory, whole or in pieces; nil for one kept or spooled.
+    public func bytes(at path: String) -> [UInt8]? {
+        files[path] ?? pieced[path].map { Array($0.joined()) }
+    }
+
+    /// Every file held in memory, the pieced ones joined.
+    public var wholeFiles: [String: [UInt8]] {
+        files.merging(pieced.mapValues { Array($0.joined()) }) { whole, _ in whole }
+    }
+
     /// Paths in a stable order, so writing is deterministic too.
-    public var paths: [String] { (Array(files.keys) + Array(kept.keys) + Array(spooled.keys)).sorted() }
+    public var paths: [String] { (Array(files.keys) + Array(kept.keys) + Array(spooled.keys) + Array(pieced.keys)).sorted() }
 
     /// Every file's path, whether held in memory, spooled or kept from the output folder.
-    public var fileCount: Int { files.count + kept.count + spooled.count }
+    public var fileCount: Int { files.count + kept.count + spooled.count + pieced.count }
 }
 
 /// A page as the renderer hands it over: its bytes, or the tag of the file the output
@@ -50,6 +67,8 @@ enum PageFile {
     case kept(tag: String)
     /// Written to the build's spool as it was rendered (`PageSink`).
     case spooled(String, tag: String?)
+    /// Its bytes in pieces, in order (`Site.pieced`).
+    case pieces([[UInt8]], tag: String?)
 
     init(_ body: PageSink.Body, tag: String?) {
         switch body {

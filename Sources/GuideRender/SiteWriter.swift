@@ -72,15 +72,15 @@ public struct SiteWriter {
                     guard previous != nil, let tag = site.tags[path] else { return (path, nil) }
                     return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
                 }
-                let bytes = site.files[path]!
+                let parts = site.pieced[path] ?? [site.files[path]!]
                 guard let previous else {
-                    try Self.write(bytes, to: target)
+                    try Self.write(parts, to: target)
                     return (path, nil)
                 }
-                let tag = site.tags[path] ?? Digest.hex(bytes)
+                let tag = site.tags[path] ?? Self.digest(parts)
                 // The same bytes as the file the last build wrote there, which nothing has touched since.
                 if !previous.holds(path, tag: tag, in: current) || link(current + "/" + path, target) != 0 {
-                    try Self.write(bytes, to: target)
+                    try Self.write(parts, to: target)
                 }
                 return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
             } }.joined()
@@ -118,7 +118,19 @@ public struct SiteWriter {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {
-        guard FileBytes.write(bytes, to: path, mode: 0o644) else { throw POSIXWriteError(path: path, code: errno) }
+        try write([bytes], to: path)
+    }
+
+    /// The parts one after another (a pieced page is not joined to be written).
+    static func write(_ parts: [[UInt8]], to path: String) throws {
+        guard FileBytes.write(parts, to: path, mode: 0o644) else { throw POSIXWriteError(path: path, code: errno) }
+    }
+
+    /// `Digest.hex` of the parts joined.
+    static func digest(_ parts: [[UInt8]]) -> String {
+        let hash = Digest()
+        for part in parts { hash.update(part) }
+        return HexText.of(hash.finalize())
     }
 
     private func swap(_ staging: URL, into outputURL: URL, retired: URL) throws {

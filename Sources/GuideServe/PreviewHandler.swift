@@ -22,7 +22,7 @@ struct PreviewHandler: HTTPHandler {
         guard let path = SitePath.resolve(request.path) else {
             return notFound(rendered, error: error, version: version)
         }
-        if let bytes = rendered?.site.files[path] {
+        if let bytes = rendered?.site.bytes(at: path) {
             return page(Data(bytes), path: path, error: error, version: version)
         }
         if let file = rendered?.assets[path], let data = FileManager.default.contents(atPath: file) {

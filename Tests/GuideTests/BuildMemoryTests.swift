@@ -26,12 +26,12 @@ import Testing
         for (what, edit) in edits {
             try edit()
             let reusedBefore = memory.hits(.pages)
-            let rebuilt = try builder.render().site.files
+            let rebuilt = try builder.render().site.wholeFiles
             var fresh = builder
             fresh.memory = nil
             // Fresh means no cache at all: not the disk caches the rebuilds left either.
             try? FileManager.default.removeItem(atPath: folder.path + "/.guide-cache")
-            let expected = try fresh.render().site.files
+            let expected = try fresh.render().site.wholeFiles
             #expect(rebuilt.keys.sorted() == expected.keys.sorted(), "after editing \(what)")
             for (path, bytes) in expected where rebuilt[path] != bytes {
                 Issue.record("after editing \(what): \(path) differs from a fresh render")
@@ -41,7 +41,7 @@ import Testing
                 #expect(memory.hits(.pages) > reusedBefore, "after editing \(what)")
             }
         }
-        let final = try builder.render().site.files
+        let final = try builder.render().site.wholeFiles
         #expect(String(decoding: final["en/intro.html"] ?? [], as: UTF8.self).contains("chapter edited"))
         #expect(String(decoding: final["en/intro.html"] ?? [], as: UTF8.self).contains("The Second"))
         #expect(String(decoding: final["bilingual/second.html"] ?? [], as: UTF8.self).contains("doubt"))
@@ -73,8 +73,8 @@ import Testing
             // The counts (the rest of the line is time and cache hits).
             func counts(_ summary: String?) -> String? { summary?.components(separatedBy: ";").first }
             #expect(counts(rebuilt.checkSummary) == counts(expected.checkSummary), "after editing \(what)")
-            #expect(rebuilt.site.files.keys.sorted() == expected.site.files.keys.sorted())
-            for (path, bytes) in expected.site.files where rebuilt.site.files[path] != bytes {
+            #expect(rebuilt.site.wholeFiles.keys.sorted() == expected.site.wholeFiles.keys.sorted())
+            for (path, bytes) in expected.site.wholeFiles where rebuilt.site.wholeFiles[path] != bytes {
                 Issue.record("after editing \(what): \(path) differs from a fresh render")
             }
         }

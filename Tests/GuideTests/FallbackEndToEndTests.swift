@@ -117,7 +117,7 @@ import Testing
         #expect(warm.status == 0, "\(warm.stderr)")
         for (what, edit) in fallbackEdits(folder) {
             try edit()
-            let served = try builder.render().site.files
+            let served = try builder.render().site.wholeFiles
             #expect(try runGuide(["build", "--no-check", "--templates", "templates"], in: folder.path).status == 0)
             try FileManager.default.moveItem(atPath: folder.path + "/.guide-cache", toPath: folder.path + "/kept-cache")
             let fresh = try runGuide(["build", "--no-check", "--templates", "templates", "-o", "fresh"], in: folder.path)

@@ -20,7 +20,7 @@ import Testing
     }
 
     func page(_ site: Site, _ path: String) -> String {
-        String(decoding: site.files[path] ?? [], as: UTF8.self)
+        String(decoding: site.wholeFiles[path] ?? [], as: UTF8.self)
     }
 
     /// The small book with `second.md` left out of the Chinese SUMMARY.md.
@@ -43,7 +43,7 @@ import Testing
         #expect(page(site, "en/second.html").contains("href=\"../zh/second.html\""))
         #expect(zh.contains("href=\"../en/second.html\" hreflang=\"en\" lang=\"en\">English</a>"))
         #expect(zh.contains("rel=\"prev\" href=\"../zh/intro.html\""))
-        #expect(site.files["bilingual/second.html"] != nil)
+        #expect(site.wholeFiles["bilingual/second.html"] != nil)
         // Marked in the sidebar and on the index, 0 % translated.
         let toc = page(site, "zh/toc.js")
         #expect(toc.contains("class=\\\"untranslated\\\" lang=\\\"en\\\">Second</a> <span class=\\\"untranslated-mark\\\">尚未翻译</span>"))
@@ -94,12 +94,12 @@ import Testing
             try Self.secondUntranslated(folder)
             try folder.write("content/en/intro.md", try folder.read("content/en/intro.md") + "\nUntranslated.\n")
         }
-        #expect(site.files["zh/second.html"] == nil)
+        #expect(site.wholeFiles["zh/second.html"] == nil)
         #expect(!page(site, "zh/toc.js").contains("second.html"))
         #expect(!page(site, "index.html").contains("zh/second.html"))
         // The English page's language switch goes to the index; the review still has the pair.
         #expect(page(site, "en/second.html").contains("href=\"../index.html\" hreflang=\"zh-Hans\""))
-        #expect(site.files["bilingual/second.html"] != nil)
+        #expect(site.wholeFiles["bilingual/second.html"] != nil)
         #expect(!page(site, "zh/intro.html").contains("fallback"))
     }
 

@@ -218,11 +218,11 @@ import Testing
     @Test func pagesShowTheFirstFindingsAndCountTheRest() throws {
         let (_, book) = try book(english: "# Second\n\n## End\n\nThe end.\n", chinese: Self.crowdedChinese)
         let site = try SiteRenderer(templatesFolder: repositoryRoot + "/templates").render(book)
-        let bilingual = String(decoding: site.files["bilingual/second.html"] ?? [], as: UTF8.self)
+        let bilingual = String(decoding: site.wholeFiles["bilingual/second.html"] ?? [], as: UTF8.self)
         let rows = bilingual.components(separatedBy: "<section class=\"bead")
         #expect(rows.map { $0.components(separatedBy: "class=\"finding\"").count - 1 }.max() == ReportLimit.perPair + 1)
         #expect(bilingual.contains("more findings in this pair not shown"))
-        let dashboard = String(decoding: site.files["review/index.html"] ?? [], as: UTF8.self)
+        let dashboard = String(decoding: site.wholeFiles["review/index.html"] ?? [], as: UTF8.self)
         #expect(dashboard.contains("more gaps in this chapter not shown"))
         // About a thousand gaps of a few hundred bytes each, not all of them.
         #expect(dashboard.utf8.count < ReportLimit.perChapter * 600)

@@ -14,13 +14,13 @@ import Testing
     }
 
     func page(_ site: Site, _ path: String) -> String {
-        String(decoding: site.files[path] ?? [], as: UTF8.self)
+        String(decoding: site.wholeFiles[path] ?? [], as: UTF8.self)
     }
 
     @Test func writesIndexAndChapterPagesPerLanguage() throws {
         let site = try renderSmallBook()
         for path in ["index.html", "en/intro.html", "zh/intro.html", "en/second.html", "zh/second.html", "style.css"] {
-            #expect(site.files[path] != nil, "missing \(path)")
+            #expect(site.wholeFiles[path] != nil, "missing \(path)")
         }
         let en = page(site, "en/intro.html")
         #expect(en.contains("<html lang=\"en\">"))
@@ -71,7 +71,7 @@ import Testing
         #expect(script.contains(#"<a href=\"en/intro.html\">a &lt;b&gt; &amp; &quot;c&quot; &lt;/script&gt;</a>"#))
         #expect(script.contains(#"<a href=\"en/second.html\">S</a>"#))
         #expect(!script.contains("<b>"))
-        #expect(site.files["zh/toc.js"] != nil)
+        #expect(site.wholeFiles["zh/toc.js"] != nil)
     }
 
     @Test func fieldAuditFindsFieldsTheTemplatesCouldNotSee() {
@@ -117,4 +117,22 @@ private struct AuditedView: TemplateFields {
     var inner: UnlistedView?
     // `inner` cannot be listed: UnlistedView is no TemplateValue. (`alias` is more than the stored fields: allowed.)
     nonisolated(unsafe) static let fields = FieldTable<Self>(Field("title", \.title), Field("alias", \.title))
+}
+
+/// The dashboard's sections go where its frame holds the mark, as pieces (nothing joined):
+/// every mark, wherever it is, and nothing that only begins like it.
+@Suite struct SpliceTests {
+    @Test func sectionsGoInPlaceOfEveryMark() {
+        let mark = SiteRenderer.sectionsMark
+        let sections: [[UInt8]] = [Array("<a>".utf8), Array("<b>".utf8)]
+        func spliced(_ page: String) -> String {
+            String(decoding: SiteRenderer.splice(sections, into: page, at: mark).joined(), as: UTF8.self)
+        }
+        #expect(spliced("head " + mark + " tail") == "head <a><b> tail")
+        #expect(spliced(mark + "|" + mark) == "<a><b>|<a><b>")
+        #expect(spliced("no mark") == "no mark")
+        #expect(spliced("\u{0}almost\u{0} " + mark) == "\u{0}almost\u{0} <a><b>")
+        #expect(spliced(String(mark.dropLast())) == String(mark.dropLast()))
+        #expect(SiteRenderer.splice(sections, into: "x" + mark + "y", at: mark).count == 4)
+    }
 }
