@@ -60,7 +60,7 @@ public struct PageStore: Sendable {
     /// Whether whole pages are kept in memory (`guide serve`), and the page of `key` from there.
     var remembers: Bool { cache.memory != nil }
 
-    func remembered(_ key: CacheKey, render: () throws -> [UInt8]) rethrows -> [UInt8] {
+    func remembered<Page>(_ key: CacheKey, render: () throws -> Page) rethrows -> Page {
         try cache.remembered(.pages, key, make: render)
     }
 

@@ -72,23 +72,28 @@ struct PrintPage {
 
     /// The items in `range`.
     func html(_ range: Range<Int>) -> [UInt8] {
-        var out: [UInt8] = []
+        Array(pieces(range).joined())
+    }
+
+    /// The items in `range`, a piece each: a chapter's section as the store holds it.
+    func pieces(_ range: Range<Int>) -> [[UInt8]] {
+        var out: [[UInt8]] = []
         var index = range.lowerBound
         while index < range.upperBound {
             switch item(index) {
             case .section(let chapter):
-                out += section(chapter)
+                out.append(section(chapter))
                 index += 1
             case .open(let chapter):
-                out += opening(chapter)
+                out.append(opening(chapter))
                 index += 1
             case .close:
-                out += closing
+                out.append(closing)
                 index += 1
             case .block(let chapter, let first):
                 // The chapter's blocks in this range, at once.
                 let last = min(chapters[chapter].facts.blockCount, first + range.upperBound - index)
-                out += ChapterBody.html(chapters[chapter].blocks, range: first..<last, ids: ids[chapter], highlights: highlights)
+                out.append(ChapterBody.html(chapters[chapter].blocks, range: first..<last, ids: ids[chapter], highlights: highlights))
                 index += last - first
             }
         }

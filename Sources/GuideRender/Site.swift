@@ -72,7 +72,7 @@ enum PageFile {
 
     init(_ body: PageSink.Body, tag: String?) {
         switch body {
-        case .memory(let bytes): self = .bytes(bytes, tag: tag)
+        case .memory(let pieces): self = pieces.count == 1 ? .bytes(pieces[0], tag: tag) : .pieces(pieces, tag: tag)
         case .spooled(let file): self = .spooled(file, tag: tag)
         }
     }

@@ -86,7 +86,7 @@ public struct SiteRenderer: Sendable {
                 views: PageInputs.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
                 let body = StreamedPage.mark("body")
                 return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
-                    .init(mark: body, count: print.count) { range in print.html(range) },
+                    .pieced(mark: body, count: print.count) { range in print.pieces(range) },
                 ])
             }
             // A page kept from the output keeps its chapters' sections in the store too.
@@ -203,13 +203,13 @@ public struct SiteRenderer: Sendable {
             try make().write(to: &sink)
             return try sink.finish()
         }
-        func inMemory() throws -> [UInt8] {
-            guard case .memory(let bytes) = try render(spool: nil) else { preconditionFailure("a page without a spool spilled") }
-            return bytes
+        func inMemory() throws -> [[UInt8]] {
+            guard case .memory(let pieces) = try render(spool: nil) else { preconditionFailure("a page without a spool spilled") }
+            return pieces
         }
         guard let pages, let key = inputs().key else { return PageFile(try render(spool: spool), tag: nil) }
         let page = pages.page(key: key, template: template), tag = PageStore.tag(page)
-        if pages.remembers { return .bytes(try pages.remembered(page, render: inMemory), tag: nil) }
+        if pages.remembers { return PageFile(.memory(try pages.remembered(page, render: inMemory)), tag: nil) }
         if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
         return PageFile(try render(spool: spool), tag: tag)
     }

@@ -21,12 +21,12 @@ import Testing
         let folder = try TempFolder()
         var small = PageSink(spool: PageSpool(output: folder.path + "/site"), spillBytes: 100)
         try small.append("short")
-        guard case .memory(let bytes) = try small.finish() else { Issue.record("spooled"); return }
-        #expect(bytes == Array("short".utf8))
+        guard case .memory(let pieces) = try small.finish() else { Issue.record("spooled"); return }
+        #expect(Array(pieces.joined()) == Array("short".utf8))
         var unspooled = PageSink(spool: nil, spillBytes: 10)
         try unspooled.append(String(repeating: "x", count: 1_000))
         guard case .memory(let all) = try unspooled.finish() else { Issue.record("spooled"); return }
-        #expect(all.count == 1_000)
+        #expect(all.joined().count == 1_000)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
@@ -40,8 +40,23 @@ import Testing
         ])
         var sink = PageSink(spool: nil)
         try page.write(to: &sink)
-        guard case .memory(let bytes) = try sink.finish() else { Issue.record("spooled"); return }
+        guard case .memory(let pieces) = try sink.finish() else { Issue.record("spooled"); return }
         let expected = "<head>b0b1b2<mid>" + (0..<25_001).map { "\($0)," }.joined() + "<tail>"
-        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == expected)
+    }
+
+    /// A large part stays a piece of its own in memory (a section the cache holds is not copied),
+    /// small ones are gathered; a page that spills writes them all, in order.
+    @Test func largePartsAreKeptAsPieces() throws {
+        let large = [UInt8](repeating: UInt8(ascii: "L"), count: PageSink.pieceBytes)
+        var sink = PageSink(spool: nil)
+        for part in [Array("a".utf8), large, Array("b".utf8), Array("c".utf8), large] { try sink.append(part) }
+        guard case .memory(let pieces) = try sink.finish() else { Issue.record("spooled"); return }
+        #expect(pieces.map(\.count) == [1, large.count, 2, large.count])
+        let folder = try TempFolder()
+        var spilling = PageSink(spool: PageSpool(output: folder.path + "/site"), spillBytes: large.count + 2)
+        for part in [Array("a".utf8), large, Array("b".utf8), large] { try spilling.append(part) }
+        guard case .spooled(let file) = try spilling.finish() else { Issue.record("not spooled"); return }
+        #expect(FileManager.default.contents(atPath: file) == Data(Array("a".utf8) + large + Array("b".utf8) + large))
     }
 }

@@ -12,8 +12,15 @@ struct PageSink {
 
     private let spool: PageSpool?
     private let spill: Int
+    /// In memory: the page so far, as pieces (a large part, such as a section the cache holds,
+    /// is kept as it is, not copied), and the small parts since the last piece.
+    private var pieces: [[UInt8]] = []
     private var bytes: [UInt8] = []
+    private var count = 0
     private var file: (path: String, descriptor: Int32)?
+
+    /// From this size on, a part is a piece of its own.
+    static let pieceBytes = 16 << 10
 
     /// Without a spool, everything stays in memory (`guide serve` serves from memory).
     init(spool: PageSpool?, spillBytes: Int = PageSink.spillBytes) {
@@ -26,14 +33,22 @@ struct PageSink {
             try Self.write(part, to: file)
             return
         }
-        guard let spool, bytes.count + part.count > spill else {
-            bytes += part
+        guard let spool, count + part.count > spill else {
+            count += part.count
+            if let whole = part as? [UInt8], whole.count >= Self.pieceBytes {
+                if !bytes.isEmpty { pieces.append(bytes) }
+                bytes = []
+                pieces.append(whole)
+            } else {
+                bytes += part
+            }
             return
         }
         // A large part goes to the file as it is, not through a copy in memory.
         let opened = try spool.create()
         file = opened
-        try Self.write(bytes, to: opened)
+        for piece in pieces + [bytes] { try Self.write(piece, to: opened) }
+        pieces = []
         bytes = []
         try Self.write(part, to: opened)
     }
@@ -44,13 +59,14 @@ struct PageSink {
 
     /// What was rendered: the bytes, or the spool file that holds them (closed).
     consuming func finish() throws -> Body {
-        guard let file else { return .memory(bytes) }
+        guard let file else { return .memory(bytes.isEmpty && !pieces.isEmpty ? pieces : pieces + [bytes]) }
         guard close(file.descriptor) == 0 else { throw POSIXWriteError(path: file.path, code: errno) }
         return .spooled(file.path)
     }
 
     enum Body {
-        case memory([UInt8])
+        /// The page's bytes in pieces, in order.
+        case memory([[UInt8]])
         case spooled(String)
     }
 

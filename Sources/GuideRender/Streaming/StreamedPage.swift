@@ -14,8 +14,22 @@ struct StreamedPage {
         /// What the page's template printed in the list's place (see `mark(_:)`).
         var mark: String
         var count: Int
-        /// The HTML of the list's items in `range`.
-        var slice: @Sendable (Range<Int>) throws -> [UInt8]
+        /// The HTML of the list's items in `range`, in pieces (a part the cache holds whole,
+        /// such as a print page's chapter section, is not copied into a slice).
+        var slice: @Sendable (Range<Int>) throws -> [[UInt8]]
+
+        init(mark: String, count: Int, slice: @escaping @Sendable (Range<Int>) throws -> [UInt8]) {
+            self.mark = mark
+            self.count = count
+            self.slice = { [try slice($0)] }
+        }
+
+        /// A list whose slices come in pieces.
+        static func pieced(mark: String, count: Int, slice: @escaping @Sendable (Range<Int>) throws -> [[UInt8]]) -> List {
+            var list = List(mark: mark, count: count) { _ in [] }
+            list.slice = slice
+            return list
+        }
     }
 
     /// The page with a mark in place of each list.
@@ -51,7 +65,9 @@ struct StreamedPage {
         let slices = stride(from: 0, to: list.count, by: Self.sliceSize).map { $0..<min($0 + Self.sliceSize, list.count) }
         for start in stride(from: 0, to: slices.count, by: Self.batchSize) {
             let batch = Array(slices[start..<min(start + Self.batchSize, slices.count)])
-            for part in try batch.concurrentMap(list.slice) { try sink.append(part) }
+            for parts in try batch.concurrentMap(list.slice) {
+                for part in parts { try sink.append(part) }
+            }
         }
     }
 }
