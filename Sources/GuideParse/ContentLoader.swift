@@ -218,22 +218,39 @@ public struct ContentLoader {
     /// Non-markdown files of a folder, sorted, skipping hidden files and folders (`PathText.isHidden`),
     /// and refusing links that leave the folder.
     private func assets(in folder: String, resolvedRoot: ConfinedFolder, skipping: Set<String> = []) throws -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
-        for case let path as String in enumerator {
-            // A hidden folder (`.git/`) is not walked: none of its files is published.
-            if skipping.contains(path) || PathText.lastComponent(path).hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
+        // `readdir` and its entry types, a `stat` only for a link or an unknown type: Foundation's
+        // enumerator looked up every chapter file's attributes, 25 ms a load of a 5,200-chapter book.
+        func walk(_ within: String) throws {
+            let full = within.isEmpty ? folder : join(folder, within)
+            guard let directory = opendir(full) else { return }
+            var entries: [(name: String, type: UInt8)] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                entries.append((name, entry.pointee.d_type))
             }
-            if path.hasSuffix(".md") { continue }
-            let full = join(folder, path)
-            // Folders too: one that is a link out of the book would be read by clang or a reader.
-            try resolvedRoot.check(full, display: display(relative(full)))
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            found.append(path)
+            closedir(directory)
+            for (name, type) in entries {
+                // Hidden (and `.`, `..`): a hidden folder is not walked, none of its files published.
+                if name.hasPrefix(".") { continue }
+                let path = within.isEmpty ? name : within + "/" + name
+                if skipping.contains(path) { continue }
+                var isFolder = type == UInt8(DT_DIR), isRealFolder = isFolder
+                if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                    var status = stat()
+                    isFolder = stat(full + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                    isRealFolder = isFolder && lstat(full + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                }
+                if !path.hasSuffix(".md") {
+                    // Folders too: one that is a link out of the book would be read by clang or a reader.
+                    try resolvedRoot.check(join(folder, path), display: display(relative(join(folder, path))))
+                    if !isFolder { found.append(path) }
+                }
+                // A linked folder is not walked (as the system's own walk does not).
+                if isRealFolder { try walk(path) }
+            }
         }
+        try walk("")
         return found.sorted()
     }
 
