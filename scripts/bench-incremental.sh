@@ -13,6 +13,8 @@
 #                       then compiles every snippet (14 minutes at N = 1000 on 2 cores)
 #   BENCH_WORK=folder   keeps the books (and their caches) there instead of a temporary folder;
 #                       a book already there is reused, caches and all (so its first build is warm)
+#   BENCH_BOOK=whole    N copies of the whole real book (../shared/bench/make_pairs.sh N), the
+#                       edits in the middle copy's chapter "Naming", instead of copies of content/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -41,11 +43,21 @@ build() {   # LABEL BOOK: one build, its figures, its --timings kept in $work/LA
 }
 
 for n in "${sizes[@]}"; do
-    [ -n "${BENCH_WORK:-}" ] && [ -d "$work/book-$n/content" ] || make_book "$n"
-    book="$work/book-$n"
-    middle=$(printf '%04d' $(((n + 1) / 2)))
-    zh=$(ls "$book/content/zh/$middle"-*.md | head -1)
-    en=$(ls "$book/content/en/$middle"-*.md | head -1)
+    if [ "${BENCH_BOOK:-}" = whole ]; then
+        shared=$repo/../shared/bench
+        [ -x "$shared/make_pairs.sh" ] || { echo "BENCH_BOOK=whole needs ../shared/bench/make_pairs.sh" >&2; exit 2; }
+        book="$work/whole-$n"
+        [ -d "$book/content" ] || PROJ="$repo" "$shared/make_pairs.sh" "$n" "$book" >/dev/null
+        middle=$(printf 'c%03d' $(((n + 1) / 2)))
+        zh=$(ls "$book/content/zh/$middle"-04-*.md | head -1)
+        en=$(ls "$book/content/en/$middle"-04-*.md | head -1)
+    else
+        [ -n "${BENCH_WORK:-}" ] && [ -d "$work/book-$n/content" ] || make_book "$n"
+        book="$work/book-$n"
+        middle=$(printf '%04d' $(((n + 1) / 2)))
+        zh=$(ls "$book/content/zh/$middle"-*.md | head -1)
+        en=$(ls "$book/content/en/$middle"-*.md | head -1)
+    fi
     echo "== N = $n: $(find "$book/content/en" "$book/content/zh" -name '*.md' ! -name SUMMARY.md | wc -l) chapter files"
     build "first-$n" "$book"
     build "unchanged-$n" "$book"
