@@ -240,6 +240,8 @@ private final class Pack: @unchecked Sendable {
     private let lock = NSLock()
     private var mapping: Mapping?
     private var index: [CacheKey: Range<Int>]?
+    /// Where the old pack's last whole record ends.
+    private var indexedEnd = 0
     private var used = Set<CacheKey>()
     private var added: [CacheKey: Range<Int>] = [:]
     private var writer: PackWriter?
@@ -251,9 +253,10 @@ private final class Pack: @unchecked Sendable {
     private func stored() -> [CacheKey: Range<Int>] {
         if let index { return index }
         mapping = Mapping(path)
-        let read = mapping.flatMap { Self.index($0.raw) } ?? [:]
-        index = read
-        return read
+        let read = mapping.flatMap { Self.index($0.raw) }
+        index = read?.records ?? [:]
+        indexedEnd = read?.end ?? 0
+        return index!
     }
 
     func read<T>(_ key: CacheKey, _ decode: (UnsafeRawBufferPointer) -> T?) -> T? {
@@ -298,19 +301,31 @@ private final class Pack: @unchecked Sendable {
             for key in old.keys.sorted() where kept.count + added.count < limit && added[key] == nil { kept.insert(key) }
         }
         guard !unwritable, !added.isEmpty || kept.count != old.count else { return writer = nil }
-        guard let writer = writer ?? PackWriter(for: path) else { return }
-        self.writer = nil
-        if !prunes, mapping.map({ $0.raw.starts(with: CacheStore.header) }) == true {
-            // Serve: the new records after the old ones, in place (appending moves nothing a reader has).
+        // The new records go after the old ones, in place (appending moves nothing a reader has),
+        // while the records no build uses weigh less than those it does; past that the pack is
+        // written anew with the used ones only. So a rebuild after an edit writes its few records,
+        // not the whole pack again (a 145 MB pack of sections at ×200), and a pack stays under
+        // twice what the book uses. Serve, which prunes nothing, always appends.
+        let whole = mapping.map { $0.raw.starts(with: CacheStore.header) && indexedEnd == $0.raw.count } == true
+        let addedBytes = added.values.reduce(0) { $0 + $1.count }
+        let live = kept.reduce(addedBytes) { $0 + old[$1]!.count }
+        let total = (mapping.map { $0.raw.count - CacheStore.header.count } ?? 0) + addedBytes
+        if whole, !prunes || total <= 2 * live {
+            guard !added.isEmpty else { return writer = nil }
+            guard let writer else { return }
+            self.writer = nil
             writer.append(to: path)
             return
         }
+        guard let writer = writer ?? PackWriter(for: path) else { return }
+        self.writer = nil
         for key in kept.sorted() { writer.append(UnsafeRawBufferPointer(rebasing: mapping!.raw[old[key]!])) }
         writer.finish(as: path)
     }
 
-    /// Where each whole record of a pack is (the last of a key counts); nil for a foreign file.
-    static func index(_ raw: UnsafeRawBufferPointer) -> [CacheKey: Range<Int>]? {
+    /// Where each whole record of a pack is (the last of a key counts), and where the last one
+    /// ends (before a record cut short); nil for a foreign file.
+    static func index(_ raw: UnsafeRawBufferPointer) -> (records: [CacheKey: Range<Int>], end: Int)? {
         guard raw.starts(with: CacheStore.header) else { return nil }
         var index: [CacheKey: Range<Int>] = [:]
         var offset = CacheStore.header.count
@@ -322,7 +337,7 @@ private final class Pack: @unchecked Sendable {
             index[CacheKey(raw, at: offset)] = offset..<end
             offset = end
         }
-        return index
+        return (index, offset)
     }
 
     /// A record's bytes, when it is `key`'s and its seal holds.

@@ -60,14 +60,21 @@ import Testing
 
     var pack: (TempFolder) -> String { { $0.path + "/align.pack" } }
 
-    @Test func aBuildKeepsExactlyTheRecordsItUsed() throws {
+    /// A build appends its new records; the records no build used stay only while they weigh
+    /// less than the used ones, then the pack is written anew with the used ones alone.
+    @Test func aBuildKeepsWhatItUsedAndUnusedRecordsUpToAsMuch() throws {
         let folder = try TempFolder()
         _ = Self.build(folder, writing: ["a", "b", "c"])
         #expect(packRecords(pack(folder)).count == 3)
-        // Read one, keep one unread, add one: the fourth goes.
+        // Read one, keep one unread, add one: the unused third stays (one unused for three used).
         let read = Self.build(folder, writing: ["d"], reading: ["a", "x"], keeping: ["b"])
         #expect(read["a"] == "value of a" && read["x"] == "missing")
-        #expect(Set(packRecords(pack(folder)).map(\.key)) == Set(["a", "b", "d"].map { Self.key(.align, input: $0).hex }))
+        #expect(Set(packRecords(pack(folder)).map(\.key)) == Set(["a", "b", "c", "d"].map { Self.key(.align, input: $0).hex }))
+        // Using one of four, adding one: the unused outweigh the used, so only the used are written.
+        let few = Self.build(folder, writing: ["e"], reading: ["a"])
+        #expect(few["a"] == "value of a")
+        #expect(Set(packRecords(pack(folder)).map(\.key)) == Set(["a", "e"].map { Self.key(.align, input: $0).hex }))
+        _ = Self.build(folder, writing: ["b", "d"], reading: ["a", "e"])
         let all = Self.build(folder, reading: ["a", "b", "c", "d"])
         #expect(all["a"] == "value of a" && all["b"] == "value of b" && all["c"] == "missing" && all["d"] == "value of d")
         // A build that used all and added nothing leaves the file as it was.
@@ -81,15 +88,43 @@ import Testing
         let other = CacheStore(root: folder.path)
         other.write(.facts, Self.key(.facts), [1])
         other.save()
-        #expect(packRecords(pack(folder)).count == 3 && packRecords(folder.path + "/facts.pack").count == 1)
+        #expect(packRecords(pack(folder)).count == 4 && packRecords(folder.path + "/facts.pack").count == 1)
         // Serve (no pruning) adds to the pack and removes nothing; a second record of a key is read back.
-        _ = Self.build(folder, writing: ["e"], reading: ["a"], prunes: false)
-        #expect(packRecords(pack(folder)).count == 4)
-        let served = Self.build(folder, reading: ["b", "e"])
-        #expect(served["b"] == "value of b" && served["e"] == "value of e")
-        #expect(packRecords(pack(folder)).count == 2)
+        let records = packRecords(pack(folder)).count
+        _ = Self.build(folder, writing: ["f"], reading: ["a"], prunes: false)
+        #expect(packRecords(pack(folder)).count == records + 1)
+        let served = Self.build(folder, reading: ["f"])
+        #expect(served["f"] == "value of f")
+        #expect(packRecords(pack(folder)).count == 1)
         // Nothing but the packs is left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["align.pack", "facts.pack"])
+    }
+
+    /// Rebuilds that each replace a record append it: the pack is written anew only when its
+    /// unused records outweigh the used ones, so it never grows past twice what a build uses. A
+    /// pack cut short (a killed append) is written anew, not appended to.
+    @Test func appendedPacksStayUnderTwiceTheirUse() throws {
+        let folder = try TempFolder()
+        let names = (0..<10).map { "record \($0)" }
+        _ = Self.build(folder, writing: names)
+        var rewrites = 0
+        var inode = try FileManager.default.attributesOfItem(atPath: pack(folder))[.systemFileNumber] as? NSNumber
+        for round in 0..<30 {
+            // One record replaced by another of the same size (an edited chapter's new review).
+            let live = names.dropFirst() + ["edit \(round % 10)"]
+            _ = Self.build(folder, writing: ["edit \(round % 10)"], reading: Array(live.dropLast()))
+            let now = try FileManager.default.attributesOfItem(atPath: pack(folder))[.systemFileNumber] as? NSNumber
+            if now != inode { rewrites += 1 }
+            inode = now
+            #expect(packRecords(pack(folder)).count <= 2 * live.count)
+        }
+        #expect(rewrites >= 1 && rewrites <= 4)
+        // Cut inside its last record: the next build writes the pack anew, and every record reads.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: pack(folder)))
+        try whole.dropLast(5).write(to: URL(fileURLWithPath: pack(folder)))
+        _ = Self.build(folder, writing: ["after the cut"], reading: Array(names.dropFirst(8)))
+        let read = Self.build(folder, reading: Array(names.dropFirst(8)) + ["after the cut"])
+        #expect(read.values.allSatisfy { $0 != "missing" })
     }
 
     /// A record made in a build is read back in that build (before the pack is written).
@@ -139,11 +174,11 @@ import Testing
         #expect(Self.build(folder, reading: names).values.allSatisfy { $0 == "missing" })
     }
 
-    /// A limit keeps unused records too, the used ones first.
+    /// A limit keeps unused records too, the used ones first, when the pack is written anew.
     @Test func aLimitKeepsUnusedRecordsUpToIt() throws {
         let folder = try TempFolder()
         let cache = CacheStore(root: folder.path)
-        for name in ["a", "b", "c"] { cache.write(.highlight, Self.key(.highlight, input: name), [1]) }
+        for name in ["a", "b", "c", "e", "f", "g"] { cache.write(.highlight, Self.key(.highlight, input: name), [1]) }
         cache.save()
         let next = CacheStore(root: folder.path)
         next.write(.highlight, Self.key(.highlight, input: "d"), [2])

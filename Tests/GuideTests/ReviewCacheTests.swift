@@ -115,8 +115,9 @@ import Testing
         #expect(!second.stdout.contains("glossary:"), "\(second.stdout)")
     }
 
-    /// A build keeps one review and one alignment per chapter pair: the records of edited
-    /// chapters' older versions go, and a second build still reads the kept ones.
+    /// A build keeps the review and alignment of every chapter pair; the records of edited
+    /// chapters' older versions stay only while they weigh less than the used ones (then the
+    /// pack is written anew with the used ones), and a later build still reads the kept ones.
     @Test func aBuildRemovesTheRecordsNoPairUsed() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
@@ -130,7 +131,7 @@ import Testing
         for round in 1...3 {
             try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完，第\(round)次。\n")
             #expect(try runGuide(arguments, in: folder.path).status == 0)
-            #expect(records("review").count == 2 && records("align").count == 2, "after edit \(round)")
+            #expect((2...4).contains(records("review").count) && (2...4).contains(records("align").count), "after edit \(round)")
         }
         // The untouched pair's records were kept.
         #expect(Set(records("review")).intersection(reviews).count == 1)
