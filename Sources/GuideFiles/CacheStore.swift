@@ -10,15 +10,18 @@ import Synchronization
 /// record checked and decoded only when asked for: a record whose seal fails, or which `decode`
 /// refuses, reads as missing and is made again; a pack cut short loses the records past the cut.
 /// Records made during a build go to a temporary file beside the pack as they are made, and
-/// `save` (once, at the end of the build) writes the pack whole under a temporary name with the
-/// old records the build used, and renames it over the old one; a pack is never changed in
-/// place, so another build reading it meanwhile still reads the old one. Nothing is synced to
-/// disk: a cache is disposable, and a record a crash cut is made again.
+/// `save` (once, at the end of the build) appends them to the pack, which moves nothing another
+/// build has mapped; or, when the records the build did not use would then weigh more than
+/// those it did (or the pack ends in a record cut short), writes the pack whole under a
+/// temporary name with the records the build used, and renames it over the old one. Nothing is
+/// synced to disk: a cache is disposable, and a record a crash cut is made again.
 ///
 /// Files clang reads by path (`CacheStage.folder`) are named by their key and kept by the same
-/// rule. The one rule: a stage the build used keeps exactly the records and files it used
-/// (read, written, or kept as the base of another: a review keeps its alignment); a stage it
-/// did not touch stays as it is. `guide serve` keeps decoded values in memory between rebuilds
+/// rule. The one rule: a stage the build used keeps the records and files it used (read,
+/// written, or kept as the base of another: a review keeps its alignment), and unused records
+/// only while they weigh less than those (so a rebuild after an edit writes a few records, not
+/// every pack again, and a pack stays under twice what the book uses); a stage it did not
+/// touch stays as it is. `guide serve` keeps decoded values in memory between rebuilds
 /// (`CacheMemory`) in front of the packs, so it uses few records of them: it adds its new
 /// records to the packs (`prunes: false`) and removes none.
 public final class CacheStore: Sendable {

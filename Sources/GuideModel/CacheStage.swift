@@ -6,8 +6,9 @@ import Foundation
 /// must read by path, files named by key), and every key is made by `key(_:_:)`, which always
 /// hashes the stage's `format`, the tool's build (`toolBuild`: a changed guide may compute any
 /// entry differently) and the versions the stage declares it depends on (`dependencies`),
-/// then the inputs the stage gives it. A record no key names any more is never read, and the
-/// next build that uses the stage drops it (see `CacheStore.save`).
+/// then the inputs the stage gives it. A record no key names any more is never read, and a
+/// build that uses the stage drops it when such records would outweigh the used ones (see
+/// `CacheStore`).
 ///
 /// Besides the stages, `.guide-cache/written` describes the output folder as the last build
 /// left it (`WriteManifest` in GuideRender: per file, the `pages` key it was written from, or
