@@ -137,7 +137,7 @@ public struct SiteWriter {
         let fm = FileManager.default
         // One step where the system has it: the old site is then at the staging name.
         if fm.fileExists(atPath: outputURL.path), FolderExchange.exchange(staging.path, outputURL.path) {
-            try? fm.removeItem(at: staging)
+            FolderRemoval.remove(staging.path)
             return
         }
         let hadOutput = fm.fileExists(atPath: outputURL.path)
@@ -149,7 +149,7 @@ public struct SiteWriter {
             try? fm.removeItem(at: staging)
             throw GuideError("cannot replace the site folder: \(error.localizedDescription)", file: output)
         }
-        try? fm.removeItem(at: retired)
+        FolderRemoval.remove(retired.path)
     }
 
     /// Staging, retired and spool folders of builds that were killed part-way (their process is
