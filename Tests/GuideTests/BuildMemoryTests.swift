@@ -106,14 +106,7 @@ import Testing
         try writeSmallBook(in: folder)
         let memory = CacheMemory()
         func load() throws -> [String: ParsedChapter] {
-            let cache = CacheStore(root: folder.path + "/.guide-cache", prunes: false, memory: memory)
-            var loader = ContentLoader(root: folder.path + "/content")
-            loader.facts = cache
-            let book = try loader.load()
-            cache.save()
-            return Dictionary(uniqueKeysWithValues: book.editions.flatMap { edition in
-                edition.chapters.map { ("\(edition.language.code)/\($0.path)", $0.parsed) }
-            })
+            try Self.chapters(of: Self.load(folder, memory: memory)) { $0.parsed }
         }
         let first = try load()
         let second = try load()
@@ -126,6 +119,23 @@ import Testing
         #expect(try load().allSatisfy { edited[$0.key] !== $0.value })
     }
 
+    /// The book as `guide serve` loads it, through `memory`.
+    static func load(_ folder: TempFolder, memory: CacheMemory) throws -> Book {
+        let cache = CacheStore(root: folder.path + "/.guide-cache", prunes: false, memory: memory)
+        var loader = ContentLoader(root: folder.path + "/content")
+        loader.facts = cache
+        let book = try loader.load()
+        cache.save()
+        return book
+    }
+
+    /// Something of every chapter, by language and path.
+    static func chapters<T>(of book: Book, _ value: (Chapter) -> T) -> [String: T] {
+        Dictionary(uniqueKeysWithValues: book.editions.flatMap { edition in
+            edition.chapters.map { ("\(edition.language.code)/\($0.path)", value($0)) }
+        })
+    }
+
     /// `guide serve` reads again only the chapter files whose identity (inode, size, times)
     /// changed; a file written within the last second is read every time (its times could
     /// stay the same through another write), and any change of bytes is seen.
@@ -134,14 +144,7 @@ import Testing
         try writeSmallBook(in: folder)
         let memory = CacheMemory()
         func load() throws -> [String: [UInt8]] {
-            let cache = CacheStore(root: folder.path + "/.guide-cache", prunes: false, memory: memory)
-            var loader = ContentLoader(root: folder.path + "/content")
-            loader.facts = cache
-            let book = try loader.load()
-            cache.save()
-            return Dictionary(uniqueKeysWithValues: book.editions.flatMap { edition in
-                edition.chapters.map { ("\(edition.language.code)/\($0.path)", $0.contentDigest ?? []) }
-            })
+            try Self.chapters(of: Self.load(folder, memory: memory)) { $0.contentDigest ?? [] }
         }
         let fresh = try load()
         #expect(memory.hits(.chapterFile) == 0)

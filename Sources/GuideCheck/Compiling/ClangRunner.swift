@@ -111,14 +111,10 @@ public struct ProcessRunner: Sendable {
     }
 
     #if canImport(Glibc)
-    private func spawn(_ executable: String, _ arguments: [String], stdin: String, stdout: String, stderr: String)
-        -> (Int32, Bool, String?) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    /// Starts `executable` in a process group of its own (so that stopping it stops what it
+    /// started), with the runner's environment and the descriptors `actions` sets up: its pid,
+    /// or the `posix_spawn` error.
+    func start(_ executable: String, _ arguments: [String], actions: inout posix_spawn_file_actions_t) -> (pid_t, Int32) {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -140,6 +136,18 @@ public struct ProcessRunner: Sendable {
             usleep(5_000)
             spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         }
+        return (pid, spawned)
+    }
+
+    private func spawn(_ executable: String, _ arguments: [String], stdin: String, stdout: String, stderr: String)
+        -> (Int32, Bool, String?) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let (pid, spawned) = start(executable, arguments, actions: &actions)
         guard spawned == 0 else {
             return (-1, false, "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }

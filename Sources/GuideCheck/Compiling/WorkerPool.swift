@@ -108,25 +108,7 @@ final class WorkerProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, scratch + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let environment = (runner.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([command.executable] + command.arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        var spawned = posix_spawn(&pid, command.executable, &actions, &attributes, argv, envp)
-        // ETXTBSY: another thread forked while holding a just-written executable open (see `ProcessRunner`).
-        for _ in 0..<20 where spawned == ETXTBSY {
-            usleep(5_000)
-            spawned = posix_spawn(&pid, command.executable, &actions, &attributes, argv, envp)
-        }
+        let (pid, spawned) = runner.start(command.executable, command.arguments, actions: &actions)
         close(ends[1])
         guard spawned == 0 else {
             close(ends[0])
