@@ -40,15 +40,17 @@ public enum ReviewReport {
                 out.append(Diagnostic(.warning, "\(ReportLimit.more(shown - limit)) findings in this chapter not shown "
                     + "(`guide review --format json` lists \(lists))", at: SourceLocation(file: review.target.displayPath)).gated(hiddenFails))
             }
-            for chapter in [review.source, review.target] where filesDone.insert(chapter.displayPath).inserted {
-                let findings = ReaderChecks.findings(in: chapter.blocks)
+            // Each file's reader findings, found once for its lines and the pair's summary.
+            let readerFindings = [review.source, review.target].map { ReaderChecks.findings(in: $0.blocks) }
+            for (chapter, findings) in zip([review.source, review.target], readerFindings)
+            where filesDone.insert(chapter.displayPath).inserted {
                 out += findings.prefix(limit).map { diagnostic($0, in: chapter).gated(readers) }
                 if findings.count > limit {
                     out.append(Diagnostic(.warning, "\(ReportLimit.more(findings.count - limit)) reader findings in this file "
                         + "not shown (`guide review --format json` lists them all)", at: SourceLocation(file: chapter.displayPath)))
                 }
             }
-            return (out, summary(review))
+            return (out, summary(review, readerFindings: readerFindings.reduce(0) { $0 + $1.count }))
         }
     }
 
@@ -93,14 +95,14 @@ public enum ReviewReport {
         return ReviewFinding(rule: finding.status.name, message: text, location: here, english: there)
     }
 
-    static func summary(_ review: ChapterReview) -> String {
+    /// `readerFindings`: how many the pair's two files have (`ChapterReview.readerFindings`).
+    static func summary(_ review: ChapterReview, readerFindings reader: Int) -> String {
         let counts = review.counts
         let parts = BeadStatus.precedence.reversed().compactMap { status in
             counts[status].map { "\($0) \(status.name)" }
         }
         let translated = Int((review.translatedShare * 100).rounded())
         let accepted = Int((review.acceptedShare * 100).rounded())
-        let reader = review.readerFindings.count
         return "\(review.target.displayPath): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
             + "\(translated)% of the English translated, \(accepted)% accepted"
             + (review.target.untranslated == nil ? "" : "; not translated yet")
