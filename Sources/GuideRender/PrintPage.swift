@@ -70,11 +70,6 @@ struct PrintPage {
         return offset == chapters[chapter].facts.blockCount + 1 ? .close(chapter) : .block(chapter, offset - 1)
     }
 
-    /// The items in `range`.
-    func html(_ range: Range<Int>) -> [UInt8] {
-        Array(pieces(range).joined())
-    }
-
     /// The items in `range`, a piece each: a chapter's section as the store holds it.
     func pieces(_ range: Range<Int>) -> [[UInt8]] {
         var out: [[UInt8]] = []

@@ -1,5 +1,4 @@
 import Foundation
-import GuideModel
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -75,7 +75,7 @@ public struct ProcessRunner: Sendable {
             return ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
                                  launchError: "cannot run \(executable): not an executable file", seconds: 0)
         }
-        let outPath = Self.standardOutput(ofFolder: work), errPath = scratch + "/err"
+        let outPath = scratch + "/out", errPath = scratch + "/err"
         var inPath = work + "/.stdin"
         if !FileManager.default.fileExists(atPath: inPath) { inPath = "/dev/null" }
         var command = (executable: executable, arguments: arguments)
@@ -98,11 +98,6 @@ public struct ProcessRunner: Sendable {
         collect(work)
         return ProcessOutput(status: status, stdout: read(outPath), stderr: read(errPath), timedOut: timedOut,
                              launchError: launchError, seconds: Date().timeIntervalSince(start))
-    }
-
-    /// Where the standard output of the child given `work` is, while `collect` runs.
-    static func standardOutput(ofFolder work: String) -> String {
-        PathText.parent(work) + "/out"
     }
 
     /// Exit status 126 (found but could not be run) because the file was open for writing.

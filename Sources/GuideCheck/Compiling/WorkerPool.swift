@@ -79,13 +79,11 @@ final class WorkerProcess: Sendable {
     let socket: Int32
     /// Removed when the worker ends; holds the working folder the sandbox lets it write.
     let scratch: String
-    let work: String
 
-    private init(pid: pid_t, socket: Int32, scratch: String, work: String) {
+    private init(pid: pid_t, socket: Int32, scratch: String) {
         self.pid = pid
         self.socket = socket
         self.scratch = scratch
-        self.work = work
     }
 
     /// Starts a worker in the runner's sandbox and limits; nil when it cannot start.
@@ -115,7 +113,7 @@ final class WorkerProcess: Sendable {
             try? FileManager.default.removeItem(atPath: scratch)
             return nil
         }
-        return WorkerProcess(pid: pid, socket: ends[0], scratch: scratch, work: work)
+        return WorkerProcess(pid: pid, socket: ends[0], scratch: scratch)
     }
 
     enum Answer {
