@@ -53,7 +53,9 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// from, the review and check keys standing for theirs), or, for a page, every field of its view.
     case sections
     /// A chunk of the search index (`ChunkIndex`). Inputs: each page's language, title and path,
-    /// and its key (content digest and heading ids) or else its sections' text.
+    /// and its key (content digest and heading ids) or else its sections' text. The same stage
+    /// names a whole index in `written` (not stored): inputs, the shard sizes and every chunk's
+    /// key, so an index of unchanged pages is kept from the published site without being built.
     case search
     /// Not stored: the name of a whole page in `written`, so a page made from the same inputs is
     /// kept from the published site. Inputs: the template's name and `PageInputs.key`; the

@@ -23,22 +23,28 @@ public enum HTMLText {
 
     /// The inverse of `escape`; nil when the HTML holds markup or other entities (not cmark's code text).
     public static func unescape(_ html: Substring) -> String? {
+        unescape(ArraySlice(html.utf8))
+    }
+
+    /// `unescape` of UTF-8 bytes (the highlighter's code blocks, read from a page's bytes): the
+    /// runs between entities are copied whole.
+    public static func unescape(_ bytes: ArraySlice<UInt8>) -> String? {
         var out: [UInt8] = []
-        let bytes = Array(html.utf8)
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "<") { return nil }
-            if byte == UInt8(ascii: "&") {
-                let rest = bytes[i...]
-                if rest.starts(with: "&amp;".utf8) { out.append(UInt8(ascii: "&")); i += 5; continue }
-                if rest.starts(with: "&lt;".utf8) { out.append(UInt8(ascii: "<")); i += 4; continue }
-                if rest.starts(with: "&gt;".utf8) { out.append(UInt8(ascii: ">")); i += 4; continue }
-                if rest.starts(with: "&quot;".utf8) { out.append(UInt8(ascii: "\"")); i += 6; continue }
-                return nil
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            guard let special = bytes[i...].firstIndex(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) else {
+                out += bytes[i...]
+                break
             }
-            out.append(byte)
-            i += 1
+            out += bytes[i..<special]
+            guard bytes[special] == UInt8(ascii: "&") else { return nil }
+            let rest = bytes[special...]
+            if rest.starts(with: "&amp;".utf8) { out.append(UInt8(ascii: "&")); i = special + 5 }
+            else if rest.starts(with: "&lt;".utf8) { out.append(UInt8(ascii: "<")); i = special + 4 }
+            else if rest.starts(with: "&gt;".utf8) { out.append(UInt8(ascii: ">")); i = special + 4 }
+            else if rest.starts(with: "&quot;".utf8) { out.append(UInt8(ascii: "\"")); i = special + 6 }
+            else { return nil }
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -57,8 +57,6 @@ public struct SiteBuilder: Sendable {
     /// from the same inputs are kept from it (`Site.kept`) instead of being read.
     public func render(keeping written: WrittenSite? = nil) throws -> Rendered {
         var clock = StageClock(onLap: onStage)
-        // libclang (the highlighter's) takes a moment to load: let it load while the content is parsed and aligned.
-        DispatchQueue.global().async { _ = CodeHighlighter.clangVersion }
         // Serve reads through its memory, so uses few records of the packs: it removes none.
         guard let cache = try workspace.openCache(memory: memory) else {
             throw GuideError("a build keeps its work in a cache folder, and this workspace has none")

@@ -42,8 +42,8 @@ public struct SiteRenderer: Sendable {
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights)
         // The search index needs only the book and the heading ids: it is built while the pages render.
-        let searchFiles = InBackground { [searchChunks] in
-            SearchIndex.files(for: book, anchors: anchors, store: searchChunks)
+        let searchFiles = InBackground { [searchChunks, written] in
+            SearchIndex.siteFiles(for: book, anchors: anchors, store: searchChunks, written: written)
         }
         let index = indexView(book, reviews: reviews)
         let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
@@ -144,7 +144,7 @@ public struct SiteRenderer: Sendable {
         site.add("review/index.html", try dashboardFile(dashboard, sections: zip(reviews, sectionInputs).map { review, inputs in
             (inputs: inputs, view: { reviewPages.chapterProgress(review) })
         }))
-        for (path, text) in searchFiles.value { site.add(path, text: text) }
+        for (path, file) in searchFiles.value { site.add(path, file) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
                                                   baseURL: book.config.baseURL))

@@ -102,6 +102,15 @@ public struct WrittenSite: Sendable {
     func holds(_ path: String, tag: String) -> Bool {
         manifest.holds(path, tag: tag, in: folder)
     }
+
+    /// The files whose paths start with `prefix`, sorted, when the last build wrote every one of
+    /// them with `tag` and none changed since; nil otherwise, or when there are none.
+    func paths(under prefix: String, tag: String) -> [String]? {
+        let under = manifest.entries.filter { $0.key.hasPrefix(prefix) }
+        guard !under.isEmpty, under.allSatisfy({ $0.value.tag == tag }) else { return nil }
+        let paths = under.keys.sorted()
+        return paths.allSatisfy { holds($0, tag: tag) } ? paths : nil
+    }
 }
 
 /// A file's identity on disk: what changes when anything writes to it or replaces it.

@@ -58,6 +58,19 @@ private func visibleText(_ html: String) -> String {
         #expect(CodeHighlighter.clangLoadError == nil, "\(CodeHighlighter.clangLoadError ?? "")")
     }
 
+    /// The cache keys name the highlighter by the libclang files the loader would try, found
+    /// with `stat`: the file the newest Debian LLVM's `libclang.so.1` leads to, by size and inode
+    /// (loading libclang to ask its version costs a rebuild ~20 ms).
+    @Test func theHighlightersVersionNamesItsLibraryByItsFile() throws {
+        let fingerprint = try #require(ClangLexer.libraryFingerprint)
+        #expect(CodeHighlighter.version == "libclang files: " + fingerprint)
+        let newest = try #require(fingerprint.split(separator: ";").first).split(separator: " ")
+        var status = stat()
+        #expect(stat(String(newest[0]), &status) == 0)
+        #expect(newest[0].hasPrefix("/usr/lib/llvm-") && newest[0].hasSuffix("/lib/libclang.so.1"))
+        #expect(newest[1] == "\(status.st_size)" && newest[3] == "\(status.st_ino)")
+    }
+
     @Test func objectiveCTokenClasses() {
         let found = classes(Self.objectiveC, .objectiveC)
         #expect(found["#import"] == .preprocessor)

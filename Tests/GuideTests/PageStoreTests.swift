@@ -193,6 +193,43 @@ import Testing
         #expect(try builder.render().site.kept.isEmpty)
     }
 
+    /// An unchanged book's search index is kept from the site, not built: its files are handed
+    /// over as kept (same inodes). A changed chapter, or a search file changed by hand, makes
+    /// the build write the index again, as a fresh build writes it.
+    @Test func theSearchIndexIsKeptFromTheSiteUntilItsPagesChange() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let builder = SiteBuilder(content: folder.path + "/content", templates: repositoryRoot + "/templates",
+                                  output: folder.path + "/site", checkSnippets: false)
+        // What a build would keep and make now (the manifest as the last build left it).
+        func searchFiles() throws -> (kept: [String], made: [String]) {
+            let written = WrittenSite(folder: folder.path + "/site", manifest: folder.path + "/.guide-cache/written")
+            let site = try builder.render(keeping: written).site
+            return (site.kept.keys.filter { $0.hasPrefix("search/") }.sorted(),
+                    site.files.keys.filter { $0.hasPrefix("search/") }.sorted())
+        }
+        _ = try builder.build()
+        let index = try folder.read("site/search/index.js")
+        var files = try searchFiles()
+        #expect(files.made.isEmpty && files.kept.contains("search/index.js") && files.kept.count >= 3, "\(files)")
+        // Changed by hand: written again.
+        try folder.write("site/search/index.js", index.replacingOccurrences(of: "Intro", with: "INTRO"))
+        files = try searchFiles()
+        #expect(files.kept.isEmpty && files.made.contains("search/index.js"), "\(files)")
+        _ = try builder.build()
+        #expect(try folder.read("site/search/index.js") == index)
+        #expect(try searchFiles().made.isEmpty)
+        // A chapter edited: built again, with the new text, then kept.
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe very last words.\n")
+        files = try searchFiles()
+        #expect(files.kept.isEmpty && files.made.contains("search/index.js"), "\(files)")
+        _ = try builder.build()
+        let text = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/site/search")
+            .map { try folder.read("site/search/" + $0) }.joined()
+        #expect(text.contains("The very last words."))
+        #expect(try searchFiles().made.isEmpty)
+    }
+
     /// A chapter's digest stands for its fields, so it goes when any of them changes.
     @Test func aChangedChapterLosesItsDigest() {
         let chapter = Chapter(path: "a.md", displayPath: "en/a.md", title: "A", blocks: [], contentDigest: [1, 2, 3])

@@ -65,8 +65,13 @@ public enum CodeHighlighter {
     /// The libclang in use, e.g. "Debian clang version 14.0.6".
     public static var clangVersion: String? { ClangLexer.shared.version }
 
-    /// What decides the highlighter's output besides the code: its libclang, or why there is none.
-    public static var version: String { clangVersion ?? "no libclang: \(clangLoadError ?? "")" }
+    /// What decides the highlighter's output besides the code: the libclang files the loader
+    /// would try (`ClangLexer.libraryFingerprint`, found without loading one), else the loaded
+    /// libclang's version, or why there is none.
+    public static var version: String {
+        if let files = ClangLexer.libraryFingerprint { return "libclang files: " + files }
+        return clangVersion ?? "no libclang: \(clangLoadError ?? "")"
+    }
 
     /// Escaped code with a span around every token.
     static func render(_ code: String, tokens: [HighlightToken]) -> String {
@@ -151,7 +156,7 @@ public enum CodeBlockHTML {
                   let closing = find(closeBytes, in: bytes, from: tagEnd) {
                 var snippet = Snippet(start: start, tagEnd: tagEnd, closing: closing)
                 if let fence = language(in: bytes[(start + open.count)..<tagEnd]), let language = HighlightLanguage(fence: fence),
-                   let code = HTMLText.unescape(Substring(decoding: bytes[(tagEnd + 1)..<closing], as: UTF8.self)) {
+                   let code = HTMLText.unescape(bytes[(tagEnd + 1)..<closing]) {
                     snippet.source = (code, language)
                 }
                 snippets.append(snippet)
@@ -185,15 +190,25 @@ public enum CodeBlockHTML {
         find(needle, in: bytes[from...])
     }
 
-    /// The first index of `bytes` (an index of the whole array) where `needle` starts.
+    /// The first index of `bytes` (an index of the whole array) where `needle` starts: the
+    /// C library's `memchr` finds each candidate first byte (a page is searched for every
+    /// code block it holds).
     static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
         guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var i = bytes.startIndex
-        while i <= bytes.endIndex - needle.count {
-            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
+        return bytes.withUnsafeBufferPointer { haystack -> Int? in
+            needle.withUnsafeBufferPointer { needle -> Int? in
+                guard let base = haystack.baseAddress else { return nil }
+                var offset = 0
+                let last = haystack.count - needle.count
+                while offset <= last {
+                    guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
+                    let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return bytes.startIndex + at }
+                    offset = at + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// `class="language-objective-c"` → `objective-c`.
@@ -205,6 +220,6 @@ public enum CodeBlockHTML {
         let marker = Array("class=\"language-".utf8)
         guard let start = find(marker, in: attributes) else { return nil }
         let value = attributes[(start + marker.count)...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: " ") }
-        return value.isEmpty ? nil : HTMLText.unescape(Substring(decoding: value, as: UTF8.self))
+        return value.isEmpty ? nil : HTMLText.unescape(value)
     }
 }

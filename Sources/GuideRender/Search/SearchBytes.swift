@@ -265,15 +265,16 @@ final class FilePlan: @unchecked Sendable {
         add(UnsafeBufferPointer(start: buffer.base, count: buffer.count), of: buffer)
     }
 
-    var string: String {
-        String(unsafeUninitializedCapacity: pieces.reduce(0) { $0 + $1.count }) { out in
+    /// The pieces joined (the index's bytes are UTF-8 by construction: the site writes them as they are).
+    var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: pieces.reduce(0) { $0 + $1.count }) { out, initialized in
             var count = 0
             for piece in pieces {
                 guard let start = piece.baseAddress, piece.count > 0 else { continue }
                 (out.baseAddress! + count).update(from: start, count: piece.count)
                 count += piece.count
             }
-            return count
+            initialized = count
         }
     }
 }

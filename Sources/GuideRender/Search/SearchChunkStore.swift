@@ -28,6 +28,26 @@ public final class SearchChunkStore: Sendable {
         }
     }
 
+    /// The name of the index built from `pages` cut into `ranges` (`SearchIndex.chunkRanges`) with
+    /// these shard sizes, and its chunks' keys: the same name is the same files. Nil unless every
+    /// page has a key (else the name would need the pages' text).
+    func indexName(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int,
+                   textShardSize: Int) -> (tag: String, chunks: [CacheKey])? {
+        guard pages.allSatisfy({ $0.key != nil }) else { return nil }
+        let chunks = ranges.map { Self.key(keys: pages[$0]) }
+        let name = CacheStage.search.key { hash in
+            hash.updateCounted("index")
+            for size in [termShardSize, textShardSize] { withUnsafeBytes(of: UInt64(size).littleEndian) { hash.update($0) } }
+            for chunk in chunks { hash.update(chunk.bytes) }
+        }
+        return ("index:" + name.hex, chunks)
+    }
+
+    /// Keeps chunks without reading them (the index they make was kept from the site).
+    func keep(_ chunks: [CacheKey]) {
+        for key in chunks { cache.keep(.search, key) }
+    }
+
     /// The key of pages by what they are made from (`IndexedPage.key`).
     static func key(keys pages: ArraySlice<IndexedPage>) -> CacheKey {
         CacheStage.search.key { hash in

@@ -77,6 +77,14 @@ public enum SearchIndex {
     static func build(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
                       textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
                       store: SearchChunkStore? = nil) -> [String: String] {
+        buildBytes(indexed: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: chunkBytes,
+                   runSize: runSize, store: store).mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `build`'s files as bytes, as the site writes them.
+    static func buildBytes(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
+                           textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
+                           store: SearchChunkStore? = nil) -> [String: [UInt8]] {
         // 1. The chunks, in page order. With a store, a chunk of earlier builds is read back
         // instead of scanned (and its pages are not made at all when they have keys); from the
         // cache's memory (`guide serve`), taken as it was, so it keeps its terms and entries.
@@ -239,8 +247,8 @@ public enum SearchIndex {
         manifestFile.add(manifest)
         outputs.append(manifestFile)
 
-        let texts = outputs.concurrentMap { $0.string }
-        var files: [String: String] = [:]
+        let texts = outputs.concurrentMap { $0.bytes }
+        var files: [String: [UInt8]] = [:]
         files.reserveCapacity(outputs.count)
         for (output, text) in zip(outputs, texts) { files[output.path] = text }
         return files
@@ -371,6 +379,25 @@ public enum SearchIndex {
                                    eachSection: each)
             }
         }
+    }
+
+    /// The index files as the site takes them. With the cache's store and the output folder as
+    /// the last build left it, an index named as the one the folder holds (`indexName`: its
+    /// pages' keys) is kept there, its chunks unread: a rebuild whose chapters did not change
+    /// builds no index. Otherwise it is built, each file tagged with that name.
+    static func siteFiles(for book: Book, anchors: [Language: [String: HeadingIDs]], store: SearchChunkStore?,
+                          written: WrittenSite?) -> [(path: String, file: PageFile)] {
+        let pages = indexedPages(for: book, anchors: anchors)
+        let name = store.flatMap { store in
+            store.cache.memory == nil ? store.indexName(pages, ranges: chunkRanges(pages), termShardSize: defaultTermShardSize,
+                                                        textShardSize: defaultTextShardSize) : nil
+        }
+        if let store, let name, let paths = written?.paths(under: folder + "/", tag: name.tag) {
+            store.keep(name.chunks)
+            return paths.map { ($0, .kept(tag: name.tag)) }
+        }
+        return buildBytes(indexed: pages, store: store).sorted { $0.key < $1.key }
+            .map { ($0.key, .bytes($0.value, tag: name?.tag)) }
     }
 
     /// The index files of a book's chapter pages.
