@@ -71,27 +71,10 @@ public struct SiteRenderer: Sendable {
             return (path, try fallback.file(path, page: page, edition: edition, root: root, previous: previous, next: next))
         }
         for (path, page) in rendered { site.add(path, page) }
-        for edition in book.editions where !edition.chapters.isEmpty {
-            let path = "\(edition.language.code)/\(PrintPage.path(in: edition))"
-            var page = frame(book, edition, chapter: nil, root: "../")
-            page.pageTitle = edition.title
-            let ids = edition.chapters.map { anchors[edition.language]?[$0.path] ?? [:] }
-            // Every chapter's heading ids stand in the page's inputs by their digests.
-            let idDigests = ids.map { HexText.of(HeadingAnchors.digest($0)) }.joined(separator: " ")
-            // A chapter not translated yet prints its English (its ids are the English's already).
-            let chapters = edition.chapters.map { $0.untranslated == nil ? $0 : book.source.chapter(at: $0.path) ?? $0 }
-            let langs = edition.chapters.map { $0.untranslated == nil ? nil : book.source.language.htmlLang }
-            let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: self.pages, langs: langs)
-            let file = try streamedFile(path, template: "print", inputs: PageInputs(
-                views: PageInputs.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
-                let body = StreamedPage.mark("body")
-                return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
-                    .pieced(mark: body, count: print.count) { range in print.pieces(range) },
-                ])
-            }
-            // A page kept from the output keeps its chapters' sections in the store too.
-            if case .kept = file { print.keepSections() }
-            site.add(path, file)
+        // The print pages (each a whole edition, megabytes) are put together while the
+        // bilingual pages and the dashboard render.
+        let printPages = InBackground { [self] in
+            Result { try book.editions.filter { !$0.chapters.isEmpty }.map { try printFile(book, $0, anchors: anchors) } }
         }
         for edition in book.editions where !edition.toc.isEmpty {
             let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition, of: book)
@@ -144,6 +127,7 @@ public struct SiteRenderer: Sendable {
         site.add("review/index.html", try dashboardFile(dashboard, sections: zip(reviews, sectionInputs).map { review, inputs in
             (inputs: inputs, view: { reviewPages.chapterProgress(review) })
         }))
+        for (path, file) in try printPages.value.get() { site.add(path, file) }
         for (path, file) in searchFiles.value { site.add(path, file) }
         site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
@@ -188,6 +172,31 @@ public struct SiteRenderer: Sendable {
     func page(template: String, inputs: @autoclosure () -> PageInputs, render: () throws -> [UInt8]) throws -> [UInt8] {
         guard let pages, let key = inputs().key else { return try render() }
         return try pages.section(pages.section(key: key, template: template), render: render)
+    }
+
+    /// An edition's print page: every chapter in one page (its sections kept in the page store,
+    /// so an edit renders the edited chapter's alone).
+    func printFile(_ book: Book, _ edition: Edition, anchors: [Language: [String: HeadingIDs]]) throws -> (String, PageFile) {
+        let path = "\(edition.language.code)/\(PrintPage.path(in: edition))"
+        var page = frame(book, edition, chapter: nil, root: "../")
+        page.pageTitle = edition.title
+        let ids = edition.chapters.map { anchors[edition.language]?[$0.path] ?? [:] }
+        // Every chapter's heading ids stand in the page's inputs by their digests.
+        let idDigests = ids.map { HexText.of(HeadingAnchors.digest($0)) }.joined(separator: " ")
+        // A chapter not translated yet prints its English (its ids are the English's already).
+        let chapters = edition.chapters.map { $0.untranslated == nil ? $0 : book.source.chapter(at: $0.path) ?? $0 }
+        let langs = edition.chapters.map { $0.untranslated == nil ? nil : book.source.language.htmlLang }
+        let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: self.pages, langs: langs)
+        let file = try streamedFile(path, template: "print", inputs: PageInputs(
+            views: PageInputs.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
+            let body = StreamedPage.mark("body")
+            return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
+                .pieced(mark: body, count: print.count) { range in print.pieces(range) },
+            ])
+        }
+        // A page kept from the output keeps its chapters' sections in the store too.
+        if case .kept = file { print.keepSections() }
+        return (path, file)
     }
 
     /// A page made of a frame and long lists (`StreamedPage`), as the site takes it: kept
