@@ -65,11 +65,13 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// which `guide serve` keeps between rebuilds instead of parsing 120,000 entries again (a
     /// third of a second). Inputs: the file's bytes.
     case dictionary
-    /// Not stored: a chapter as `guide serve` loaded it (its content digest and parsed blocks),
-    /// so a rebuild reads only the files that changed. Inputs: the parser's options, the path,
-    /// display path and title, and the file's device, inode, size, modification and change
-    /// times (to the nanosecond). A file is remembered only once its times are a second old:
-    /// two writes within the clock's tick could leave the same times and size (git's "racy" case).
+    /// A chapter file's content digest (a build's record), or the chapter as `guide serve`
+    /// loaded it (its digest and parsed blocks, kept in memory): a rebuild reads only the files
+    /// that changed, and a build reads an unchanged one only when a stage opens its blocks.
+    /// Inputs: the parser's options, the path, display path and title, and the file's device,
+    /// inode, size, modification and change times (to the nanosecond). A file is recorded only
+    /// once its times are a second old: two writes within the clock's tick could leave the same
+    /// times and size (git's "racy" case).
     case chapterFile = "chapter-file"
     /// Not stored: a SUMMARY.md as parsed (its entries), which `guide serve` keeps between
     /// rebuilds (a book of 2,600 chapters took 20 ms a parse). Inputs: its display path and text.

@@ -105,9 +105,12 @@ public struct ContentLoader {
         // Described once: `String(describing:)` reflects on the value, a few microseconds a chapter.
         let options = "\(parser.options)"
         let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
-            .concurrentMap { chapter in
-                // `guide serve` reads again only the files that changed since its last load.
-                let file = facts?.memory == nil ? nil : FileIdentity(chapter.file)
+            .concurrentMap { (chapter: Listed) throws -> Chapter in
+                // Only the files that changed since the last load are read: `guide serve` keeps
+                // each chapter it loaded in memory; a build finds the digest of a file the
+                // cache saw, settled and unchanged since (`chapterFile`), and reads it only
+                // when a stage opens its blocks.
+                let file: FileIdentity? = facts == nil ? nil : FileIdentity(chapter.file)
                 let fileKey = file.map { file in
                     CacheStage.chapterFile.key {
                         for part in [options, chapter.path, chapter.display, chapter.title] { $0.updateCounted(part) }
@@ -117,6 +120,17 @@ public struct ContentLoader {
                 if let fileKey, let known: LoadedChapter = facts?.recalled(.chapterFile, fileKey) {
                     return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: known.parsed,
                                    contentDigest: known.digest)
+                }
+                if let facts, facts.memory == nil, let fileKey,
+                   let digest: [UInt8] = facts.read(.chapterFile, fileKey, { $0.count == Digest.byteCount ? Array($0) : nil }),
+                   let known = facts.read(.facts, CacheStage.facts.key { $0.update(digest) }, ChapterFacts.init(decoding:)) {
+                    let parse = { @Sendable in
+                        // Read when first needed; a file gone since parses as empty, as a chapter
+                        // emptied during a build would.
+                        parser.parse((try? TextFile.read(path: chapter.file, displayPath: chapter.display)) ?? "")
+                    }
+                    return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title,
+                                   parsed: ParsedChapter(facts: known, parse: parse), contentDigest: digest)
                 }
                 let text = try TextFile.read(path: chapter.file, displayPath: chapter.display)
                 guard text.contains(where: { !$0.isWhitespace }) else {
@@ -131,8 +145,12 @@ public struct ContentLoader {
                 let digest = Self.digest(of: text, chapter: chapter, options: options)
                 let parsed = Self.parsed(text, digest: digest, parser: parser, facts: facts)
                 // Read after the text: what it says held while the text was read, or was older.
-                if let fileKey, let file, file == FileIdentity(chapter.file), file.isSettled {
-                    facts?.remember(.chapterFile, fileKey, LoadedChapter(digest: digest, parsed: parsed))
+                if let facts, let fileKey, let file, file == FileIdentity(chapter.file), file.isSettled {
+                    if facts.memory != nil {
+                        facts.remember(.chapterFile, fileKey, LoadedChapter(digest: digest, parsed: parsed))
+                    } else {
+                        facts.write(.chapterFile, fileKey, digest)
+                    }
                 }
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
                                contentDigest: digest)

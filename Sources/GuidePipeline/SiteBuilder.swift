@@ -63,7 +63,7 @@ public struct SiteBuilder: Sendable {
         }
         let book = try workspace.loadBook(facts: cache)
         // Written while the book is rendered (a large book's facts are megabytes).
-        let factsSaved = InBackground { cache.save([.facts]) }
+        let factsSaved = InBackground { cache.save([.facts, .chapterFile]) }
         defer { factsSaved.value }
         var renderer = try SiteRenderer(templatesFolder: templates)
         clock.lap("load and parse")

@@ -162,6 +162,40 @@ import Testing
         #expect(memory.hits(.chapterFile) == 2 * fresh.count - 1)
     }
 
+    /// A build trusts a settled, unchanged chapter file by its identity too (a `chapterFile`
+    /// record of its digest in the cache), and reads it only when a stage opens its blocks: a
+    /// file changed after such a load is read as it is then, which shows the load did not read it.
+    @Test func aBuildReadsOnlyTheFilesThatChanged() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        func load() throws -> Book {
+            let cache = CacheStore(root: folder.path + "/.guide-cache")
+            var loader = ContentLoader(root: folder.path + "/content")
+            loader.facts = cache
+            let book = try loader.load()
+            cache.save()
+            return book
+        }
+        func digests(_ book: Book) -> [String: [UInt8]] { Self.chapters(of: book) { $0.contentDigest ?? [] } }
+        let fresh = digests(try load())
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\nRead early.\n")
+        #expect(try load().source.chapter(at: "second.md")?.blocks.contains { $0.source.contains("Read early.") } == true)
+        // Written just now: read at every load (not trusted by its times).
+        let unsettled = try load()
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe end.\n")
+        #expect(unsettled.source.chapter(at: "second.md")?.blocks.contains { $0.source.contains("Read early.") } == true)
+        usleep(2_100_000)
+        _ = try load()   // records the settled files' digests
+        let trusted = try load()
+        #expect(digests(trusted) == fresh)
+        // Changed after the load: its blocks are read from the file as it is now.
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\nRead late.\n")
+        #expect(trusted.source.chapter(at: "second.md")?.blocks.contains { $0.source.contains("Read late.") } == true)
+        // The next load reads the changed file (a new identity).
+        let edited = digests(try load())
+        #expect(edited.filter { fresh[$0.key] != $0.value }.map(\.key) == ["en/second.md"])
+    }
+
     @Test func aReviewIsMadeAgainOnlyWhenItsChaptersOrSettingsChange() throws {
         let folder = try TempFolder()
         let memory = CacheMemory()

@@ -126,6 +126,16 @@ import Testing
         #expect(String(decoding: site["review/index.html"] ?? Data(), as: UTF8.self).contains("snippet-divergence"))
     }
 
+    /// The same with the book's files settled (a second old) before the first build: a
+    /// rebuild then trusts the unchanged ones by their identities, unread (`chapterFile`).
+    @Test func aRebuildOfSettledFilesAfterEditsEqualsAFreshBuild() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        usleep(2_100_000)
+        try expectRebuildsEqualFreshBuilds(in: folder, edits: smallBookEdits(in: folder), options: ["--no-check"])
+    }
+
     /// Builds, then after each edit builds again through the caches and from none, and compares.
     private func expectRebuildsEqualFreshBuilds(in folder: TempFolder, edits: [(what: String, edit: () throws -> Void)],
                                                 options: [String]) throws {
