@@ -12,7 +12,7 @@ import GuideModel
 ///     content/glossary.yml       agreed translations of terms (optional)
 ///     content/<folder>/…         assets shared by all languages (files directly in
 ///                                content/ are the book's own settings, never copied)
-public struct ContentLoader {
+public struct ContentLoader: Sendable {
     public static let configName = "guide.yml"
 
     /// The folder on disk.
@@ -49,7 +49,8 @@ public struct ContentLoader {
         try resolvedRoot.check(join(root, Self.configName), display: display(Self.configName))
         let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName))
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
-        let editions = try pair(config.languages.map {
+        // The editions side by side: each has a serial part (its SUMMARY.md, the listed files' checks).
+        let editions = try pair(config.languages.concurrentMap {
             try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
         }, source: config.source)
         // The language folders were listed with their editions: not walked again.

@@ -12,6 +12,18 @@ public enum LinkTarget {
     /// Has a scheme (`https:`, `mailto:`) or is protocol-relative (`//host`).
     public static func isExternal(_ url: String) -> Bool {
         if url.hasPrefix("//") { return true }
+        // By bytes while the scheme is ASCII (every link of a book, and the link check asks for each).
+        guard let colonByte = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let schemeBytes = url.utf8[..<colonByte]
+        if schemeBytes.allSatisfy({ $0 < 0x80 }) {
+            return !schemeBytes.isEmpty && schemeBytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."): true
+                default: false
+                }
+            }
+        }
         guard let colon = url.firstIndex(of: ":") else { return false }
         let scheme = url[..<colon]
         return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }

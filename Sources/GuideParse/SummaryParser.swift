@@ -48,7 +48,7 @@ public enum SummaryParser {
         var path = link
         if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
         while path.hasPrefix("./") { path.removeFirst(2) }
-        path = path.removingPercentEncoding ?? path
+        if path.utf8.contains(UInt8(ascii: "%")) { path = path.removingPercentEncoding ?? path }
         return path.isEmpty ? nil : path
     }
 }
