@@ -61,11 +61,13 @@ public struct SiteBuilder: Sendable {
         guard let cache = try workspace.openCache(memory: memory) else {
             throw GuideError("a build keeps its work in a cache folder, and this workspace has none")
         }
+        // The templates are read and parsed while the book loads (a book's errors still come first).
+        let templateSet = InBackground { [templates] in Result { try SiteRenderer(templatesFolder: templates) } }
         let book = try workspace.loadBook(facts: cache)
         // Written while the book is rendered (a large book's facts are megabytes).
         let factsSaved = InBackground { cache.save([.facts, .chapterFile]) }
         defer { factsSaved.value }
-        var renderer = try SiteRenderer(templatesFolder: templates)
+        var renderer = try templateSet.value.get()
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
         let reviews = Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace, cache: cache))
@@ -96,7 +98,9 @@ public struct SiteBuilder: Sendable {
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }
         cache.keepUnused(.highlight, upTo: 2 * snippets + 1024)
-        cache.save()
+        // Saved while the links are checked (nothing below reads the cache).
+        let saved = InBackground { cache.save() }
+        defer { saved.value }
         clock.lap("render pages and search index")
         let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
         // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.

@@ -131,14 +131,22 @@ struct EditionView {
     var languageName: String
     var title: String
     var chapters: [ChapterLinkView]
+    /// The chapter list as `index-chapters` renders it (`ShapedRows`), filled just before the
+    /// page renders (the page's key is made from `chapters`).
+    var chaptersHTML: String = ""
+}
+
+/// The chapter list of an edition on the index page (the `index-chapters` template).
+struct ChapterLinksView {
+    var chapters: [ChapterLinkView]
 }
 
 struct ChapterLinkView {
     var title: String
     var href: String
     var depth: Int
-    /// For a translation: share of the English text translated.
-    var translatedPercent: Int?
+    /// For a translation: share of the English text translated, in percent.
+    var translatedPercent: String?
     var bilingualHref: String?
     /// Not translated yet (`Chapter.untranslated`): the title is the source's, in this language.
     var untranslatedLang: String? = nil

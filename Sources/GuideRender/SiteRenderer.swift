@@ -46,7 +46,21 @@ public struct SiteRenderer: Sendable {
             SearchIndex.siteFiles(for: book, anchors: anchors, store: searchChunks, written: written)
         }
         let index = indexView(book, reviews: reviews)
-        let makeIndex = { Array(try templates.render(index, with: "index").utf8) }
+        let makeIndex = {
+            // Each edition's chapter list a shape of row at a time (`ShapedRows`): the engine took
+            // ~40 µs a row, and a large book's index lists thousands. Templates without the list
+            // template (a book's own `index.mustache` of before) print `chapters` themselves.
+            var index = index
+            if templates.library.getTemplate(named: "index-chapters") != nil {
+                for position in index.editions.indices {
+                    index.editions[position].chaptersHTML = String(decoding: try ShapedRows.render(
+                        index.editions[position].chapters, template: "index-chapters", templates: templates) {
+                        ChapterLinksView(chapters: $0)
+                    }, as: UTF8.self)
+                }
+            }
+            return Array(try templates.render(index, with: "index").utf8)
+        }
         site.add("index.html", try taggedFile("index.html", template: "index", inputs: PageInputs(views: PageInputs.bytes(index)),
                                               render: makeIndex))
         // Chapter pages are independent: render them on every core, add them in book order.
@@ -402,7 +416,7 @@ public struct SiteRenderer: Sendable {
                         let review = progress["\(edition.language.code)/\(chapter.path)"]
                         return ChapterLinkView(
                             title: entry.title, href: "\(edition.language.code)/\(chapter.pageURL)", depth: depth,
-                            translatedPercent: review.map { Int(($0.translatedShare * 100).rounded()) },
+                            translatedPercent: review.map { String(Int(($0.translatedShare * 100).rounded())) },
                             bilingualHref: review.map { "\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pageURL)" },
                             untranslatedLang: chapter.untranslated == nil ? nil : source.language.htmlLang)
                     })

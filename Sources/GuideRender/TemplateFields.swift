@@ -190,8 +190,12 @@ extension IndexView: TemplateFields {
 extension EditionView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("lang", \.lang), Field("languageName", \.languageName), Field("title", \.title),
-        Field("chapters", \.chapters)
+        Field("chapters", \.chapters), Field("chaptersHTML", \.chaptersHTML)
     )
+}
+
+extension ChapterLinksView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("chapters", \.chapters))
 }
 
 extension ChapterLinkView: TemplateFields {

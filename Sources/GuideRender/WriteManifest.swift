@@ -103,13 +103,15 @@ public struct WrittenSite: Sendable {
         manifest.holds(path, tag: tag, in: folder)
     }
 
-    /// The files whose paths start with `prefix`, sorted, when the last build wrote every one of
-    /// them with `tag` and none changed since; nil otherwise, or when there are none.
-    func paths(under prefix: String, tag: String) -> [String]? {
-        let under = manifest.entries.filter { $0.key.hasPrefix(prefix) }
-        guard !under.isEmpty, under.allSatisfy({ $0.value.tag == tag }) else { return nil }
-        let paths = under.keys.sorted()
-        return paths.allSatisfy { holds($0, tag: tag) } ? paths : nil
+    /// The files whose paths start with `prefix`, sorted, each with the tag it was written with,
+    /// when the last build wrote `marker` (one of them) with `tag` and none of them changed
+    /// since; nil otherwise. (A build writes every file of the site and lists each in the
+    /// manifest: these are all the files of what `tag` names, as that build wrote them.)
+    func files(under prefix: String, marker: String, tag: String) -> [(path: String, tag: String)]? {
+        guard manifest.entries[marker]?.tag == tag else { return nil }
+        let under = manifest.entries.filter { $0.key.hasPrefix(prefix) }.sorted { $0.key < $1.key }
+        guard under.allSatisfy({ holds($0.key, tag: $0.value.tag) }) else { return nil }
+        return under.map { ($0.key, $0.value.tag) }
     }
 }
 

@@ -57,7 +57,7 @@ import Testing
         #expect(digest(tree) != digest(TocItemView(title: "t", href: "h", children: [TocItemView(title: "leaf", href: "", children: [])])))
         #expect(digest(tree) != digest(TocItemView(title: "t", href: "h", children: [leaf, leaf])))
         #expect(digest(ChapterLinkView(title: "a", href: "b", depth: 0, translatedPercent: nil, bilingualHref: nil))
-                != digest(ChapterLinkView(title: "a", href: "b", depth: 0, translatedPercent: 0, bilingualHref: nil)))
+                != digest(ChapterLinkView(title: "a", href: "b", depth: 0, translatedPercent: "0", bilingualHref: nil)))
         // Field boundaries count: "ab" + "c" is not "a" + "bc".
         #expect(digest(LinkView(title: "ab", href: "c")) != digest(LinkView(title: "a", href: "bc")))
     }

@@ -106,6 +106,27 @@ import Testing
         #expect(String(decoding: listed, as: UTF8.self) == (try templates.render(GapsView(gaps: gaps), with: "review-gaps")))
     }
 
+    /// The index page's chapter lists (`index-chapters`): a shape at a time, as the engine
+    /// renders them, every shape probed (none left to the engine).
+    @Test func theIndexChapterListsRenderAsTheEngineDoes() throws {
+        let templates = try TemplateSet(folder: repositoryRoot + "/templates")
+        let texts = ["plain", "<b>&\"'</b>", "中文“引号”", "a\u{1}<gZ0Zg>\u{1}b"]
+        let rows = (0..<30).map { n in
+            ChapterLinkView(title: texts[n % texts.count], href: "zh/c\(n).html", depth: n % 3,
+                            translatedPercent: n % 4 == 0 ? nil : String(n * 3),
+                            bilingualHref: n % 5 == 0 ? nil : "bilingual/c\(n).html",
+                            untranslatedLang: n % 7 == 0 ? "en" : nil)
+        }
+        let listed = try ShapedRows.render(rows, template: "index-chapters", templates: templates) { ChapterLinksView(chapters: $0) }
+        #expect(String(decoding: listed, as: UTF8.self) == (try templates.render(ChapterLinksView(chapters: rows), with: "index-chapters")))
+        for row in rows {
+            var marks = ShapeMarks(first: 0)
+            _ = row.probe(&marks)
+            let skeleton = try templates.skeletons.skeleton("index-chapters\u{0}", shape: marks.shape) { nil }
+            #expect(skeleton != nil, "a shape of \(row) was rendered by the engine")
+        }
+    }
+
     @Test func theEnginesEscapingExactly() {
         for text in ["", "abc", "<&>\"'", "<\u{301}", "中文<", "x&amp;y"] {
             #expect(HTMLEscape.text(text) == text.htmlEscapedLikeMustache)

@@ -384,7 +384,9 @@ public enum SearchIndex {
     /// The index files as the site takes them. With the cache's store and the output folder as
     /// the last build left it, an index named as the one the folder holds (`indexName`: its
     /// pages' keys) is kept there, its chunks unread: a rebuild whose chapters did not change
-    /// builds no index. Otherwise it is built, each file tagged with that name.
+    /// builds no index. Otherwise it is built; its manifest file (`search/index.js`) is tagged
+    /// with that name, the shards by their bytes, so a shard an edit did not change is linked
+    /// from the site rather than written again.
     static func siteFiles(for book: Book, anchors: [Language: [String: HeadingIDs]], store: SearchChunkStore?,
                           written: WrittenSite?) -> [(path: String, file: PageFile)] {
         let pages = indexedPages(for: book, anchors: anchors)
@@ -392,12 +394,12 @@ public enum SearchIndex {
             store.cache.memory == nil ? store.indexName(pages, ranges: chunkRanges(pages), termShardSize: defaultTermShardSize,
                                                         textShardSize: defaultTextShardSize) : nil
         }
-        if let store, let name, let paths = written?.paths(under: folder + "/", tag: name.tag) {
+        if let store, let name, let files = written?.files(under: folder + "/", marker: manifestPath, tag: name.tag) {
             store.keep(name.chunks)
-            return paths.map { ($0, .kept(tag: name.tag)) }
+            return files.map { ($0.path, .kept(tag: $0.tag)) }
         }
         return buildBytes(indexed: pages, store: store).sorted { $0.key < $1.key }
-            .map { ($0.key, .bytes($0.value, tag: name?.tag)) }
+            .map { ($0.key, .bytes($0.value, tag: $0.key == manifestPath ? name?.tag : nil)) }
     }
 
     /// The index files of a book's chapter pages.

@@ -212,6 +212,14 @@ extension BeadRowView: ShapedView {
     }
 }
 
+extension ChapterLinkView: ShapedView {
+    func probe(_ marks: inout ShapeMarks) -> ChapterLinkView {
+        ChapterLinkView(title: marks.text(title), href: marks.text(href), depth: marks.number(depth),
+                        translatedPercent: marks.text(translatedPercent), bilingualHref: marks.text(bilingualHref),
+                        untranslatedLang: marks.text(untranslatedLang))
+    }
+}
+
 extension OutlineItemView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> OutlineItemView {
         OutlineItemView(title: marks.text(title), id: marks.text(id), level: marks.number(level), lang: marks.text(lang))
