@@ -38,6 +38,19 @@ import Testing
         #expect(ContentHash.of("a b c") != ContentHash.of("a b d"))
     }
 
+    /// The counts and shares are worked out with the beads, and follow any change to them.
+    @Test func theTallyFollowsTheBeads() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        var chapter = try review(folder)
+        let counts = chapter.beads.reduce(into: [BeadStatus: Int]()) { $0[$1.status, default: 0] += 1 }
+        #expect(chapter.counts == counts && chapter.acceptedShare == 0 && chapter.translatedShare == 1)
+        for index in chapter.beads.indices { chapter.beads[index].accepted = true }
+        #expect(chapter.acceptedShare == 1)
+        chapter.beads.removeAll()
+        #expect(chapter.counts.isEmpty && chapter.translatedShare == 1 && chapter.acceptedShare == 1)
+    }
+
     /// accept → edit the English → stale → edit the Chinese and accept again → accepted.
     @Test func acceptStaleCycle() throws {
         let folder = try TempFolder()

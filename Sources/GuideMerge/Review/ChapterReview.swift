@@ -4,10 +4,14 @@ import GuideModel
 /// A chapter and its translation, aligned, with every bead's status: what `guide review`
 /// prints, the bilingual page shows and the dashboard counts.
 public struct ChapterReview: Sendable {
-    public var source: Chapter
+    public var source: Chapter { didSet { tally = Tally(beads, lengths: source.facts.textLengths) } }
     public var target: Chapter
     public var language: Language
-    public var beads: [ReviewedBead]
+    public var beads: [ReviewedBead] { didSet { tally = Tally(beads, lengths: source.facts.textLengths) } }
+    /// What the index page and the dashboard show of the review, worked out with its beads:
+    /// a rebuild of a large book asked every review for it twice over (`guide serve` at ×200
+    /// spent a tenth of a rebuild there).
+    public private(set) var tally: Tally
     /// The `review` stage's key for this review, when it went through one: the beads are a pure
     /// function of what the key hashes, so pages that show them can be keyed by it instead.
     public var cacheKey: CacheKey?
@@ -47,6 +51,32 @@ public struct ChapterReview: Sendable {
         self.target = target
         self.language = language
         self.beads = beads
+        tally = Tally(beads, lengths: source.facts.textLengths)
+    }
+
+    /// How many beads have each status, and the shares of the English text translated and
+    /// accepted (see `translatedShare`).
+    public struct Tally: Sendable, Equatable {
+        public var counts: [BeadStatus: Int] = [:]
+        public var translatedShare = 1.0
+        public var acceptedShare = 1.0
+
+        init(_ beads: [ReviewedBead], lengths: [Int]) {
+            var total = 0, translated = 0, accepted = 0
+            for bead in beads {
+                counts[bead.status, default: 0] += 1
+                let length = bead.bead.source.reduce(0) { $0 + lengths[$1] }
+                total += length
+                if bead.isTranslated {
+                    translated += length
+                    if bead.accepted { accepted += length }
+                }
+            }
+            if total > 0 {
+                translatedShare = Double(translated) / Double(total)
+                acceptedShare = Double(accepted) / Double(total)
+            }
+        }
     }
 
     /// Aligns, classifies, and compares with the translation's accept ledger. The chapter lists
@@ -165,26 +195,13 @@ public struct ChapterReview: Sendable {
     }
 
     /// How many beads have each status (as their single status).
-    public var counts: [BeadStatus: Int] {
-        beads.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
-    }
+    public var counts: [BeadStatus: Int] { tally.counts }
 
     /// Share of the English text (in characters) whose translation has nothing to report
     /// (style findings aside: they ask for an edit, the text is translated)…
-    public var translatedShare: Double { share(\.isTranslated) }
+    public var translatedShare: Double { tally.translatedShare }
     /// …and of that, what a translator has accepted as it is now.
-    public var acceptedShare: Double { share { $0.isTranslated && $0.accepted } }
-
-    private func share(_ include: (ReviewedBead) -> Bool) -> Double {
-        var total = 0, counted = 0
-        let lengths = source.facts.textLengths
-        for bead in beads {
-            let length = bead.bead.source.reduce(0) { $0 + lengths[$1] }
-            total += length
-            if include(bead) { counted += length }
-        }
-        return total == 0 ? 1 : Double(counted) / Double(total)
-    }
+    public var acceptedShare: Double { tally.acceptedShare }
 
     /// The ledger entries `guide review --accept` records: every bead with both sides.
     public var acceptEntries: [AcceptLedger.Entry] {
