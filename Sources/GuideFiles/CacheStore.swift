@@ -242,7 +242,7 @@ private final class Pack: @unchecked Sendable {
     let path: String
     private let lock = NSLock()
     private var mapping: Mapping?
-    private var index: [CacheKey: Range<Int>]?
+    private var index: RecordTable?
     /// Where the old pack's last whole record ends.
     private var indexedEnd = 0
     private var used = Set<CacheKey>()
@@ -253,11 +253,11 @@ private final class Pack: @unchecked Sendable {
     init(_ path: String) { self.path = path }
 
     /// The old pack's records (under `lock`), read on first use.
-    private func stored() -> [CacheKey: Range<Int>] {
+    private func stored() -> RecordTable {
         if let index { return index }
         mapping = Mapping(path)
         let read = mapping.flatMap { Self.index($0.raw) }
-        index = read?.records ?? [:]
+        index = read?.records ?? RecordTable(capacity: 0)
         indexedEnd = read?.end ?? 0
         return index!
     }
@@ -328,9 +328,10 @@ private final class Pack: @unchecked Sendable {
 
     /// Where each whole record of a pack is (the last of a key counts), and where the last one
     /// ends (before a record cut short); nil for a foreign file.
-    static func index(_ raw: UnsafeRawBufferPointer) -> (records: [CacheKey: Range<Int>], end: Int)? {
+    static func index(_ raw: UnsafeRawBufferPointer) -> (records: RecordTable, end: Int)? {
         guard raw.starts(with: CacheStore.header) else { return nil }
-        var index: [CacheKey: Range<Int>] = [:]
+        // Room for records of ~2 KB each to start with (the table grows when they are smaller).
+        var index = RecordTable(capacity: raw.count / 2048)
         var offset = CacheStore.header.count
         let overhead = CacheStore.head + CacheStore.seal
         while raw.count - offset >= overhead {
@@ -470,5 +471,61 @@ private final class PackWriter {
             done += count
         }
         return true
+    }
+}
+
+/// A pack's records by key, in open addressing placed by the key's own bits
+/// (`CacheKey.leadingBits`: keys are hashes, so nothing is hashed again). Indexing a pack is
+/// a rebuild's first look at it: at ×200 the highlights' pack holds 46,000 records, and a
+/// `Dictionary` spent most of the time indexing it in hashing.
+struct RecordTable {
+    private var slotKeys: [CacheKey]
+    private var starts: [Int]
+    private var ends: [Int]   // 0: an empty slot (a record never ends at 0: the pack's header comes first)
+    private var mask: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        let none = [UInt8](repeating: 0, count: 16).withUnsafeBytes { CacheKey($0, at: 0) }
+        slotKeys = [CacheKey](repeating: none, count: size)
+        starts = [Int](repeating: 0, count: size)
+        ends = [Int](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    private func slot(of key: CacheKey) -> Int {
+        var slot = Int(truncatingIfNeeded: key.leadingBits) & mask
+        while ends[slot] != 0, slotKeys[slot] != key { slot = (slot + 1) & mask }
+        return slot
+    }
+
+    /// The record's place (the last one written with the key counts).
+    subscript(key: CacheKey) -> Range<Int>? {
+        get {
+            let slot = slot(of: key)
+            return ends[slot] == 0 ? nil : starts[slot]..<ends[slot]
+        }
+        set {
+            guard let newValue, newValue.upperBound > 0 else { preconditionFailure("a record is never removed or empty") }
+            if (count + 1) * 2 > slotKeys.count { grow() }
+            let slot = slot(of: key)
+            if ends[slot] == 0 { count += 1 }
+            slotKeys[slot] = key
+            starts[slot] = newValue.lowerBound
+            ends[slot] = newValue.upperBound
+        }
+    }
+
+    /// Every key, in no particular order.
+    var keys: [CacheKey] {
+        ends.indices.compactMap { ends[$0] == 0 ? nil : slotKeys[$0] }
+    }
+
+    private mutating func grow() {
+        var larger = RecordTable(capacity: slotKeys.count)
+        for slot in ends.indices where ends[slot] != 0 { larger[slotKeys[slot]] = starts[slot]..<ends[slot] }
+        self = larger
     }
 }

@@ -37,6 +37,30 @@ import Testing
         #expect(CacheStage.align.key { $0.updateCounted("input") } == Self.key(.align, build: CacheStage.toolBuild))
     }
 
+    /// The packs' index: every record found by its key, the last place written for a key
+    /// counting, keys whose leading bits collide kept apart, through the table's growth.
+    @Test func theRecordTableFindsEveryKey() {
+        func key(_ first: UInt64, _ second: UInt64) -> CacheKey {
+            withUnsafeBytes(of: (first.bigEndian, second.bigEndian)) { CacheKey($0, at: 0) }
+        }
+        var table = RecordTable(capacity: 0)
+        var expected: [CacheKey: Range<Int>] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for n in 0..<5_000 {
+            // A third of the keys share their leading bits with some 25 others.
+            let k = n % 3 == 0 ? key(UInt64(n % 64), UInt64(n)) : key(generator.next(), generator.next())
+            let place = (16 + n)..<(100 + n)
+            table[k] = place
+            expected[k] = place
+        }
+        table[key(0, 0)] = 1_000..<2_000   // the last record of a key counts
+        expected[key(0, 0)] = 1_000..<2_000
+        #expect(table.count == expected.count)
+        #expect(Set(table.keys) == Set(expected.keys))
+        for (k, place) in expected { #expect(table[k] == place) }
+        #expect(table[key(0, 1)] == nil && table[key(123_456_789, 1)] == nil)
+    }
+
     @Test func keysAreTheirBytes() {
         let samples = (0..<50).map { n in (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ n &* 11 &+ ($0 == 15 ? n : 0)) } }
         for bytes in samples { #expect(CacheKey(bytes).bytes == bytes && CacheKey(bytes).hex == HexText.of(bytes)) }
