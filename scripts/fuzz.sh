@@ -109,7 +109,7 @@ for book in "${BOOKS[@]}"; do
   done
 done
 # Drafts as `guide merge` writes them (with the header and markers split reads), from content/'s pairs.
-GUIDE=${GUIDE:-$ROOT/.build/debug/guide}
+GUIDE=${GUIDE:-${GUIDE_TEST_BINARY:-$ROOT/.build/debug/guide}}
 if [ -x "$GUIDE" ]; then
   for book in "${BOOKS[@]}"; do
     for en in "$book"/en/*.md; do

@@ -23,14 +23,16 @@ done
 
 ensure_browser_env
 
-# guide, and the site of the repo's content (never the committed site/).
-swift build
+# guide, and the site of the repo's content (never the committed site/). GUIDE_BUILT=1:
+# scripts/test.sh built it already (and its `swift test` holds the build folder meanwhile).
+[ "${GUIDE_BUILT:-0}" = 1 ] || swift build
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-.build/debug/guide build --content content --templates templates -o "$work/site" >/dev/null
+guide=${GUIDE_TEST_BINARY:-$PWD/.build/debug/guide}   # scripts/test.sh: the release build
+"$guide" build --content content --templates templates -o "$work/site" >/dev/null
 
 mkdir -p "$state/screenshots"
-export GUIDE_BIN="$PWD/.build/debug/guide" GUIDE_SITE="$work/site" GUIDE_SCREENSHOTS="$PWD/$state/screenshots"
+export GUIDE_BIN="$guide" GUIDE_SITE="$work/site" GUIDE_SCREENSHOTS="$PWD/$state/screenshots"
 export GUIDE_UPDATE_SCREENSHOTS=$update SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1
 "$venv/bin/python" -m pytest Tests/browser -q -p no:cacheprovider --basetemp="$work/pytest" "${pytest_args[@]}"
 echo "screenshots: $state/screenshots/"

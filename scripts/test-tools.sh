@@ -21,8 +21,8 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$state/requirements" 2>/dev/null)" !
     echo "$requirements" > "$state/requirements"
 fi
 
-swift build
-export GUIDE_BIN="$PWD/.build/debug/guide" GUIDE_CONTENT="$PWD/content" PATH="$PWD/$venv/bin:$PATH" PYTHONDONTWRITEBYTECODE=1
+[ "${GUIDE_BUILT:-0}" = 1 ] || swift build   # GUIDE_BUILT=1: scripts/test.sh built it already
+export GUIDE_BIN="${GUIDE_TEST_BINARY:-$PWD/.build/debug/guide}" GUIDE_CONTENT="$PWD/content" PATH="$PWD/$venv/bin:$PATH" PYTHONDONTWRITEBYTECODE=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$venv/bin/python" -m pytest Tests/tools -q -p no:cacheprovider --basetemp="$work/pytest" "$@"

@@ -90,6 +90,7 @@ struct RunResult {
 
 /// The `guide` executable next to the test bundle (swift build puts both in one folder).
 func guideBinary() -> String {
+    if let chosen = ProcessInfo.processInfo.environment["GUIDE_TEST_BINARY"], !chosen.isEmpty { return chosen }
     let candidates = [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("guide").path,
         Bundle.main.bundleURL.appendingPathComponent("guide").path,

@@ -4,7 +4,7 @@
 ensure_browser_env() {
   # Debian: the browser, its WebDriver, CJK fonts; python3-venv for the virtual environment.
   # poppler-utils: pdftoppm, for the pages of a printed PDF.
-  ensure_packages "${GUIDE_BUILD_PACKAGES[@]}" chromium chromium-driver fonts-noto-cjk python3-venv poppler-utils
+  ensure_packages "${GUIDE_BUILD_PACKAGES[@]}" "${GUIDE_BROWSER_PACKAGES[@]}"
 
   # PyPI, into .build-browser/venv (git-ignored). pytest comes from the system's Python.
   # axe-selenium-python 3 bundles axe-core 4.10 (2.x bundles axe-core 3.1, whose contrast rule

@@ -25,3 +25,6 @@ GUIDE_BUILD_PACKAGES+=(bubblewrap)
 GUIDE_BUILD_PACKAGES+=(libxxhash-dev libssl-dev)
 # Tests: gettext's msgfmt, msgcat, msgfilter and msgattrib read and edit what guide export po writes.
 GUIDE_BUILD_PACKAGES+=(gettext)
+# The browser tests (scripts/test-browser.sh): headless Chromium, its driver, CJK fonts, pytest's
+# venv, and poppler-utils (pdftoppm, pdftotext) for the printed PDF.
+GUIDE_BROWSER_PACKAGES=(chromium chromium-driver fonts-noto-cjk python3-venv poppler-utils)
