@@ -29,7 +29,8 @@ import Testing
         let wrong = [[0, 1], [0, 1, 2, 3], [0, 2, 1]].map { $0.map { Bead(source: [$0], target: [$0]) } }
         let whole = AlignmentCache.encode((0..<3).map { Bead(source: [$0], target: [$0]) })
         for record in wrong.map(AlignmentCache.encode) + [Array(whole.dropLast()), whole + [0], [], Array("garbage".utf8)] {
-            let cache = CacheStore(root: try TempFolder().path)
+            let folder = try TempFolder()   // kept while the cache writes in it
+            let cache = CacheStore(root: folder.path)
             cache.write(.align, AlignmentCache.key(source, target), record)
             #expect(AlignmentCache(cache).beads(source, target) == Aligner().align(source, target), "record \(record)")
         }

@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func keysTellLanguagesAndCodeApart() throws {
-        let store = HighlightStore(cache: CacheStore(root: try TempFolder().path), highlighterVersion: "clang 1")
+        let folder = try TempFolder()   // kept while the store writes in it
+        let store = HighlightStore(cache: CacheStore(root: folder.path), highlighterVersion: "clang 1")
         #expect(store.key("x", language: .c) != store.key("x", language: .cpp))
         #expect(store.key("x", language: .c) != store.key("y", language: .c))
         #expect(store.key("x", language: .c) == store.key("x", language: .c))

@@ -44,7 +44,8 @@ import Testing
     /// Records that do not decode, or decode to beads that do not fit the chapters, are made again.
     @Test func wrongRecordsAreIgnored() throws {
         var made = 0
-        let good = review(ReviewCache(CacheStore(root: try TempFolder().path)), made: &made)
+        let first = try TempFolder()   // each folder kept while its cache writes in it
+        let good = review(ReviewCache(CacheStore(root: first.path)), made: &made)
         let key = ReviewCache.key(source, target, language: Language("zh"), settings: "s").0
         var missingBead = good.beads
         missingBead.removeLast()
@@ -56,7 +57,8 @@ import Testing
         let whole = base + ReviewCodec.encode(good.beads)
         for record in [Array("garbage".utf8), Array(whole.prefix(whole.count / 2)), [], ReviewCodec.encode(good.beads),
                        base + ReviewCodec.encode(missingBead), base + ReviewCodec.encode(findingOutside)] {
-            let cache = CacheStore(root: try TempFolder().path)
+            let folder = try TempFolder()
+            let cache = CacheStore(root: folder.path)
             cache.write(.review, key, record)
             made = 0
             #expect(review(ReviewCache(cache), made: &made).beads == good.beads)
