@@ -23,6 +23,10 @@ public struct ContentLoader: Sendable {
     /// facts are there is not parsed until a stage asks for its blocks; with the cache's memory
     /// (`guide serve`), a chapter parsed by an earlier load is taken as it was. The caller saves it.
     public var facts: CacheStore?
+    /// How a chapter file is read (tests count the reads).
+    var readChapter: @Sendable (_ path: String, _ display: String) throws -> String = {
+        try TextFile.read(path: $0, displayPath: $1)
+    }
 
     public init(root: String, displayRoot: String? = nil) {
         self.root = root
@@ -101,7 +105,7 @@ public struct ContentLoader: Sendable {
         // Reading and parsing are independent per chapter: use every core. But a chapter's cmark
         // tree is some twenty times its text, so large chapters are parsed one at a time: two
         // trees of 10 MB chapters alive together were most of a gigabyte.
-        let facts = self.facts
+        let facts = self.facts, readChapter = self.readChapter
         let largeParse = NSLock()
         // Described once: `String(describing:)` reflects on the value, a few microseconds a chapter.
         let options = "\(parser.options)"
@@ -126,14 +130,20 @@ public struct ContentLoader: Sendable {
                    let digest: [UInt8] = facts.read(.chapterFile, fileKey, { $0.count == Digest.byteCount ? Array($0) : nil }),
                    let known = facts.read(.facts, CacheStage.facts.key { $0.update(digest) }, ChapterFacts.init(decoding:)) {
                     let parse = { @Sendable in
-                        // Read when first needed; a file gone since parses as empty, as a chapter
-                        // emptied during a build would.
-                        parser.parse((try? TextFile.read(path: chapter.file, displayPath: chapter.display)) ?? "")
+                        // Read when first needed. Its facts, and every key made from its digest,
+                        // stand for the text the cache knew: a file changed since the load (a
+                        // race with an editor) stops the build rather than publish and keep pages
+                        // of one text under the keys of another.
+                        let text = try? readChapter(chapter.file, chapter.display)
+                        guard let text, Self.digest(of: text, chapter: chapter, options: options) == digest else {
+                            Self.stop(GuideError("the file changed while the book was built; build again", file: chapter.display))
+                        }
+                        return parser.parse(text)
                     }
                     return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title,
                                    parsed: ParsedChapter(facts: known, parse: parse), contentDigest: digest)
                 }
-                let text = try TextFile.read(path: chapter.file, displayPath: chapter.display)
+                let text = try readChapter(chapter.file, chapter.display)
                 guard text.contains(where: { !$0.isWhitespace }) else {
                     throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
                 }
@@ -159,6 +169,13 @@ public struct ContentLoader: Sendable {
         return Edition(language: language, title: config.title(for: language), toc: toc,
                        chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot),
                        ledger: try ledger(for: language, resolvedRoot: resolvedRoot))
+    }
+
+    /// Ends the process with `error` (from where no error can be thrown: a chapter's blocks
+    /// are read lazily, by whichever stage first asks), before anything is written or kept.
+    static func stop(_ error: GuideError) -> Never {
+        FileHandle.standardError.write(Data((TerminalText.escaped(error.description) + "\n").utf8))
+        exit(1)
     }
 
     /// A chapter `guide serve` loaded: what a rebuild takes instead of reading the file again.
