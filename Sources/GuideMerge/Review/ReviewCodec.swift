@@ -21,8 +21,9 @@ public enum ReviewCodec {
             // A bead past its chapter's listed findings lists none or some, and keeps these.
             out.int(bead.review.findingCount)
             out.int(Int(bead.review.statusMask))
-            out.optional(bead.sourceHash) { $0.string($1) }
-            out.optional(bead.targetHash) { $0.string($1) }
+            // The fingerprints as numbers (as hex text each was a string to make and parse again).
+            out.optional(bead.sourceHashValue) { $0.integer($1) }
+            out.optional(bead.targetHashValue) { $0.integer($1) }
             out.bool(bead.accepted)
             out.optional(bead.sentences) { out, marks in
                 for side in [marks.source, marks.target] {
@@ -36,12 +37,6 @@ public enum ReviewCodec {
         return out.bytes
     }
 
-    /// A side's fingerprint as written (`.some(nil)` for none), nil when it is not 16 hex digits.
-    private static func hashValue(_ hex: String?) -> UInt64?? {
-        guard let hex else { return .some(nil) }
-        return ContentHash.value(hex: hex).map { .some($0) }
-    }
-
     public static func decode(_ raw: UnsafeRawBufferPointer) -> [ChapterReview.ReviewedBead]? {
         var input = ByteReader(raw)
         let beads = input.list { input -> ChapterReview.ReviewedBead? in
@@ -49,10 +44,10 @@ public enum ReviewCodec {
                   let findingCount = input.int(), let statusMask = input.int().flatMap({ UInt16(exactly: $0) }),
                   let review = BeadReview(bead: bead, findings: findings,
                                           findingCount: findingCount, statusMask: statusMask),
-                  let sourceHash = input.optional({ $0.string() }), let targetHash = input.optional({ $0.string() }),
-                  let accepted = input.bool(), let sentences = input.optional({ $0.sentenceMarks() }),
-                  let sourceValue = Self.hashValue(sourceHash), let targetValue = Self.hashValue(targetHash) else { return nil }
-            return ChapterReview.ReviewedBead(review: review, sourceHash: sourceValue, targetHash: targetValue,
+                  let sourceHash = input.optional({ $0.integer(UInt64.self) }),
+                  let targetHash = input.optional({ $0.integer(UInt64.self) }),
+                  let accepted = input.bool(), let sentences = input.optional({ $0.sentenceMarks() }) else { return nil }
+            return ChapterReview.ReviewedBead(review: review, sourceHash: sourceHash, targetHash: targetHash,
                                               accepted: accepted, sentences: sentences)
         }
         return input.isAtEnd ? beads : nil
