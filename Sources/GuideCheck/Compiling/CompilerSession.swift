@@ -103,6 +103,14 @@ extension CompilerSession {
         case .success(let sandbox): runner.sandbox = sandbox
         case .failure(let problem): return fail(problem.message)
         }
+        // The worker runs where clang runs, so the sandbox reads it too; batches need the sandbox.
+        // Its version is asked beside clang's: each is a process started in the sandbox, ~15 ms.
+        var worker = runner.sandbox == nil ? nil : UnitWorker.candidate(clang: clang, environment: environment)
+        if let candidate = worker, var sandbox = runner.sandbox {
+            sandbox.readable.append(candidate.executable)
+            runner.sandbox = sandbox
+        }
+        let workerAnswer = worker.map { candidate in InBackground { [runner] in candidate.version(runner: runner) } }
         let versionOutput = runner.run(clang, ["--version"])
         guard versionOutput.status == 0, !versionOutput.timedOut else {
             let said = versionOutput.stderr.split(separator: "\n").prefix(3).joined(separator: " / ")
@@ -111,12 +119,8 @@ extension CompilerSession {
             return fail("\(clang) --version failed\(runner.sandbox?.bwrap == nil ? "" : " in the sandbox"): \(why)")
         }
         let version = versionOutput.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        // The worker runs where clang runs, so the sandbox reads it too; batches need the sandbox.
-        var worker = runner.sandbox == nil ? nil : UnitWorker.candidate(clang: clang, environment: environment)
-        if let candidate = worker, var sandbox = runner.sandbox {
-            sandbox.readable.append(candidate.executable)
-            runner.sandbox = sandbox
-            if !candidate.matches(clangVersion: version, runner: runner) { worker = nil }
+        if let candidate = worker, let answer = workerAnswer, !candidate.matches(clangVersion: version, answer: answer.value) {
+            worker = nil
         }
         let flags = SDKProfile.commonFlags + profile.flags + ["-iquote", options.contentRoot] + config.flags
     

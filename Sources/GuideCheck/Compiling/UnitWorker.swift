@@ -36,7 +36,16 @@ struct UnitWorker: Hashable, Sendable {
     /// (in the sandbox), is the first line of `clang --version`. Another build could word its
     /// diagnostics otherwise, or refuse clang's precompiled header.
     func matches(clangVersion: String, runner: ProcessRunner) -> Bool {
-        let output = runner.run(executable, ["--version", libclang])
+        matches(clangVersion: clangVersion, answer: version(runner: runner))
+    }
+
+    /// What the library reports of its version (`--version`), run where units run.
+    func version(runner: ProcessRunner) -> ProcessOutput {
+        runner.run(executable, ["--version", libclang])
+    }
+
+    /// Whether `answer` (the library's `version`) names clang's build.
+    func matches(clangVersion: String, answer output: ProcessOutput) -> Bool {
         let line = { (text: String) in text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } }
         return output.status == 0 && !output.timedOut && line(output.stdout) != nil && line(output.stdout) == line(clangVersion)
     }
