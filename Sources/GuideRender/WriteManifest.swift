@@ -10,7 +10,8 @@ import GuideModel
 ///
 /// A tag is the `Digest` of the file's bytes in hex, or, for a page with a key, `page:` and
 /// its key (`CacheStage.pages`: the hash of everything the page is made from), so that a page
-/// whose inputs did not change is kept without being read (`Site.kept`).
+/// whose inputs did not change is kept without being read (`Site.kept`); the search index's
+/// `search/index.js` is tagged `index:` and the name of the whole index (`SearchIndex.siteFiles`).
 ///
 /// A damaged or foreign manifest is ignored (every file is written); so is an entry whose
 /// file changed in any way.

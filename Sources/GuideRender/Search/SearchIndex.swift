@@ -401,12 +401,6 @@ public enum SearchIndex {
         return buildBytes(indexed: pages, store: store).sorted { $0.key < $1.key }
             .map { ($0.key, .bytes($0.value, tag: $0.key == manifestPath ? name?.tag : nil)) }
     }
-
-    /// The index files of a book's chapter pages.
-    public static func files(for book: Book, anchors: [Language: [String: HeadingIDs]],
-                             store: SearchChunkStore? = nil) -> [String: String] {
-        build(indexed: indexedPages(for: book, anchors: anchors), store: store)
-    }
 }
 
 /// JSON string literals, which are JavaScript string literals too.
