@@ -39,6 +39,8 @@ public struct SiteWriter {
         var next = WriteManifest()
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            // Before its folders are made: they go where nothing was just deleted (the previous site).
+            FolderPlacement.spreadSubfolders(of: staging.path)
             try Self.write(Array(OutputGuard.markText.utf8), to: staging.path + "/" + OutputGuard.mark)
             try Self.makeFolders(for: site.paths + assets.map(\.to), in: staging.path)
             // Plain POSIX writes, both cores: Foundation's per-file calls cost seconds on a 4,000-page site.
@@ -102,7 +104,10 @@ public struct SiteWriter {
         if let manifest { CacheStore.replace(manifest, with: Array(next.text.utf8)) }
     }
 
-    /// Every folder the files need, each made once (parents first).
+    /// Every folder the files need, each made once (parents first). The top ones are made
+    /// under a name of this build's own, then renamed: ext4 starts its search for a spread
+    /// folder's block group at its name's hash (`FolderPlacement`), and would otherwise put
+    /// `en/` where the last build's `en/` was just deleted.
     static func makeFolders(for paths: [String], in root: String) throws {
         var folders = Set<String>()
         for path in paths {
@@ -111,9 +116,16 @@ public struct SiteWriter {
                 folder = PathText.parent(folder)
             }
         }
-        for folder in folders.sorted() {
+        let pid = getpid()
+        for (number, folder) in folders.sorted().enumerated() {
             let full = root + "/" + folder
-            guard mkdir(full, 0o755) == 0 || errno == EEXIST else { throw POSIXWriteError(path: full, code: errno) }
+            guard !folder.contains("/") else {
+                guard mkdir(full, 0o755) == 0 || errno == EEXIST else { throw POSIXWriteError(path: full, code: errno) }
+                continue
+            }
+            let made = root + "/.guide-folder-\(pid)-\(number)"
+            guard mkdir(made, 0o755) == 0 else { throw POSIXWriteError(path: made, code: errno) }
+            guard rename(made, full) == 0 else { throw POSIXWriteError(path: full, code: errno) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 import GuideRender
 import Testing
@@ -13,6 +14,25 @@ import Testing
         #expect(!folder.exists("site/old.html"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "site" }
         #expect(leftovers.isEmpty)
+    }
+
+    /// The site folder is flagged so that its folders go to block groups nothing was just
+    /// deleted from (`FolderPlacement`, where the file system has the flag: ext4 here); the
+    /// folders made under names of the build's own end under their own names, nothing else left.
+    @Test func theSitesFoldersAreSpreadAndNamedAsTheirPages() throws {
+        let folder = try TempFolder()
+        let output = folder.path + "/site"
+        let files = ["index.html": "i", "en/a.html": "a", "zh/a.html": "b", "search/deep/t0.js": "t"]
+        try SiteWriter(output: output).write(Site(files: files.mapValues { Array($0.utf8) }), assets: [])
+        for (path, text) in files { #expect(try folder.read("site/" + path) == text) }
+        let top = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(top == [".guide-site", "en", "index.html", "search", "zh"])
+        // The flag is set where the file system keeps it (a probe folder says whether it does).
+        try FileManager.default.createDirectory(atPath: folder.path + "/probe", withIntermediateDirectories: false)
+        if FolderPlacement.spreadSubfolders(of: folder.path + "/probe") {
+            #expect(FolderPlacement.spreadsSubfolders(output))
+            #expect(!FolderPlacement.spreadsSubfolders(output + "/en"))   // not inherited: only the top is spread
+        }
     }
 
     /// With a manifest of the last write, a file with the same bytes that nobody touched is
