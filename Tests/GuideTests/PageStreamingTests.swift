@@ -45,6 +45,21 @@ import Testing
         #expect(String(decoding: pieces.joined(), as: UTF8.self) == expected)
     }
 
+    /// Marks are found in a frame of any text: at its very start and end, between CJK text,
+    /// one whose name begins another's, and a list whose mark comes twice.
+    @Test func marksAreFoundAnywhereInTheFrame() throws {
+        let body = StreamedPage.mark("body"), bodies = StreamedPage.mark("bodyX"), items = StreamedPage.mark("items")
+        let page = StreamedPage(frame: "\(bodies)中文「标题」\(body)é\(items)\(body)", lists: [
+            .init(mark: body, count: 2) { range in Array(range.map { "<p>\($0)</p>" }.joined().utf8) },
+            .init(mark: bodies, count: 1) { _ in Array("X".utf8) },
+            .init(mark: items, count: 0) { _ in Array("never".utf8) },
+        ])
+        var sink = PageSink(spool: nil)
+        try page.write(to: &sink)
+        guard case .memory(let pieces) = try sink.finish() else { Issue.record("spooled"); return }
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == "X中文「标题」<p>0</p><p>1</p>é<p>0</p><p>1</p>")
+    }
+
     /// A large part stays a piece of its own in memory (a section the cache holds is not copied),
     /// small ones are gathered; a page that spills writes them all, in order.
     @Test func largePartsAreKeptAsPieces() throws {
