@@ -21,7 +21,7 @@ extension SiteRenderer {
                 bodyHTML: body,
                 previous: previous,
                 next: next)
-            return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: [
+            return StreamedPage(frame: try ShapedPage.render(view, template: "chapter", templates: templates), lists: [
                 .init(mark: body, count: chapter.blocks.count) { [highlights] range in
                     ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
                 },

@@ -95,7 +95,7 @@ public struct FallbackPages {
             case .own, .banner:
                 lists = plainLists(chapter.blocks, ids: ids, badges: badges(), view: &view)
             }
-            return StreamedPage(frame: try templates.render(view, with: "chapter"), lists: lists)
+            return StreamedPage(frame: try ShapedPage.render(view, template: "chapter", templates: templates), lists: lists)
         }
     }
 

@@ -103,8 +103,8 @@ public struct SiteRenderer: Sendable {
             return (path, try self.streamedFile(path, template: "bilingual",
                                                 inputs: reviewPages.inputs(review, views: PageInputs.bytes(page))) {
                 let rows = StreamedPage.mark("rows")
-                return StreamedPage(frame: try templates.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
-                                                                with: "bilingual"), lists: [
+                return StreamedPage(frame: try ShapedPage.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
+                                                                 template: "bilingual", templates: templates), lists: [
                     .init(mark: rows, count: review.beads.count) { [templates] range in
                         let slice = reviewPages.rows(review, range)
                         return try ShapedRows.render(slice.rows, template: "bilingual-rows",

@@ -163,7 +163,7 @@ struct ShapeMarks {
     static let open = "<gZ"
     static let close = "Zg>"
 
-    private(set) var shape: [Int] = []
+    var shape: [Int] = []
     private(set) var values: [String] = []
     private let first: Int
 
