@@ -167,6 +167,27 @@ import Testing
     }
 
     /// A flipped byte anywhere in a record, or a cut, reads as missing; the others are read.
+    /// Records written this build are read back while more are written, on several threads:
+    /// from the writer's buffer, from its file (after a flush), or across the two (a record a
+    /// flush cut), and after the save from the pack, each as it was written.
+    @Test func recordsReadBackWhileOthersAreWritten() throws {
+        let folder = try TempFolder()
+        let store = CacheStore(root: folder.path + "/cache")
+        // Sizes that fill the writer's 1 MB buffer at odd places, so records straddle flushes.
+        let bodies = (0..<64).map { n in [UInt8](repeating: UInt8(n), count: (n % 5 == 0 ? 300_000 : 1 + n * 977) + n) }
+        let keys = bodies.indices.map { Self.key(.highlight, input: "record \($0)") }
+        _ = Array(bodies.indices).concurrentMap { n in
+            store.write(.highlight, keys[n], bodies[n])
+            for earlier in stride(from: n, through: 0, by: -7) {
+                #expect(store.read(.highlight, keys[earlier]) { Array($0) } == bodies[earlier])
+            }
+        }
+        for n in bodies.indices { #expect(store.read(.highlight, keys[n]) { Array($0) } == bodies[n]) }
+        store.save()
+        let again = CacheStore(root: folder.path + "/cache")
+        for n in bodies.indices { #expect(again.read(.highlight, keys[n]) { Array($0) } == bodies[n]) }
+    }
+
     @Test func damagedRecordsReadAsMissing() throws {
         let folder = try TempFolder()
         let names = (0..<6).map { "record \($0)" }
