@@ -306,6 +306,20 @@ private func visibleText(_ html: String) -> String {
         }
     }
 
+    /// Threads lex at once, each through a parser of its own (kept for it): every thread's
+    /// tokens are those of the snippet lexed alone, first batch or hundredth.
+    @Test func threadsLexAtOnceAsAlone() throws {
+        let codes = (0..<40).map { "int value\($0) = \($0); /* note */ NSString *s\($0) = @\"x\";\n" }
+        let lexer = ClangLexer.shared
+        let alone = codes.map { lexer.tokens($0, language: .objectiveC) }
+        let rounds = Array(0..<200).concurrentMap { round in
+            lexer.tokens(Array(codes[(round % 40)...]), language: .objectiveC)
+        }
+        for (round, tokens) in rounds.enumerated() {
+            #expect(tokens.map { Array($0) } == Array(alone[(round % 40)...]).map { $0! })
+        }
+    }
+
     /// A page highlights all its blocks together: the same HTML as block by block.
     @Test func aPageOfBlocksMatchesBlockByBlock() throws {
         for path in try markdownFiles() {

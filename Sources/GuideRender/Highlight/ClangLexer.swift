@@ -19,7 +19,7 @@ final class ClangLexer: @unchecked Sendable {
     static let shared = ClangLexer()
 
     private var api = GuideClang()
-    /// One index per core, so that every core can lex a batch at once.
+    /// An index per thread that lexes.
     private let pool: ParserPool
     /// Why libclang could not be used, or nil when it works.
     let loadError: String?
@@ -27,6 +27,12 @@ final class ClangLexer: @unchecked Sendable {
     let version: String?
 
     private init() {
+        // libclang parses each translation unit on a thread of its own, made for the call and
+        // joined after it (crash recovery with a large stack), unless this is set: a thread and
+        // two context switches per batch of snippets, 645 threads in a cold build of the whole
+        // book ×40. A batch inside `#if 0` needs no stack to speak of. Set once, before the
+        // library first runs; an earlier environment block stays valid for any reader.
+        if getenv("LIBCLANG_NOTHREADS") == nil { setenv("LIBCLANG_NOTHREADS", "1", 0) }
         var pathBuffer = [CChar](repeating: 0, count: 256)
         let status = guide_clang_load(&api, &pathBuffer, pathBuffer.count)
         let path = String(decoding: pathBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -39,11 +45,10 @@ final class ClangLexer: @unchecked Sendable {
                 dispose(cx)
             }
             version = versionString
-            let more = (1..<max(1, ProcessInfo.processInfo.activeProcessorCount)).compactMap { _ in create(0, 0) }
-            pool = ParserPool([createdIndex] + more)
+            pool = ParserPool(first: createdIndex) { create(0, 0) }
         } else {
             version = nil
-            pool = ParserPool([])
+            pool = ParserPool(first: nil) { nil }
             let reason = dlerror().map { String(cString: $0) } ?? "missing symbols"
             loadError = "cannot load libclang (\(path)): \(reason); install Debian's libclang-dev"
         }
@@ -211,29 +216,32 @@ private final class ParserSlot {
     }
 }
 
-/// One parser slot per core, each used by one thread at a time.
+/// A parser slot per thread that lexes, made on its first batch and kept for it: what a slot's
+/// translation unit holds is then freed by the thread that allocated it. Slots handed from
+/// thread to thread (one per core) had each reparse free another thread's memory, waiting on
+/// glibc's arena lock: 811 of the 1,115 times a cold ×40 build's threads slept.
 private final class ParserPool: @unchecked Sendable {
     private let lock = NSLock()
-    private let free: DispatchSemaphore
-    private var idle: [ParserSlot]
+    private var slots: [pthread_t: ParserSlot] = [:]
+    /// The first index (made to ask the version), for the first thread; then `makeIndex`'s.
+    private var first: CXIndex?
+    private let makeIndex: () -> CXIndex?
 
-    init(_ indexes: [CXIndex]) {
-        idle = indexes.map(ParserSlot.init)
-        free = DispatchSemaphore(value: indexes.count)
+    init(first: CXIndex?, makeIndex: @escaping () -> CXIndex?) {
+        self.first = first
+        self.makeIndex = makeIndex
     }
 
     func withSlot<R>(_ body: (ParserSlot) -> R?) -> R? {
-        free.wait()
+        let thread = pthread_self()
         lock.lock()
-        let slot = idle.removeLast()
-        lock.unlock()
-        defer {
-            lock.lock()
-            idle.append(slot)
-            lock.unlock()
-            free.signal()
+        var slot = slots[thread]
+        if slot == nil, let index = first.take() ?? makeIndex() {
+            slot = ParserSlot(index: index)
+            slots[thread] = slot
         }
-        return body(slot)
+        lock.unlock()
+        return slot.flatMap(body)
     }
 }
 
