@@ -5,5 +5,6 @@
 #define GUIDE_CLIBCRYPTO_SHIM_H
 
 #include <openssl/sha.h>
+#include <openssl/evp.h>
 
 #endif

@@ -28,9 +28,19 @@ public enum ContentHash {
         return UInt64(hex, radix: 16)
     }
 
+    /// SHA-256 as OpenSSL's providers give it, fetched once: `SHA256()` fetches it by name on
+    /// every call, under a process-wide lock the review's threads waited on. (Immutable once
+    /// fetched: OpenSSL's digests are shared between threads.)
+    nonisolated(unsafe) private static let algorithm = EVP_MD_fetch(nil, "SHA256", nil)
+
     private static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let algorithm, EVP_Digest(buffer.baseAddress, buffer.count, &digest, nil, algorithm, nil) == 1 else {
+                _ = SHA256(buffer.baseAddress, buffer.count, &digest)
+                return
+            }
+        }
         return digest
     }
 
