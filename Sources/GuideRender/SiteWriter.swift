@@ -58,11 +58,10 @@ public struct SiteWriter {
                     // has no hard links.
                     let changed = GuideError("\(path) changed in the site folder while the site was built; build again",
                                              file: current + "/" + path)
-                    guard previous?.holds(path, tag: tag, in: current) == true else { throw changed }
-                    if link(current + "/" + path, target) != 0 {
-                        guard let bytes = FileManager.default.contents(atPath: current + "/" + path) else { throw changed }
-                        try Self.write([UInt8](bytes), to: target)
-                    }
+                    guard let held = previous?.held(path, tag: tag, in: current) else { throw changed }
+                    if link(current + "/" + path, target) == 0 { return (path, held) }
+                    guard let bytes = FileManager.default.contents(atPath: current + "/" + path) else { throw changed }
+                    try Self.write([UInt8](bytes), to: target)
                     return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
                 }
                 if let file = site.spooled[path] {
@@ -81,9 +80,10 @@ public struct SiteWriter {
                 }
                 let tag = site.tags[path] ?? Self.digest(parts)
                 // The same bytes as the file the last build wrote there, which nothing has touched since.
-                if !previous.holds(path, tag: tag, in: current) || link(current + "/" + path, target) != 0 {
-                    try Self.write(parts, to: target)
+                if let held = previous.held(path, tag: tag, in: current), link(current + "/" + path, target) == 0 {
+                    return (path, held)
                 }
+                try Self.write(parts, to: target)
                 return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
             } }.joined()
             if manifest != nil {

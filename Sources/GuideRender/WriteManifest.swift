@@ -85,8 +85,15 @@ struct WriteManifest: Sendable {
     /// Whether `folder/path` is the file this manifest says was written there with `tag`,
     /// untouched since.
     func holds(_ path: String, tag: String, in folder: String) -> Bool {
-        guard let entry = entries[path], entry.tag == tag else { return false }
-        return FileIdentity(path: folder + "/" + path) == entry.identity
+        held(path, tag: tag, in: folder) != nil
+    }
+
+    /// The entry of `path` when `folder/path` is the file it describes (`holds`): a hard link
+    /// to it has the same identity (a link changes only the file's change time, which the
+    /// identity leaves out), so the writer records it without asking the system again.
+    func held(_ path: String, tag: String, in folder: String) -> Entry? {
+        guard let entry = entries[path], entry.tag == tag, FileIdentity(path: folder + "/" + path) == entry.identity else { return nil }
+        return entry
     }
 }
 
