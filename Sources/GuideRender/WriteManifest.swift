@@ -95,6 +95,12 @@ struct WriteManifest: Sendable {
         guard let entry = entries[path], entry.tag == tag, FileIdentity(path: folder + "/" + path) == entry.identity else { return nil }
         return entry
     }
+
+    /// `held`, for the file `name` of the open folder `descriptor` (which holds `path`).
+    func held(_ path: String, tag: String, at descriptor: Int32, name: String) -> Entry? {
+        guard let entry = entries[path], entry.tag == tag, FileIdentity(at: descriptor, name: name) == entry.identity else { return nil }
+        return entry
+    }
 }
 
 /// The site folder as the last build left it, with its manifest: what a build may keep.
@@ -133,7 +139,19 @@ struct FileIdentity: Equatable, Sendable {
     /// The identity of the file at `path` (not following a final symlink), or nil.
     init?(path: String) {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The identity of the file `name` in the open folder `descriptor` (not following a link).
+    init?(at descriptor: Int32, name: String) {
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init?(_ info: stat) {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         self.init(inode: UInt64(info.st_ino), size: Int64(info.st_size),
                   seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
     }
