@@ -81,6 +81,32 @@ import Testing
                            "- 在这里用 `alpha`。\n- 在那里用 `gamma`。\n") == ["0:0", "1:", "2:1"])
     }
 
+    @Test func aTranslatorsNoteIsToldByItsMark() throws {
+        func note(_ chinese: String) -> Bool { Self.sentences(chinese + "\n").first?.isTranslatorsNote ?? false }
+        #expect(note("（译者注：这里说的是另一回事。）"))
+        #expect(note("(译注: 见下文。)。"))   // a stop after the bracket
+        #expect(!note("（注意：这里说的是另一回事。）"))   // an aside, but no translator's note
+        #expect(!note("（译者注：更好的办法见下文）此外，这样做也可以。"))   // it runs on into translation
+        #expect(!note("这里说的是另一回事（译者注：见下文）。"))
+        // A note inside a sentence: the rest of it, and what the note holds that the length model counts.
+        let notes = try #require(Sentence.translatorsNotes(in: "设为 nil（译者注：见 ab 节）是好的。"))
+        #expect(notes.rest == "设为 nil是好的。")
+        #expect(notes.latin == 2 && notes.cjk == 5)
+        #expect(Sentence.translatorsNotes(in: "设为 nil（注意：见 ab 节）是好的。") == nil)
+        #expect(Sentence.translatorsNotes(in: "翻译（译文）") == nil)
+    }
+
+    @Test func aTranslatorsNoteIsNeverPaired() {
+        // The second sentence's translation is gone; a note of about its length stands where it was.
+        #expect(Set(Self.align("Classes declare the `Foo` type for callers. They also declare a second type for the tests.\n",
+                               "类为调用者声明 `Foo` 类型。（译者注：这是一个说明，讲的是测试。）\n"))
+                == ["0:0", "1:", ":1"])
+        // A note inside a sentence is no part of its length: the sentence still pairs one to one.
+        #expect(Self.align("Call `alpha` first. Call `beta` then.\n",
+                           "先调用 `alpha`（译者注：这里省略了一段很长很长的解释，讲的是为什么一定要先调用它而不是别的方法）。然后调用 `beta`。\n")
+                == ["0:0", "1:1"])
+    }
+
     @Test func anchorsAndGlossaryPickThePairing() {
         // Lengths alone cannot tell which sentence was left out: the kept code, or the glossary's terms, can.
         #expect(Self.align("Call `alpha` now. Call `beta` now. Call `gamma` now.\n", "现在调用 `alpha`。现在调用 `gamma`。\n")

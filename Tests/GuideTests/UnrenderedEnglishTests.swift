@@ -21,6 +21,8 @@ import Testing
         短 短 [duan3] /short/
         傚仿 效仿 [xiao4 fang3] /see 仿傚|仿效[fang3 xiao4]/
         仿傚 仿效 [fang3 xiao4] /to imitate/
+        實例 实例 [shi2 li4] /example/instance/
+        屬性 属性 [shu3 xing4] /attribute; property/
 
         """)
 
@@ -40,6 +42,20 @@ import Testing
         #expect(text[read.clauseEnds[1]] == UInt8(ascii: ";"))
         #expect(d.english("Code, then reader").clauses == [0, 1])   // a clause of one word ends at its mark
         #expect(d.english("The code, then").clauseEnds.count == 1)
+    }
+
+    @Test func asOpensAClauseAsTheConjunctionsDo() {
+        let d = Self.dictionary
+        #expect(d.english("Names help readers as teams review code").clauses == [0, 0, 0, 1, 1, 1])
+        #expect(d.english("As teams review code").clauses == [0, 0, 0])   // nothing before it
+        #expect(d.english("Names help so teams review").clauses == [0, 0, 0, 0])   // "so" opens none
+    }
+
+    @Test func aWordIsCountedAndItsLastClauseKept() throws {
+        let read = Self.dictionary.english("Clear code helps, because teams review code")
+        // clear, code, help | review, team: "code" said twice, first in clause 0, last in clause 1.
+        let code = try #require(read.words.firstIndex(of: Self.dictionary.english("code").words[0]))
+        #expect(read.clauses[code] == 0 && read.lastClauses[code] == 1 && read.counts[code] == 2)
     }
 
     @Test func anEntryThatRefersToAnotherRendersAsItDoes() {
@@ -88,6 +104,42 @@ import Testing
         #expect(findings(english, "小团队审查清晰的代码。小心起的名字以简单的逻辑帮助每一位读者。\n").isEmpty)
     }
 
+    @Test func aWordTheGroupsOtherSentenceSaysTooSaysNothing() throws {
+        // The second sentence's "teams" and "review" are the first's too, rendered once: they may
+        // be the first's rendering. Its own words (careful, simple, logic, reader) are not rendered.
+        let english = "Small teams review clear code. Careful teams review simple logic for each reader.\n"
+        let found = findings(english, Self.half)
+        #expect(found.map(\.index) == [1] && found.first?.part == nil)
+        // Rendered as often as the English says them, they are the second sentence's as well.
+        #expect(findings(english, "小团队审查清晰的代码，团队也审查。\n").isEmpty)
+    }
+
+    @Test func aWordTheRestOfTheSentenceSaysTooSaysNothing() throws {
+        // "clear" and "code" are said in the first clauses and again in the last, rendered once.
+        let english = "Careful names help each reader of clear code, because teams review clear code with simple logic.\n"
+        let found = findings(english, "因为团队以简单的逻辑审查清晰的代码。\n")
+        let finding = try #require(found.first)
+        #expect(finding.part == "Careful names help each reader of clear code")
+        #expect(findings(english, "小心起的名字帮助读者理解清晰的代码，因为团队以简单的逻辑审查清晰的代码。\n").isEmpty)
+    }
+
+    @Test func aWordRenderedOnlyByTheRestsRenderingSaysNothing() throws {
+        // 实例 renders "example" and "instance", 属性 "attribute" and "property": once each, they
+        // may be the last clause's (which they are).
+        let english = "Careful names help each reader with this example attribute, but teams review each instance property in clear code.\n"
+        let found = findings(english, "但团队审查清晰代码中每个实例属性。\n")
+        let finding = try #require(found.first)
+        #expect(finding.part == "Careful names help each reader with this example attribute")
+        #expect(findings(english, "小心起的名字以这个实例属性帮助每位读者，但团队审查清晰代码中每个实例属性。\n").isEmpty)
+    }
+
+    @Test func aTranslatorsNoteInsideASentenceRendersNothing() throws {
+        let english = "Small teams review clear code. Careful names help each reader with simple logic.\n"
+        // The note holds the second sentence's words, inside the sentence that renders the first.
+        let found = findings(english, "小团队审查清晰的代码（译者注：小心起的名字以简单的逻辑帮助读者）。\n")
+        #expect(found.map(\.index) == [1])
+    }
+
     @Test func aTranslatorsNoteRendersNothing() throws {
         let english = "Small teams review clear code. Careful names help each reader with simple logic.\n"
         // The note holds the second sentence's words, but in brackets: the translator's own.
@@ -110,6 +162,38 @@ import Testing
         #expect(finding.message.hasPrefix("part of an English sentence has no Chinese: “because careful names"))
         #expect(review(Self.half, dictionary: nil).isEmpty)
         #expect(review(Self.whole, dictionary: Self.dictionary).isEmpty)
+    }
+
+    func review(_ english: String, _ chinese: String) -> [BeadFinding] {
+        let parser = MarkdownParser()
+        let source = Chapter(path: "a.md", displayPath: "content/en/a.md", title: "A", blocks: parser.parse(english))
+        let target = Chapter(path: "a.md", displayPath: "content/zh/a.md", title: "A", blocks: parser.parse(chinese))
+        return ChapterReview.make(source: source, target: target, language: Language("zh"), ledger: AcceptLedger(),
+                                  doubtMarkers: [], sentences: true, dictionary: Self.dictionary)
+            .beads.flatMap(\.review.findings).filter(\.status.isSentence)
+    }
+
+    @Test func aPairOfOneSentenceASideTheChineseDoesNotRenderIsMissingOnly() throws {
+        // Nothing of the English is in the Chinese: no word, no code, not its length.
+        let english = "Small teams review clear code with `alpha` and `beta` because careful names help each reader.\n"
+        let found = review(english, "这是一个十分有趣的话题。\n")
+        #expect(found.map(\.status) == [.sentenceMissing])
+        #expect(try #require(found.first).message.hasPrefix("an English sentence has no Chinese"))
+        #expect(review(english, "小团队以 `alpha` 和 `beta` 审查清晰的代码，因为小心起的名字帮助每一位读者。\n").isEmpty)
+    }
+
+    @Test func aPairOfOneSentenceASideByItsCutIsWeighedToo() throws {
+        // Its stops are in brackets: more than one by the stops, one sentence once cut.
+        let parser = MarkdownParser()
+        let source = parser.parse("(Note: small teams review clear code. Careful names help each reader.)\n")
+        let target = parser.parse("小团队审查清晰的代码。\n")
+        let bead = Bead(source: [0], target: [0])
+        let review = SentenceReview(aligner: SentenceAligner(dictionary: Self.dictionary))
+        #expect(review.willCut(bead, source: source, target: target))
+        #expect(review.sentences(bead, source: source, target: target) == nil)
+        let one = try #require(review.onePair(bead, source: source, target: target))
+        #expect(one.source.count == 1 && one.target.count == 1)
+        #expect(SentenceReview(aligner: SentenceAligner()).onePair(bead, source: source, target: target) == nil)
     }
 
     @Test func theBinomialTail() {

@@ -4,8 +4,10 @@ paragraphs), runs `guide review --format json` once, and counts the deletions it
 sentence-missing at the right pair: the pair whose Chinese holds the paragraph.
 
 A paragraph here is a run of text lines outside code fences that is not a heading, list, quote,
-table or HTML; its sentences end at 。！？ (with closing quotes and brackets). This edits the
-book's text to make test cases; guide itself reads the markdown through cmark."""
+table or HTML; its sentences end at 。！？ (with closing quotes and brackets). A sentence that
+renders no English (no letters, wholly a translator's note, or wholly in brackets:
+`renders_nothing`) is never deleted: nothing would be missing; another of its paragraph is. This
+edits the book's text to make test cases; guide itself reads the markdown through cmark."""
 import json, os, random, re, subprocess, sys
 from pathlib import Path
 
@@ -30,6 +32,47 @@ def paragraphs(lines):
             start = None
     return found
 
+OPEN, CLOSE = '(（[【', ')）]】'
+NOTE = re.compile(r'\s*(译者注|译注|注\s*[:：])')
+
+def notes(text):
+    """The spans of text that are a translator's note: from a bracket opened by 译者注, 译注 or
+    注： to its match (or the end), and from such a mark opening a sentence to its end."""
+    spans = []
+    for index, c in enumerate(text):
+        if c in OPEN and NOTE.match(text, index + 1):
+            depth, end = 0, len(text)
+            for other in range(index, len(text)):
+                depth += text[other] in OPEN
+                depth -= text[other] in CLOSE
+                if depth == 0:
+                    end = other + 1
+                    break
+            spans.append((index, end))
+    for m in SENTENCE.finditer(text):
+        if NOTE.match(text, m.start()):
+            spans.append((m.start(), m.end()))
+    return spans
+
+def renders_nothing(text, match):
+    """Whether the sentence renders no English: it has no letters (a stop the pattern cut off
+    alone, as in 嗯。。), every letter of it is in a translator's note, or it is wholly in one
+    pair of brackets (an aside)."""
+    spans = notes(text)
+    letters = [i for i in range(match.start(), match.end()) if text[i].isalnum()]
+    if not letters or all(any(a <= i < b for a, b in spans) for i in letters):
+        return True
+    body = match.group(0).strip().rstrip('。！？')
+    if not body or body[0] not in OPEN:
+        return False
+    depth = 0
+    for index, c in enumerate(body):
+        depth += c in OPEN
+        depth -= c in CLOSE
+        if depth == 0:
+            return index == len(body) - 1
+    return False
+
 chapters = sorted(p for p in (content / 'zh').glob('c*.md'))
 random.seed(seed)
 candidates = [(path, para) for path in chapters for para in paragraphs(path.read_text(encoding='utf-8').split('\n'))]
@@ -40,8 +83,16 @@ for path in sorted({p for p, _ in chosen}):
     # From the end, so earlier line numbers stay where they are (a deletion keeps the line count).
     for _, (first, last) in sorted(((p, para) for p, para in chosen if p == path), key=lambda c: -c[1][0]):
         text = '\n'.join(lines[first:last + 1])
-        sentences = [m.group(0) for m in SENTENCE.finditer(text)]
+        matches = list(SENTENCE.finditer(text))
+        sentences = [m.group(0) for m in matches]
         victim = random.choice(sentences)
+        if renders_nothing(text, matches[sentences.index(victim)]):
+            # A translator's note or an aside renders no English: deleting it leaves nothing
+            # missing. Another sentence of the paragraph instead, picked by a generator of its
+            # own (so that the other deletions stay where they were).
+            others = [m.group(0) for m in matches if not renders_nothing(text, m)]
+            if others:
+                victim = random.Random(f'{seed}:{path.name}:{first}').choice(others)
         at = text.index(victim)
         kept = text[:at] + text[at + len(victim):]
         # The same number of lines: a sentence that ended a line leaves that line shorter or empty of text.

@@ -158,16 +158,20 @@ public struct SentenceReview: Sendable {
         return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
     }
 
-    /// A pair of one sentence a side, which `sentences` leaves uncut, cut when a dictionary can
-    /// tell whether part of its English has no Chinese (`UnrenderedEnglish`: a translator who
-    /// rendered one English sentence as two Chinese ones and lost one); nil otherwise.
+    /// A pair of one sentence a side, which `sentences` leaves uncut (by its stops, or once cut:
+    /// a paragraph whose stops are in brackets or abbreviations), cut and paired when a
+    /// dictionary can tell whether its English has no Chinese: the aligner may leave the two
+    /// unpaired (the Chinese renders none of the English: the words, code and lengths all say
+    /// so), and `UnrenderedEnglish` weighs part of it (a translator who rendered one English
+    /// sentence as two Chinese ones and lost one); nil otherwise. (For a bead `sentences` paired
+    /// already, nil.)
     public func onePair(_ bead: Bead, source: [Block], target: [Block]) -> BeadSentences? {
-        guard aligner.dictionary != nil, Self.isCandidate(bead, source: source, target: target),
-              !willCut(bead, source: source, target: target) else { return nil }
+        guard aligner.dictionary != nil, Self.isCandidate(bead, source: source, target: target) else { return nil }
         let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] })
+        guard english.count == 1 else { return nil }
         let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] })
-        guard english.count == 1, chinese.count == 1 else { return nil }
-        return BeadSentences(source: english, target: chinese, links: [SentenceLink(source: 0..<1, target: 0..<1)])
+        guard chinese.count == 1 else { return nil }
+        return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
     }
 
     /// Whether `sentences` cuts the bead: prose on both sides, more than one sentence in all by its stops.
@@ -199,6 +203,9 @@ public struct SentenceReview: Sendable {
     public func findings(_ sentences: BeadSentences, of bead: Bead, source: [Block], target: [Block],
                          besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
         var found = SentenceFindings.findings(sentences, aligner: aligner) + hiddenInGroups(sentences)
+        // A pair of one sentence a side left unpaired: the Chinese stands where the English's
+        // translation should be (the block aligner paired them), so the English is the finding.
+        if sentences.source.count == 1, sentences.target.count == 1 { found.removeAll { $0.kind == .extra } }
         if let dictionary = aligner.dictionary, sentences.source.count * sentences.target.count <= aligner.weights.lexicalCells {
             // (Only English it reports: a sentence the others report already is left to them.)
             let missing = Set(found.lazy.filter { $0.kind == .missing }.map(\.index))

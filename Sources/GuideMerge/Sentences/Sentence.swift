@@ -67,6 +67,86 @@ public struct Sentence: Hashable, Sendable {
     }
 }
 
+extension Sentence {
+    /// A translator's note: a sentence in one pair of brackets that opens with 译者注 or 译注
+    /// (`（译者注：…）`, with a stop after the bracket or not). It renders no English, whatever
+    /// words it holds: the aligner never pairs it (`SentenceAligner`).
+    public var isTranslatorsNote: Bool {
+        let scalars = text.unicodeScalars.drop(while: Sentence.isBlank)
+        guard let open = scalars.first, Self.opening.contains(open) else { return false }
+        let body = scalars.dropFirst().drop(while: Sentence.isBlank)
+        guard body.starts(with: "译者注".unicodeScalars) || body.starts(with: "译注".unicodeScalars) else { return false }
+        // The bracket it opens with closes at its end: nothing but stops and spaces after it.
+        var depth = 0
+        for (offset, scalar) in scalars.enumerated() {
+            if Self.opening.contains(scalar) { depth += 1 }
+            else if Self.closing.contains(scalar) {
+                depth -= 1
+                if depth == 0 {
+                    return scalars.dropFirst(offset + 1).allSatisfy { Sentence.isBlank($0) || Self.stops.contains($0) }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The translator's notes inside a Chinese sentence's text (a bracket opened by 译者注 or
+    /// 译注, to the bracket that closes it, or to the end): the text without them (what of the
+    /// sentence may render English), and how many Latin letters and digits and CJK letters they
+    /// hold (what the length model counts). Nil when it holds none: only a text with 译 in it is
+    /// read further (one pass over its bytes).
+    public static func translatorsNotes(in text: String) -> (rest: String, latin: Int, cjk: Int)? {
+        guard holdsYi(text) else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        var latin = 0, cjk = 0, found = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if opening.contains(scalar) {
+                var body = index + 1
+                while body < scalars.count, isBlank(scalars[body]) { body += 1 }
+                let opens = { (mark: String) in scalars[body...].starts(with: mark.unicodeScalars) }
+                if body < scalars.count, opens("译者注") || opens("译注") {
+                    var depth = 0, end = scalars.count
+                    for other in index..<scalars.count {
+                        if opening.contains(scalars[other]) { depth += 1 }
+                        else if closing.contains(scalars[other]) {
+                            depth -= 1
+                            if depth == 0 { end = other + 1; break }
+                        }
+                    }
+                    for value in scalars[index..<end] {
+                        if Script.isCJKLetter(value) { cjk += 1 }
+                        else if value.isASCII, value.properties.isAlphabetic || ("0"..."9").contains(value) { latin += 1 }
+                    }
+                    found = true
+                    index = end
+                    continue
+                }
+            }
+            kept.append(scalar)
+            index += 1
+        }
+        return found ? (String(kept), latin, cjk) : nil
+    }
+
+    /// Whether the text holds 译 (E8 AF 91 in UTF-8).
+    static func holdsYi(_ text: String) -> Bool {
+        var first: UInt8 = 0, second: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x91, second == 0xAF, first == 0xE8 { return true }
+            first = second
+            second = byte
+        }
+        return false
+    }
+
+    static let opening: Set<Unicode.Scalar> = ["(", "（", "[", "【"]
+    static let closing: Set<Unicode.Scalar> = [")", "）", "]", "】"]
+    static let stops: Set<Unicode.Scalar> = ["。", ".", "！", "!", "？", "?", "；", ";", "，", ","]
+}
+
 /// The measures of a sentence that survive translation, or that a translation changes predictably.
 public struct SentenceFeatures: Hashable, Sendable {
     /// Latin letters and digits of the prose, and every character of its code spans and URLs.

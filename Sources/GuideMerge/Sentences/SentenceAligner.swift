@@ -30,6 +30,9 @@ public struct SentenceLink: Hashable, Sendable {
 ///   a sentence holding them pays for being paired (it was likely left out, or added);
 /// - punctuation: both sides ending in a question mark (or a colon, or `!`) agree, one
 ///   question against a statement disagrees.
+/// A translator's note renders no English: a Chinese sentence that is one
+/// (`Sentence.isTranslatorsNote`) is never paired, and a note inside a sentence is neither part
+/// of its length nor of the words it renders (`Sentence.translatorsNotes`).
 /// The search runs in a band around the diagonal as wide as the sides' slope plus a margin,
 /// so its work grows linearly with the bead's sentences. Pure: values in, values out.
 public struct SentenceAligner: Sendable {
@@ -189,6 +192,9 @@ public struct SentenceAligner: Sendable {
         let sourceEnding: [SentenceFeatures.Ending], targetEnding: [SentenceFeatures.Ending]
         let sourceLeaf: [Int], targetLeaf: [Int]
         let sourceAside: [Bool], targetAside: [Bool]
+        /// Per target sentence, whether it is a translator's note (`Sentence.isTranslatorsNote`):
+        /// it renders no English, so it is never paired (a group holding it costs infinity).
+        let targetNote: [Bool]
         /// Per sentence, its kept tokens that no sentence of the other side holds (at most 3).
         let sourceLost: [Int], targetLost: [Int]
         /// With a dictionary: the target count (0 without), which content words of source
@@ -205,13 +211,20 @@ public struct SentenceAligner: Sendable {
             weights = aligner.weights
             model = aligner.model
             sourceLength = source.map { aligner.model.length(latin: $0.features.latin, cjk: $0.features.cjk) }
-            targetLength = target.map { aligner.model.length(latin: $0.features.latin, cjk: $0.features.cjk) }
+            // A translator's note inside a sentence renders no English: it is no part of the
+            // sentence's length, nor are its words read.
+            let notes = target.map { Sentence.translatorsNotes(in: $0.text) }
+            targetLength = zip(target, notes).map { sentence, notes in
+                aligner.model.length(latin: max(0, sentence.features.latin - (notes?.latin ?? 0)),
+                                     cjk: max(0, sentence.features.cjk - (notes?.cjk ?? 0)))
+            }
             sourceEnding = source.map(\.features.ending)
             targetEnding = target.map(\.features.ending)
             sourceLeaf = source.map(\.leaf)
             sourceAside = source.map(\.features.isAside)
             targetAside = target.map(\.features.isAside)
             targetLeaf = target.map(\.leaf)
+            targetNote = target.map(\.isTranslatorsNote)
             // Anchors: what both sides of the bead hold somewhere, numbered; terms are tokens of their own.
             var numbers = TokenNumbers(capacity: (source + target).reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count })
             var sourceCount: [Int] = [], targetCount: [Int] = [], isTerm: [Bool] = []
@@ -247,7 +260,8 @@ public struct SentenceAligner: Sendable {
             targetAnchors = targetKeys.map { $0.filter { weight[$0] > 0 }.sorted() }
             if let dictionary = aligner.dictionary, !source.isEmpty, !target.isEmpty,
                source.count * target.count <= aligner.weights.lexicalCells {
-                let english = source.map { dictionary.english($0.text) }, chinese = target.map { dictionary.chinese($0.text) }
+                let english = source.map { dictionary.english($0.text) }
+                let chinese = zip(target, notes).map { dictionary.chinese($1?.rest ?? $0.text) }
                 var coverage = [UInt64](repeating: 0, count: source.count * target.count)
                 var known = english.map(\.rendered)
                 for i in english.indices {
@@ -317,6 +331,7 @@ public struct SentenceAligner: Sendable {
         }
 
         func cost(_ s: Range<Int>, _ t: Range<Int>) -> Double {
+            if !s.isEmpty, t.contains(where: { targetNote[$0] }) { return .infinity }
             var total = prior(s.count, t.count)
             if s.isEmpty, t.count == 1, targetAside[t.lowerBound] { total -= weights.aside }
             if t.isEmpty, s.count == 1, sourceAside[s.lowerBound] { total -= weights.aside }

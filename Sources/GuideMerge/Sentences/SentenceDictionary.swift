@@ -209,14 +209,16 @@ public struct SentenceDictionary: Sendable {
         var offset = 0
         func flush() {
             defer { word.removeAll(keepingCapacity: true) }
-            guard word.count >= 3 else { return }
+            guard word.count >= 2 else { return }
             let whole = hash(word)
-            // A conjunction that opens a clause ends the one before it.
+            // A conjunction that opens a clause ends the one before it (`as` too: "…, as the
+            // caller expects" is a clause a translator may put in a sentence of its own).
             if clauses, clauseHasWord, clauseWords.contains(whole) {
                 clause += 1
                 clauseHasWord = false
                 clauseEnd(offset - word.count - 1)
             }
+            guard word.count >= 3 else { return }
             guard !stopWords.contains(whole) else { return }
             body(hash(stem(&word)), clause)
             clauseHasWord = true
@@ -253,7 +255,7 @@ public struct SentenceDictionary: Sendable {
 
     /// Conjunctions that open a clause (`contentWords`' clauses).
     static let clauseWords: Set<UInt64> = Set("""
-        but because although though unless whereas while therefore since which otherwise
+        but because although though unless whereas while therefore since which otherwise as
         """.split(whereSeparator: \.isWhitespace).map { hash(Array($0.utf8)) })
 
     /// `,` `;` `:` `(` `)` and an em dash (E2 80 94) or en dash (E2 80 93).
@@ -292,6 +294,10 @@ public struct SentenceDictionary: Sendable {
         public var rendered: UInt64 = 0
         /// Per word, the clause of the sentence it first appears in (from 0; `contentWords`).
         public var clauses: [Int] = []
+        /// Per word, the clause it last appears in (the same as `clauses` for a word said once).
+        public var lastClauses: [Int] = []
+        /// Per word, how many times the sentence says it (at most 255).
+        public var counts: [UInt8] = []
         /// Where each clause but the last ends: the UTF-8 offset of its closing mark.
         public var clauseEnds: [Int] = []
     }
@@ -306,10 +312,17 @@ public struct SentenceDictionary: Sendable {
     public func english(_ text: String) -> English {
         var read = English()
         Self.contentWords(text.utf8, { word, clause in
-            guard read.words.count < 64, !read.words.contains(word) else { return }
+            if let seen = read.words.firstIndex(of: word) {
+                read.lastClauses[seen] = clause
+                read.counts[seen] &+= read.counts[seen] < .max ? 1 : 0
+                return
+            }
+            guard read.words.count < 64 else { return }
             if renderings[word] != nil { read.rendered |= 1 << UInt64(read.words.count) }
             read.words.append(word)
             read.clauses.append(clause)
+            read.lastClauses.append(clause)
+            read.counts.append(1)
         }, clauseEnd: { read.clauseEnds.append($0) })
         return read
     }
@@ -351,6 +364,59 @@ public struct SentenceDictionary: Sendable {
                      : Self.intersects(ids, chinese.headwords) { mask |= 1 << UInt64(k) }
         }
         return mask
+    }
+
+    /// Where Chinese texts render English words: how many places hold each headword of two
+    /// characters or more, and how many times each English word is kept as it is.
+    public struct Places: Sendable {
+        var headwords: [Int32: Int] = [:]
+        var kept: [UInt64: Int] = [:]
+    }
+
+    public func places(in texts: [String]) -> Places {
+        var places = Places()
+        var run: [Unicode.Scalar] = []
+        func scan() {
+            defer { run.removeAll(keepingCapacity: true) }
+            for start in run.indices {
+                var hash = SentenceToken.basis
+                for end in start..<min(run.count, start + longest) {
+                    UTF8.encode(run[end]) { hash = SentenceToken.mix(hash, $0) }
+                    if end > start, let id = headwords[hash] { places.headwords[id, default: 0] += 1 }
+                }
+            }
+        }
+        for text in texts {
+            for scalar in text.unicodeScalars {
+                if Script.isCJKLetter(scalar) { run.append(scalar) } else { scan() }
+            }
+            scan()
+            Self.contentWords(text.utf8) { places.kept[$0, default: 0] += 1 }
+        }
+        return places
+    }
+
+    /// How many times the Chinese (`places`) renders each of `english`'s words: the times the
+    /// word itself is kept, plus the places of the headword of two characters or more that
+    /// renders it most often (对象 inside 托管对象 is one place, not two).
+    public func renderingCounts(_ english: English, at places: Places) -> [Int] {
+        english.words.map { word in
+            let kept = places.kept[word] ?? 0
+            guard let ids = renderings[word] else { return kept }
+            return kept + ids.reduce(0) { max($0, places.headwords[$1] ?? 0) }
+        }
+    }
+
+    /// Per word of `english`, the headwords of two characters or more found in `chinese` that
+    /// render it (sorted ids), and which words the Chinese keeps as they are (bit k).
+    public func renderers(_ english: English, in chinese: [Chinese]) -> (headwords: [[Int32]], kept: UInt64) {
+        var kept: UInt64 = 0
+        let headwords = english.words.enumerated().map { k, word -> [Int32] in
+            if chinese.contains(where: { Self.sortedContains($0.latin, word) }) { kept |= 1 << UInt64(k) }
+            guard english.rendered & (1 << UInt64(k)) != 0, let ids = renderings[word] else { return [] }
+            return ids.filter { id in !single[Int(id)] && chinese.contains { Self.sortedContains($0.headwords, id) } }
+        }
+        return (headwords, kept)
     }
 
     /// Which of `english`'s words have a rendering of two characters or more (or none of one).
