@@ -30,9 +30,11 @@ struct ReviewPages {
         var targetLines: String
     }
 
-    func rowPlaces(_ review: ChapterReview) -> [RowPlace] {
+    /// The place of bead `index`'s row, made when asked: a dashboard section links only the
+    /// rows of its gaps (making every row's place was a sixtieth of a cold build).
+    func rowPlaces(_ review: ChapterReview) -> (Int) -> RowPlace {
         let ids = anchors[book.source.language]?[review.source.path] ?? [:]
-        return review.beads.indices.map { rowPlace(review, $0, ids: ids) }
+        return { rowPlace(review, $0, ids: ids) }
     }
 
     /// The place of the row of bead `index`; `ids` are the source chapter's heading ids.
@@ -139,15 +141,17 @@ struct ReviewPages {
 
     /// One chapter's section of the dashboard: progress, counts, every gap linking to its row.
     func chapterProgress(_ review: ChapterReview) -> ChapterProgressView {
-        let places = rowPlaces(review)
+        let place = rowPlaces(review)
         let counts = review.counts
         let readerFindings = review.readerFindings
         // The first gaps of the chapter (`ReportLimit.perChapter`), then how many more.
         let gapCount = review.findingCount   // listed or not (`ChapterReview.listed`)
         let listedCount = review.beads.reduce(0) { $0 + $1.review.findings.count }
         let page = "../\(bilingualURL(review))#"
-        let gaps = zip(review.beads, places).lazy.flatMap { bead, row -> [GapView] in
+        // A sequence, walked once (a lazy collection would be walked again to count it).
+        let gaps = zip(review.beads.indices, review.beads).lazy.flatMap { index, bead -> [GapView] in
             guard !bead.review.findings.isEmpty else { return [] }
+            let row = place(index)
             // What every finding of the pair shows alike, made once a pair (a pair may have dozens).
             let excerpt = Excerpt.of(
                 (bead.bead.target.first.map { review.target.blocks[$0].text }
@@ -177,7 +181,7 @@ struct ReviewPages {
                 ? "\(ReportLimit.more(gapCount - ReportLimit.perChapter)) gaps in this chapter not shown (`guide review --format json` lists "
                     + (listedCount == gapCount ? "them all)" : "the first \(ReportLimit.grouped(listedCount)))")
                 : nil,
-            snippets: snippetGaps(review, rows: places), reader: readerGaps(review, findings: readerFindings, rows: places),
+            snippets: snippetGaps(review, row: place), reader: readerGaps(review, findings: readerFindings, row: place),
             readerCount: readerFindings.count,
             untranslated: review.target.untranslated.map { "\($0.reason) (English: \($0.sourceEntry))" })
     }
@@ -202,14 +206,14 @@ struct ReviewPages {
     /// parse every chapter on every rebuild, where the facts cache lets a rebuild parse only the
     /// edited pair).
     func readerGaps(_ review: ChapterReview, findings: [(chapter: Chapter, finding: ReaderFinding)],
-                    rows: [RowPlace]) -> [ReaderGapView] {
+                    row place: (Int) -> RowPlace) -> [ReaderGapView] {
         let beads = BeadIndex(review)
         return findings.prefix(ReportLimit.perChapter).map { chapter, finding in
             let isSource = chapter.displayPath == review.source.displayPath
             let row = isSource ? beads.ofSource[finding.block] : beads.ofTarget[finding.block]
             return ReaderGapView(kind: finding.kind.rawValue, message: finding.message,
                                  location: "\(chapter.displayPath):\(finding.line)",
-                                 href: "../\(bilingualURL(review))" + (row.map { "#\(rows[$0].id)" } ?? ""),
+                                 href: "../\(bilingualURL(review))" + (row.map { "#\(place($0).id)" } ?? ""),
                                  excerpt: finding.excerpt.isEmpty ? nil : Excerpt.of(finding.excerpt, length: 70),
                                  excerptLang: isSource ? book.source.language.htmlLang : review.language.htmlLang)
         }
@@ -218,14 +222,14 @@ struct ReviewPages {
     /// The chapter's snippets that fail, warn or were not checked, translations that compile
     /// differently from the English, then snippets that compile with assumed names (and which),
     /// each linking to its row.
-    func snippetGaps(_ review: ChapterReview, rows: [RowPlace]) -> [GapView] {
+    func snippetGaps(_ review: ChapterReview, row place: (Int) -> RowPlace) -> [GapView] {
         guard let check else { return [] }
         let beads = BeadIndex(review)
         func href(_ result: SnippetResult) -> String {
             let isSource = result.language == book.source.language
             let block = result.blockPath.first ?? -1
             let index = isSource ? beads.ofSource[block] : beads.ofTarget[block]
-            return "../\(bilingualURL(review))" + (index.map { "#\(rows[$0].id)" } ?? "")
+            return "../\(bilingualURL(review))" + (index.map { "#\(place($0).id)" } ?? "")
         }
         let inChapter = { (result: SnippetResult) in
             result.chapterPath == review.source.path
