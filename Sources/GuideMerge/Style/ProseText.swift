@@ -79,7 +79,12 @@ public struct ProseText: Sendable {
         leads.append(lead)
     }
 
-    public var string: String { String(characters) }
+    /// The text (through its scalars' UTF-8 when every character is one scalar: a `String` made
+    /// character by character through the collection's protocol was most of the glossary check).
+    public var string: String {
+        if let scalars = singleScalars { return Unicode.Scalar.string(scalars) }
+        return String(characters)
+    }
 
     /// Each character's scalar, when every character is one scalar (nil otherwise): what a
     /// search of substrings reads without making a `Character` per place.
