@@ -329,21 +329,7 @@ public struct SentenceDictionary: Sendable {
 
     public func chinese(_ text: String) -> Chinese {
         var read = Chinese()
-        var run: [Unicode.Scalar] = []
-        func scan() {
-            defer { run.removeAll(keepingCapacity: true) }
-            for start in run.indices {
-                var hash = SentenceToken.basis
-                for end in start..<min(run.count, start + longest) {
-                    UTF8.encode(run[end]) { hash = SentenceToken.mix(hash, $0) }
-                    if let id = headwords[hash] { read.headwords.append(id) }
-                }
-            }
-        }
-        for scalar in text.unicodeScalars {
-            if Script.isCJKLetter(scalar) { run.append(scalar) } else { scan() }
-        }
-        scan()
+        forEachHeadword(in: text) { id, _ in read.headwords.append(id) }
         read.headwords = Array(Set(read.headwords)).sorted()
         var latin: [UInt64] = []
         Self.contentWords(text.utf8) { latin.append($0) }
@@ -375,6 +361,18 @@ public struct SentenceDictionary: Sendable {
 
     public func places(in texts: [String]) -> Places {
         var places = Places()
+        for text in texts {
+            forEachHeadword(in: text) { id, length in
+                if length > 1 { places.headwords[id, default: 0] += 1 }
+            }
+            Self.contentWords(text.utf8) { places.kept[$0, default: 0] += 1 }
+        }
+        return places
+    }
+
+    /// Every headword found in the text's runs of CJK letters, at every place it starts, with
+    /// its length in characters (up to `longest`).
+    func forEachHeadword(in text: String, _ body: (_ id: Int32, _ length: Int) -> Void) {
         var run: [Unicode.Scalar] = []
         func scan() {
             defer { run.removeAll(keepingCapacity: true) }
@@ -382,18 +380,14 @@ public struct SentenceDictionary: Sendable {
                 var hash = SentenceToken.basis
                 for end in start..<min(run.count, start + longest) {
                     UTF8.encode(run[end]) { hash = SentenceToken.mix(hash, $0) }
-                    if end > start, let id = headwords[hash] { places.headwords[id, default: 0] += 1 }
+                    if let id = headwords[hash] { body(id, end - start + 1) }
                 }
             }
         }
-        for text in texts {
-            for scalar in text.unicodeScalars {
-                if Script.isCJKLetter(scalar) { run.append(scalar) } else { scan() }
-            }
-            scan()
-            Self.contentWords(text.utf8) { places.kept[$0, default: 0] += 1 }
+        for scalar in text.unicodeScalars {
+            if Script.isCJKLetter(scalar) { run.append(scalar) } else { scan() }
         }
-        return places
+        scan()
     }
 
     /// How many times the Chinese (`places`) renders each of `english`'s words: the times the
