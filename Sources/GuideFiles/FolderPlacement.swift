@@ -18,28 +18,26 @@ public enum FolderPlacement {
     /// false where the file system has no such flag).
     @discardableResult
     public static func spreadSubfolders(of folder: String) -> Bool {
-        #if os(Linux)
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var flags: CInt = 0
-        guard ioctl(fd, getFlags, &flags) == 0 else { return false }
-        if flags & topFolder != 0 { return true }
-        flags |= topFolder
-        return ioctl(fd, setFlags, &flags) == 0
-        #else
-        return false
-        #endif
+        withFlags(of: folder) { descriptor, flags in
+            guard flags & topFolder == 0 else { return true }
+            var flagged = flags | topFolder
+            return ioctl(descriptor, setFlags, &flagged) == 0
+        }
     }
 
     /// Whether `folder` carries the flag (`spreadSubfolders`).
     public static func spreadsSubfolders(_ folder: String) -> Bool {
+        withFlags(of: folder) { _, flags in flags & topFolder != 0 }
+    }
+
+    /// `body` with the open folder and its flags; false where there are none to read.
+    private static func withFlags(of folder: String, _ body: (_ descriptor: Int32, _ flags: CInt) -> Bool) -> Bool {
         #if os(Linux)
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
         var flags: CInt = 0
-        return ioctl(fd, getFlags, &flags) == 0 && flags & topFolder != 0
+        return ioctl(descriptor, getFlags, &flags) == 0 && body(descriptor, flags)
         #else
         return false
         #endif
