@@ -52,7 +52,7 @@ public struct SiteWriter {
             let folders = Dictionary(grouping: site.paths, by: PathText.parent).values.sorted { $0.count > $1.count || ($0.count == $1.count && $0[0] < $1[0]) }
             let written = try folders.concurrentMap { paths in
                 // The folder's files are checked and linked through descriptors of the two folders:
-                // the system walks one name a call, not the whole path (a tenth of a rebuild's write).
+                // the system walks one name a call, not every folder of the path.
                 let folder = PathText.parent(paths[0])
                 let from = FolderDescriptor(folder.isEmpty ? current : current + "/" + folder)
                 let into = FolderDescriptor(folder.isEmpty ? root : root + "/" + folder)
@@ -66,41 +66,42 @@ public struct SiteWriter {
                     return previous?.held(path, tag: tag, at: from.descriptor, name: PathText.lastComponent(path))
                 }
                 return try paths.map { path -> (String, WriteManifest.Entry?) in
-                let target = root + "/" + path
-                if let tag = site.kept[path] {
-                    // The renderer saw this file in the current site, written from the same inputs
-                    // (still so: asked again just before); linked, or copied where the file system
-                    // has no hard links.
-                    let changed = GuideError("\(path) changed in the site folder while the site was built; build again",
-                                             file: current + "/" + path)
-                    guard let held = held(path, tag) else { throw changed }
-                    if linked(path) { return (path, held) }
-                    guard let bytes = FileManager.default.contents(atPath: current + "/" + path) else { throw changed }
-                    try Self.write([UInt8](bytes), to: target)
-                    return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
-                }
-                if let file = site.spooled[path] {
-                    // Beside the output like the staging folder, so on the same file system: moved, not copied.
-                    if rename(file, target) != 0 {
-                        guard errno == EXDEV, let bytes = FileBytes.read(file) else { throw POSIXWriteError(path: target, code: errno) }
-                        try Self.write(bytes, to: target)
+                    let target = root + "/" + path
+                    if let tag = site.kept[path] {
+                        // The renderer saw this file in the current site, written from the same inputs
+                        // (still so: asked again just before); linked, or copied where the file system
+                        // has no hard links.
+                        let changed = GuideError("\(path) changed in the site folder while the site was built; build again",
+                                                 file: current + "/" + path)
+                        guard let held = held(path, tag) else { throw changed }
+                        if linked(path) { return (path, held) }
+                        guard let bytes = FileManager.default.contents(atPath: current + "/" + path) else { throw changed }
+                        try Self.write([UInt8](bytes), to: target)
+                        return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
                     }
-                    guard previous != nil, let tag = site.tags[path] else { return (path, nil) }
+                    if let file = site.spooled[path] {
+                        // Beside the output like the staging folder, so on the same file system: moved, not copied.
+                        if rename(file, target) != 0 {
+                            guard errno == EXDEV, let bytes = FileBytes.read(file) else { throw POSIXWriteError(path: target, code: errno) }
+                            try Self.write(bytes, to: target)
+                        }
+                        guard previous != nil, let tag = site.tags[path] else { return (path, nil) }
+                        return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
+                    }
+                    let parts = site.pieced[path] ?? [site.files[path]!]
+                    guard let previous else {
+                        try Self.write(parts, to: target)
+                        return (path, nil)
+                    }
+                    let tag = site.tags[path] ?? Self.digest(parts)
+                    // The same bytes as the file the last build wrote there, which nothing has touched since.
+                    if let held = held(path, tag), linked(path) {
+                        return (path, held)
+                    }
+                    try Self.write(parts, to: target)
                     return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
                 }
-                let parts = site.pieced[path] ?? [site.files[path]!]
-                guard let previous else {
-                    try Self.write(parts, to: target)
-                    return (path, nil)
-                }
-                let tag = site.tags[path] ?? Self.digest(parts)
-                // The same bytes as the file the last build wrote there, which nothing has touched since.
-                if let held = held(path, tag), linked(path) {
-                    return (path, held)
-                }
-                try Self.write(parts, to: target)
-                return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
-            } }.joined()
+            }.joined()
             if manifest != nil {
                 for case let (path, entry?) in written { next.record(path, entry) }
             }

@@ -31,7 +31,9 @@ final class ClangLexer: @unchecked Sendable {
         // joined after it (crash recovery with a large stack), unless this is set: a thread and
         // two context switches per batch of snippets, 645 threads in a cold build of the whole
         // book ×40. A batch inside `#if 0` needs no stack to speak of. Set once, before the
-        // library first runs; an earlier environment block stays valid for any reader.
+        // library first runs; an earlier environment block stays valid for any reader. (A
+        // check's worker started outside the sandbox inherits it, and parses its units on its
+        // own main thread then: measured as fast; libclang still recovers from a crash there.)
         if getenv("LIBCLANG_NOTHREADS") == nil { setenv("LIBCLANG_NOTHREADS", "1", 0) }
         var pathBuffer = [CChar](repeating: 0, count: 256)
         let status = guide_clang_load(&api, &pathBuffer, pathBuffer.count)
