@@ -53,10 +53,26 @@ public struct ContentLoader: Sendable {
         try resolvedRoot.check(join(root, Self.configName), display: display(Self.configName))
         let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName))
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
-        // The editions side by side: each has a serial part (its SUMMARY.md, the listed files' checks).
-        let editions = try pair(config.languages.concurrentMap {
-            try loadEdition($0, config: config, parser: parser, resolvedRoot: resolvedRoot)
-        }, source: config.source)
+        // The editions' listings side by side (each is serial: its SUMMARY.md, the listed files'
+        // checks), then every chapter of every edition parsed in one map on all cores: an edition
+        // a core left the other core idle once the shorter edition was done. A failure is thrown
+        // as before: the first edition's listing, else its first chapter, then the next edition.
+        let listings = config.languages.concurrentMap { language in
+            Result { try listEdition(language, resolvedRoot: resolvedRoot) }
+        }
+        let listed = listings.enumerated().flatMap { edition, listing in
+            ((try? listing.get())?.chapters ?? []).map { (edition: edition, chapter: $0) }
+        }
+        let chapters = parseChapters(listed.map(\.chapter), parser: parser)
+        var editions: [Edition] = [], next = 0
+        for (language, listing) in zip(config.languages, listings) {
+            let listing = try listing.get()
+            let parsed = try chapters[next..<next + listing.chapters.count].map { try $0.get() }
+            next += listing.chapters.count
+            editions.append(Edition(language: language, title: config.title(for: language), toc: listing.toc,
+                                    chapters: parsed, assets: try listing.assets.get(), ledger: try listing.ledger.get()))
+        }
+        editions = try pair(editions, source: config.source)
         // The language folders were listed with their editions: not walked again.
         let languageFolders = Set(config.languages.map(\.code))
         let shared = try assets(in: root, resolvedRoot: resolvedRoot, skipping: languageFolders).filter { path in
@@ -69,8 +85,16 @@ public struct ContentLoader: Sendable {
         return Book(config: config, editions: editions, sharedAssets: shared, glossary: glossary)
     }
 
-    private func loadEdition(_ language: Language, config: Config, parser: MarkdownParser,
-                             resolvedRoot: ConfinedFolder) throws -> Edition {
+    /// What an edition's SUMMARY.md lists, each listed file checked, and its assets and accept
+    /// ledger (their failures are thrown after its chapters').
+    private struct Listing {
+        var toc: [TocEntry]
+        var chapters: [Listed]
+        var assets: Result<[String], Error>
+        var ledger: Result<AcceptLedger, Error>
+    }
+
+    private func listEdition(_ language: Language, resolvedRoot: ConfinedFolder) throws -> Listing {
         let folder = join(root, language.code)
         let summaryDisplay = display(language.code, "SUMMARY.md")
         try resolvedRoot.check(join(folder, "SUMMARY.md"), display: summaryDisplay)
@@ -83,7 +107,7 @@ public struct ContentLoader: Sendable {
             ?? SummaryParser.parse(summaryText, displayPath: summaryDisplay)
 
         var seen: [String: Int] = [:]
-        var listed: [(path: String, file: String, display: String, title: String)] = []
+        var listed: [Listed] = []
         for entry in toc.flatMap(\.flattened) {
             guard let path = entry.path else { continue }
             if let first = seen[path] {
@@ -100,8 +124,14 @@ public struct ContentLoader: Sendable {
                                  file: summaryDisplay, line: entry.line)
             }
             try resolvedRoot.check(file, display: chapterDisplay)
-            listed.append((path, file, chapterDisplay, entry.title))
+            listed.append(Listed(path: path, file: file, display: chapterDisplay, title: entry.title))
         }
+        return Listing(toc: toc, chapters: listed, assets: Result { try assets(in: folder, resolvedRoot: resolvedRoot) },
+                       ledger: Result { try ledger(for: language, resolvedRoot: resolvedRoot) })
+    }
+
+    /// The chapters, read and parsed on all cores, each its own result.
+    private func parseChapters(_ listed: [Listed], parser: MarkdownParser) -> [Result<Chapter, Error>] {
         // Reading and parsing are independent per chapter: use every core. But a chapter's cmark
         // tree is some twenty times its text, so large chapters are parsed one at a time: two
         // trees of 10 MB chapters alive together were most of a gigabyte.
@@ -109,8 +139,7 @@ public struct ContentLoader: Sendable {
         let largeParse = NSLock()
         // Described once: `String(describing:)` reflects on the value, a few microseconds a chapter.
         let options = "\(parser.options)"
-        let chapters = try listed.map { Listed(path: $0.path, file: $0.file, display: $0.display, title: $0.title) }
-            .concurrentMap { (chapter: Listed) throws -> Chapter in
+        return listed.concurrentMap { (chapter: Listed) -> Result<Chapter, Error> in Result {
                 // Only the files that changed since the last load are read: `guide serve` keeps
                 // each chapter it loaded in memory; a build finds the digest of a file the
                 // cache saw, settled and unchanged since (`chapterFile`), and reads it only
@@ -165,10 +194,7 @@ public struct ContentLoader: Sendable {
                 }
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
                                contentDigest: digest)
-            }
-        return Edition(language: language, title: config.title(for: language), toc: toc,
-                       chapters: chapters, assets: try assets(in: folder, resolvedRoot: resolvedRoot),
-                       ledger: try ledger(for: language, resolvedRoot: resolvedRoot))
+            } }
     }
 
     /// Ends the process with `error` (from where no error can be thrown: a chapter's blocks
