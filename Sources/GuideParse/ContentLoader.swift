@@ -60,10 +60,7 @@ public struct ContentLoader: Sendable {
         let listings = config.languages.concurrentMap { language in
             Result { try listEdition(language, resolvedRoot: resolvedRoot) }
         }
-        let listed = listings.enumerated().flatMap { edition, listing in
-            ((try? listing.get())?.chapters ?? []).map { (edition: edition, chapter: $0) }
-        }
-        let chapters = parseChapters(listed.map(\.chapter), parser: parser)
+        let chapters = parseChapters(listings.flatMap { (try? $0.get())?.chapters ?? [] }, parser: parser)
         var editions: [Edition] = [], next = 0
         for (language, listing) in zip(config.languages, listings) {
             let listing = try listing.get()

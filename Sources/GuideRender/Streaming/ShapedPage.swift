@@ -26,24 +26,6 @@ enum ShapedPage {
     }
 }
 
-extension ShapeMarks {
-    /// A view that may be absent: its presence is part of the shape.
-    mutating func view<View: ShapedView>(_ value: View?) -> View? {
-        guard let value else {
-            shape.append(-1)
-            return nil
-        }
-        shape.append(1)
-        return value.probe(&self)
-    }
-
-    /// A list of views: its length is part of the shape.
-    mutating func views<View: ShapedView>(_ list: [View]) -> [View] {
-        shape.append(list.count)
-        return list.map { $0.probe(&self) }
-    }
-}
-
 extension LinkView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> LinkView {
         LinkView(title: marks.text(title), href: marks.text(href))

@@ -163,7 +163,7 @@ struct ShapeMarks {
     static let open = "<gZ"
     static let close = "Zg>"
 
-    var shape: [Int] = []
+    private(set) var shape: [Int] = []
     private(set) var values: [String] = []
     private let first: Int
 
@@ -200,6 +200,22 @@ struct ShapeMarks {
     mutating func number(_ value: Int) -> Int {
         shape.append(value)
         return value
+    }
+
+    /// A view that may be absent: its presence is part of the shape.
+    mutating func view<View: ShapedView>(_ value: View?) -> View? {
+        guard let value else {
+            shape.append(-1)
+            return nil
+        }
+        shape.append(1)
+        return value.probe(&self)
+    }
+
+    /// A list of views: its length is part of the shape.
+    mutating func views<View: ShapedView>(_ list: [View]) -> [View] {
+        shape.append(list.count)
+        return list.map { $0.probe(&self) }
     }
 }
 
