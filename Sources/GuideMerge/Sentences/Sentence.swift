@@ -72,22 +72,29 @@ extension Sentence {
     /// (`（译者注：…）`, with a stop after the bracket or not). It renders no English, whatever
     /// words it holds: the aligner never pairs it (`SentenceAligner`).
     public var isTranslatorsNote: Bool {
-        let scalars = text.unicodeScalars.drop(while: Sentence.isBlank)
-        guard let open = scalars.first, Self.opening.contains(open) else { return false }
-        let body = scalars.dropFirst().drop(while: Sentence.isBlank)
-        guard body.starts(with: "译者注".unicodeScalars) || body.starts(with: "译注".unicodeScalars) else { return false }
+        let scalars = Array(text.unicodeScalars.drop(while: Sentence.isBlank))
+        guard Self.opensNote(scalars, at: 0), let end = Self.bracketEnd(scalars, from: 0) else { return false }
         // The bracket it opens with closes at its end: nothing but stops and spaces after it.
+        return scalars[end...].allSatisfy { Sentence.isBlank($0) || Self.stops.contains($0) }
+    }
+
+    /// Whether a bracket opens at `index`, followed (spaces aside) by 译者注 or 译注.
+    static func opensNote(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index < scalars.count, SentenceBoundaries.bracket(scalars[index]) == 1 else { return false }
+        var body = index + 1
+        while body < scalars.count, isBlank(scalars[body]) { body += 1 }
+        return scalars[body...].starts(with: "译者注".unicodeScalars) || scalars[body...].starts(with: "译注".unicodeScalars)
+    }
+
+    /// Just after the bracket that closes the one opened at `index`; nil when none does.
+    static func bracketEnd(_ scalars: [Unicode.Scalar], from index: Int) -> Int? {
         var depth = 0
-        for (offset, scalar) in scalars.enumerated() {
-            if Self.opening.contains(scalar) { depth += 1 }
-            else if Self.closing.contains(scalar) {
-                depth -= 1
-                if depth == 0 {
-                    return scalars.dropFirst(offset + 1).allSatisfy { Sentence.isBlank($0) || Self.stops.contains($0) }
-                }
-            }
+        for other in index..<scalars.count {
+            guard let kind = SentenceBoundaries.bracket(scalars[other]) else { continue }
+            depth += kind
+            if depth == 0 { return other + 1 }
         }
-        return false
+        return nil
     }
 
     /// The translator's notes inside a Chinese sentence's text (a bracket opened by 译者注 or
@@ -102,30 +109,17 @@ extension Sentence {
         var latin = 0, cjk = 0, found = false
         var index = 0
         while index < scalars.count {
-            let scalar = scalars[index]
-            if opening.contains(scalar) {
-                var body = index + 1
-                while body < scalars.count, isBlank(scalars[body]) { body += 1 }
-                let opens = { (mark: String) in scalars[body...].starts(with: mark.unicodeScalars) }
-                if body < scalars.count, opens("译者注") || opens("译注") {
-                    var depth = 0, end = scalars.count
-                    for other in index..<scalars.count {
-                        if opening.contains(scalars[other]) { depth += 1 }
-                        else if closing.contains(scalars[other]) {
-                            depth -= 1
-                            if depth == 0 { end = other + 1; break }
-                        }
-                    }
-                    for value in scalars[index..<end] {
-                        if Script.isCJKLetter(value) { cjk += 1 }
-                        else if value.isASCII, value.properties.isAlphabetic || ("0"..."9").contains(value) { latin += 1 }
-                    }
-                    found = true
-                    index = end
-                    continue
+            if opensNote(scalars, at: index) {
+                let end = bracketEnd(scalars, from: index) ?? scalars.count
+                for value in scalars[index..<end] {
+                    if Script.isCJKLetter(value) { cjk += 1 }
+                    else if value.isASCII, value.properties.isAlphabetic || ("0"..."9").contains(value) { latin += 1 }
                 }
+                found = true
+                index = end
+                continue
             }
-            kept.append(scalar)
+            kept.append(scalars[index])
             index += 1
         }
         return found ? (String(kept), latin, cjk) : nil
@@ -142,8 +136,6 @@ extension Sentence {
         return false
     }
 
-    static let opening: Set<Unicode.Scalar> = ["(", "（", "[", "【"]
-    static let closing: Set<Unicode.Scalar> = [")", "）", "]", "】"]
     static let stops: Set<Unicode.Scalar> = ["。", ".", "！", "!", "？", "?", "；", ";", "，", ","]
 }
 

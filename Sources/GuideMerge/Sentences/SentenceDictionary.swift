@@ -314,7 +314,7 @@ public struct SentenceDictionary: Sendable {
         Self.contentWords(text.utf8, { word, clause in
             if let seen = read.words.firstIndex(of: word) {
                 read.lastClauses[seen] = clause
-                read.counts[seen] &+= read.counts[seen] < .max ? 1 : 0
+                if read.counts[seen] < .max { read.counts[seen] += 1 }
                 return
             }
             guard read.words.count < 64 else { return }
