@@ -59,7 +59,7 @@ let package = Package(
         // Stage 2: English/Chinese alignment and bead statuses.
         .target(name: "GuideMerge", dependencies: ["GuideModel", "GuideFiles", "CLibcrypto"]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
-        .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideFiles", "GuideMerge", "CPCRE2"]),
+        .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideFiles", "CPCRE2"]),
         // Stage 4: view models + Mustache templates → site/.
         .target(name: "GuideRender", dependencies: [
             "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "CClang",

@@ -5,7 +5,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GuideMerge
 import GuideFiles
 import GuideModel
 
@@ -55,16 +54,18 @@ public struct CheckOptions: Sendable {
 
 /// Compiles every Objective-C code block of the book, in every language, with clang.
 ///
-///     let report = SnippetChecker(options: CheckOptions(contentRoot: "content")).run(book: book)
+///     let report = SnippetChecker(options: CheckOptions(contentRoot: "content"), align: Aligner().align).run(book: book)
 ///     for result in report.results where result.outcome == .fail { … }
 public struct SnippetChecker: Sendable {
     public var options: CheckOptions
-    /// How a translation is aligned with its source, to inherit the source's annotations
-    /// (a build passes its alignment cache).
-    public var align: BeadSource = { Aligner().align($0, $1) }
+    /// How a translation is aligned with its source, to inherit the source's annotations:
+    /// the merge stage's aligner, or the build's alignment cache in front of it. Passed in, so
+    /// the check does not depend on the merge stage (the two modules compile side by side).
+    public var align: BeadSource
 
-    public init(options: CheckOptions) {
+    public init(options: CheckOptions, align: @escaping BeadSource) {
         self.options = options
+        self.align = align
     }
 
     /// Per snippet, in reading order (source language first).

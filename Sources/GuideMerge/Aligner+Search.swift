@@ -1,3 +1,5 @@
+import GuideModel
+
 extension Aligner {
     /// The least-cost path through the band, as beads in document order: of the
     /// bead shapes ending in a cell, the cheapest wins, and of equally cheap ones

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// What a reviewer should know about one bead of an aligned chapter pair.
 ///
 /// A bead has one status (the most pressing of its findings, by `precedence`)

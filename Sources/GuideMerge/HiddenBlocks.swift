@@ -1,3 +1,5 @@
+import GuideModel
+
 /// Puts blocks the aligner did not see (comments) back into the beads, each into the
 /// bead of the next visible block on its side (also between two blocks of one bead), so beads stay consecutive and cover
 /// every block. Trailing hidden blocks join the last bead that has that side.

@@ -53,8 +53,8 @@ public enum Stages {
                              options adjust: (inout CheckOptions) -> Void = { _ in }) -> CheckReport {
         var options = workspace.checkOptions(cache: cache)
         adjust(&options)
-        var checker = SnippetChecker(options: options)
-        if let cache { checker.align = AlignmentCache(cache).beads }
-        return checker.run(book: book)
+        var align: BeadSource = { Aligner().align($0, $1) }
+        if let cache { align = AlignmentCache(cache).beads }
+        return SnippetChecker(options: options, align: align).run(book: book)
     }
 }

@@ -89,7 +89,7 @@ public struct SiteWriter {
                         return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
                     }
                     let parts = site.pieced[path] ?? [site.files[path]!]
-                    guard let previous else {
+                    guard previous != nil else {
                         try Self.write(parts, to: target)
                         return (path, nil)
                     }

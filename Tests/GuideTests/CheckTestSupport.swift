@@ -1,5 +1,6 @@
 import Foundation
 import GuideCheck
+import GuideMerge
 @testable import GuideFiles
 import GuideModel
 import GuideParse
@@ -67,5 +68,12 @@ enum CheckFixtures {
         return CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
                             cache: cache ? CacheStore(root: folder.path + "/.guide-cache") : nil, clang: clang, timeout: timeout,
                             sdk: sdk, environment: environment)
+    }
+}
+
+extension SnippetChecker {
+    /// The checker as a command without a cache makes it: the aligner itself inherits annotations.
+    init(options: CheckOptions) {
+        self.init(options: options, align: { Aligner().align($0, $1) })
     }
 }

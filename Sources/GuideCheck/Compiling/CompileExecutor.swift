@@ -1,5 +1,4 @@
 import Foundation
-import GuideMerge
 import GuideModel
 
 /// Runs the compiles of a check: each planned unit's compile record from the cache or from

@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GuideMerge
 import GuideFiles
 import GuideModel
 

@@ -107,7 +107,8 @@ public struct DeclarationReader {
                 index += 1
             case .atKeyword:
                 switch token.text {
-                case "@class", "@protocol" where isForwardList(after: index):
+                case "@class",   // always a list of names; a protocol only when no body follows
+                     "@protocol" where isForwardList(after: index):
                     let kind: Declaration.Kind = token.text == "@class" ? .forwardClass : .forwardProtocol
                     var cursor = index + 1
                     while cursor < tokens.count, !tokens[cursor].is(";") {

@@ -1,4 +1,3 @@
-import GuideMerge
 import GuideModel
 
 /// A translation's copy of a snippet inherits the source snippet's annotations, so that

@@ -1,4 +1,3 @@
-import GuideMerge
 import GuideFiles
 import GuideModel
 

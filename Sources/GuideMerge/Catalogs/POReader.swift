@@ -82,7 +82,8 @@ public enum POReader {
                 }
                 pending.translation = try string(rest, line: lineNumber)
                 pending.current = .translation
-            case "msgid_plural", _ where keyword.hasPrefix("msgstr["):
+            case "msgid_plural",
+                 _ where keyword.hasPrefix("msgstr["):
                 throw Failure(line: lineNumber, message: "plural forms (\(keyword)): guide's catalogs have none")
             default:
                 throw Failure(line: lineNumber, message: "expected msgctxt, msgid, msgstr, a string or a comment")

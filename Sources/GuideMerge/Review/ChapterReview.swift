@@ -284,9 +284,6 @@ public protocol ReviewMemo: Sendable {
                 make: () -> ChapterReview) -> ChapterReview
 }
 
-/// Where a review's beads come from: the aligner, or a cache in front of it.
-public typealias BeadSource = @Sendable ([Block], [Block]) -> [Bead]
-
 /// A short single-line excerpt of a text, for reports.
 public enum Excerpt {
     /// The text on one line (runs of line breaks and tabs become one space, none at either
