@@ -58,6 +58,9 @@ let package = Package(
         .target(name: "GuideParse", dependencies: ["GuideModel", "GuideFiles", "CCmark", "Yams"]),
         // Stage 2: English/Chinese alignment and bead statuses.
         .target(name: "GuideMerge", dependencies: ["GuideModel", "GuideFiles", "CLibcrypto"]),
+        // Translators' exchange formats, from the merge stage's pairs: interleaved drafts
+        // (merge/split), PO catalogs and the TMX memory (export/import).
+        .target(name: "GuideExchange", dependencies: ["GuideModel", "GuideMerge"]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
         .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideFiles", "CPCRE2"]),
         // Stage 4: view models + Mustache templates → site/.
@@ -81,15 +84,16 @@ let package = Package(
         .executableTarget(name: "guide-compile-units", path: "Sources/GuideCompileUnits",
                          cSettings: [.headerSearchPath("../CClang")]),   // shim.h: the libclang API, loaded at run time
         .executableTarget(name: "guide", dependencies: [
-            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline",
+            "GuideServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The fuzz targets: one per reader of untrusted text, pure (bytes in, a trap on a broken promise).
-        .target(name: "GuideFuzz", dependencies: ["GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck"]),
+        .target(name: "GuideFuzz", dependencies: ["GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck"]),
         // libFuzzer's entry points with -DFUZZING (scripts/fuzz.sh); otherwise a replay of files.
         .executableTarget(name: "guide-fuzz", dependencies: ["GuideFuzz"]),
         .testTarget(name: "GuideTests", dependencies: [
-            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe", "GuideFuzz",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
+            "GuideFuzz",
         ]),
     ]
 )

@@ -1,3 +1,4 @@
+import GuideExchange
 import GuideMerge
 import GuideModel
 import GuideParse

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GuideExchange
 import GuideMerge
 import GuideFiles
 import GuideModel

@@ -1,4 +1,5 @@
 import Foundation
+import GuideExchange
 import GuideMerge
 import GuideModel
 import GuideParse

@@ -1,5 +1,6 @@
 import Foundation
 import GuideFuzz
+import GuideExchange
 import GuideMerge
 import GuideModel
 import GuideParse

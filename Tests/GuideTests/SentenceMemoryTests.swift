@@ -1,4 +1,5 @@
 import Foundation
+@testable import GuideExchange
 @testable import GuideMerge
 import GuideModel
 import GuideParse

@@ -1,4 +1,6 @@
 import Foundation
+import GuideMerge
+import GuideModel
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

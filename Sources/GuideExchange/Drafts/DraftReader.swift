@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 
 /// Reads a draft `guide merge` wrote (it starts with `DraftMarker.header`): a block's text is

@@ -1,3 +1,6 @@
+import GuideMerge
+import GuideModel
+
 /// Reads a PO file as gettext's tools write it (any line wrapping, C escapes, obsolete `#~`
 /// messages and previous-text `#|` comments skipped). A file it cannot read is an error at its line.
 public enum POReader {

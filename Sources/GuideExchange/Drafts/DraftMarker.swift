@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 
 /// A marker comment of a draft `guide merge` wrote, such as `<!-- lang: en, after: "\n" -->`:

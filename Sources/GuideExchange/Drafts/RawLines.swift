@@ -1,3 +1,6 @@
+import GuideMerge
+import GuideModel
+
 /// A text's exact bytes cut into lines as cmark numbers them: a line ends at a LF, a CR LF
 /// or a lone CR, and keeps its end. (The parser makes every line end a LF before cmark sees
 /// the text, which keeps the numbering; this keeps the bytes, for drafts that must give

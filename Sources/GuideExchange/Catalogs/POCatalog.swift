@@ -1,3 +1,6 @@
+import GuideMerge
+import GuideModel
+
 /// A gettext PO catalog: a header and messages, as `guide export po` writes them and
 /// `guide import po` reads them back (`POReader`). Only what translators' tools exchange:
 /// comments, references, flags, a context, one `msgid` and one `msgstr` (no plural forms:

@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 
 /// A chapter's exact bytes cut into units, one per top-level block, for a draft that must give

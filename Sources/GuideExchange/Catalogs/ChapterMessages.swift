@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 
 /// A chapter pair as catalog messages (`guide export po`), and where each message's Chinese is

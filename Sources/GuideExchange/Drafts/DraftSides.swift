@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 
 /// Which side of a draft a block belongs to, told by its script when no marker says.

@@ -1,3 +1,6 @@
+import GuideMerge
+import GuideModel
+
 /// `guide import po`: a catalog's translations written back into the Chinese chapter its
 /// messages were made from (`ChapterMessages`), each in place of its pair's Chinese; a newly
 /// translated message fills its missing block where the English has it. What has no message

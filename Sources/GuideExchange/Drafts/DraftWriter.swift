@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 
 /// Why `guide merge` wrote no draft: `split` would not give back a chapter from it.

@@ -1,4 +1,5 @@
 import Foundation
+import GuideMerge
 import GuideModel
 
 /// A translator's interleaved draft: each English block followed by its Chinese one,
