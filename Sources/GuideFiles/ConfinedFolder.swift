@@ -26,12 +26,45 @@ public struct ConfinedFolder: Hashable, Sendable {
         return real == resolved || real.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/")
     }
 
+    /// `contains` for one of many files: `folders` holds the real paths of the folders resolved
+    /// so far (a file that is no link is its folder's real path and its name: one `lstat`, not
+    /// a `readlink` for every folder above it, for each of a large book's thousands of chapters).
+    public func contains(_ file: String, folders: inout [String: String]) -> Bool {
+        let real = Self.realPath(file, folders: &folders)
+        return real == resolved || real.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/")
+    }
+
     /// Throws, naming `display`, when `file` leads outside the folder.
     public func check(_ file: String, display: String, line: Int? = nil) throws {
-        guard contains(file) else {
+        var folders: [String: String] = [:]
+        try check(file, display: display, line: line, folders: &folders)
+    }
+
+    /// `check`, with the folders resolved so far (`contains(_:folders:)`).
+    public func check(_ file: String, display: String, line: Int? = nil, folders: inout [String: String]) throws {
+        guard contains(file, folders: &folders) else {
             throw GuideError("refused: a link on this path leads outside \(role); guide reads nothing outside it",
                              file: display, line: line)
         }
+    }
+
+    /// `realPath` of a file that is no link, through its folder's real path (kept in `folders`).
+    static func realPath(_ path: String, folders: inout [String: String]) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        guard let slash = absolute.lastIndex(of: "/") else { return realPath(path) }
+        let name = absolute[absolute.index(after: slash)...]
+        var status = stat()
+        guard !name.isEmpty, name != ".", name != "..", lstat(absolute, &status) == 0,
+              status.st_mode & S_IFMT != S_IFLNK else { return realPath(absolute) }
+        let parent = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+        let folder: String
+        if let known = folders[parent] {
+            folder = known
+        } else {
+            folder = realPath(parent)
+            folders[parent] = folder
+        }
+        return (folder == "/" ? "" : folder) + "/" + name
     }
 
     /// `realpath` for a path that exists; for one that does not, its nearest existing folder

@@ -105,6 +105,7 @@ public struct ContentLoader: Sendable {
 
         var seen: [String: Int] = [:]
         var listed: [Listed] = []
+        var folders: [String: String] = [:]   // each chapter folder's real path, resolved once
         for entry in toc.flatMap(\.flattened) {
             guard let path = entry.path else { continue }
             if let first = seen[path] {
@@ -120,7 +121,7 @@ public struct ContentLoader: Sendable {
                 throw GuideError("'\(path)' is listed in SUMMARY.md but the file \(chapterDisplay) does not exist",
                                  file: summaryDisplay, line: entry.line)
             }
-            try resolvedRoot.check(file, display: chapterDisplay)
+            try resolvedRoot.check(file, display: chapterDisplay, folders: &folders)
             listed.append(Listed(path: path, file: file, display: chapterDisplay, title: entry.title))
         }
         return Listing(toc: toc, chapters: listed, assets: Result { try assets(in: folder, resolvedRoot: resolvedRoot) },

@@ -1,5 +1,6 @@
 import Foundation
 import GuideCheck
+@testable import GuideFiles
 import GuideModel
 import Testing
 
@@ -41,6 +42,27 @@ import Testing
                 "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(!(result.stdout + result.stderr).contains(Self.secret), sourceLocation: sourceLocation)
         #expect(!folder.exists("site"), sourceLocation: sourceLocation)
+    }
+
+    /// The loader resolves each chapter folder once for its many files: the same real paths,
+    /// and so the same verdicts, as resolving each file whole.
+    @Test func aFolderResolvedOnceGivesEachFilesRealPath() throws {
+        let folder = try book()
+        try folder.write("content/en/sub/plain.md", "x")
+        try link(folder, "content/en/leak.md", to: "../.linkdir/chapter.md")
+        try link(folder, "content/en/linked", to: "../.linkdir")
+        try link(folder, "content/en/inside.md", to: "intro.md")
+        let confined = ConfinedFolder(folder.path + "/content", role: "the content folder")
+        var folders: [String: String] = [:]
+        for path in ["content/en/intro.md", "content/en/sub/plain.md", "content/en/leak.md", "content/en/linked/chapter.md",
+                     "content/en/inside.md", "content/en/missing.md", "content/en/sub/../intro.md", "content/en/./intro.md"] {
+            let file = folder.path + "/" + path
+            #expect(ConfinedFolder.realPath(file, folders: &folders) == ConfinedFolder.realPath(file), "\(path)")
+            #expect(confined.contains(file, folders: &folders) == confined.contains(file), "\(path)")
+        }
+        #expect(!confined.contains(folder.path + "/content/en/leak.md", folders: &folders))
+        #expect(!confined.contains(folder.path + "/content/en/linked/chapter.md", folders: &folders))
+        #expect(folders[folder.path + "/content/en"] == ConfinedFolder.realPath(folder.path + "/content/en"))
     }
 
     @Test func theBooksOwnFilesThroughALinkedFolder() throws {
