@@ -51,6 +51,18 @@ import Testing
         #expect(Self.build(pages, in: folder) == (expected, 0))
     }
 
+    /// About 1/32 of the pages a chunk in a small book (enough chunks for all cores), and about
+    /// `longestRunSpacing` pages in a large one (an edit scans its chunk again).
+    @Test func chunksAreAThirtySecondOfTheBookUpToTheLongestRun() {
+        func pages(_ count: Int) -> [IndexedPage] {
+            (0..<count).map { IndexedPage(SearchPage(language: "en", chapterTitle: "C", href: "en/c\($0).html", sections: [])) }
+        }
+        let small = SearchIndex.chunkRanges(pages(640)), large = SearchIndex.chunkRanges(pages(12_800))
+        #expect((25...60).contains(small.count), "\(small.count) chunks of 640 pages")   // spacing 16: ~40
+        let mean = 12_800 / large.count
+        #expect((20...48).contains(mean), "\(large.count) chunks of 12,800 pages")   // spacing 32, not 256
+    }
+
     /// Where chunks end depends on the pages' paths only: an edit moves no cut.
     @Test func chunkCutsDependOnPathsOnly() {
         var pages = Self.pages(seed: 9)
