@@ -249,14 +249,21 @@ private final class Pack: @unchecked Sendable {
     private var added: [CacheKey: Range<Int>] = [:]
     private var writer: PackWriter?
     private var unwritable = false
+    /// The old pack was indexed by walking it (it had no index of its own, or not this one).
+    private var walked = false
 
     init(_ path: String) { self.path = path }
 
-    /// The old pack's records (under `lock`), read on first use.
+    /// The old pack's records (under `lock`), read on first use: from the index saved beside
+    /// it (`PackIndex`) when that was saved for the pack as it is, else by walking the pack.
     private func stored() -> RecordTable {
         if let index { return index }
         mapping = Mapping(path)
-        let read = mapping.flatMap { Self.index($0.raw) }
+        var read = mapping.flatMap { PackIndex.read(for: path, identity: $0.identity, size: $0.raw.count) }
+        if read == nil, let mapping {
+            read = Self.index(mapping.raw)
+            walked = true
+        }
         index = read?.records ?? RecordTable(capacity: 0)
         indexedEnd = read?.end ?? 0
         return index!
@@ -313,7 +320,13 @@ private final class Pack: @unchecked Sendable {
         if prunes, let limit {
             for key in old.keys.sorted() where kept.count + added.count < limit && added[key] == nil { kept.insert(key) }
         }
-        guard !unwritable, !added.isEmpty || kept.count != old.count else { return writer = nil }
+        guard !unwritable, !added.isEmpty || kept.count != old.count else {
+            // Unchanged, but walked: its index saved, for the next build to read instead.
+            if walked, indexedEnd == mapping?.raw.count {
+                PackIndex.write(old.keys.map { ($0, old[$0]!) }, for: path)
+            }
+            return writer = nil
+        }
         // The new records go after the old ones, in place (appending moves nothing a reader has),
         // while the records no build uses weigh less than those it does; past that the pack is
         // written anew with the used ones only. So a rebuild after an edit writes its few records,
@@ -327,13 +340,22 @@ private final class Pack: @unchecked Sendable {
             guard !added.isEmpty else { return writer = nil }
             guard let writer else { return }
             self.writer = nil
-            writer.append(to: path)
+            // The new records' places: where the appended bytes began, less the writer's header.
+            guard let start = writer.append(to: path) else { return }
+            let shift = start - CacheStore.header.count
+            var records = old
+            for (key, range) in added { records[key] = (range.lowerBound + shift)..<(range.upperBound + shift) }
+            PackIndex.write(records.keys.map { ($0, records[$0]!) }, for: path)
             return
         }
         guard let writer = writer ?? PackWriter(for: path) else { return }
         self.writer = nil
-        for key in kept.sorted() { writer.append(UnsafeRawBufferPointer(rebasing: mapping!.raw[old[key]!])) }
-        writer.finish(as: path)
+        var records = added.map { (key: $0.key, range: $0.value) }
+        for key in kept.sorted() {
+            let range = writer.append(UnsafeRawBufferPointer(rebasing: mapping!.raw[old[key]!]))
+            records.append((key, range))
+        }
+        if writer.finish(as: path) { PackIndex.write(records, for: path) }
     }
 
     /// Where each whole record of a pack is (the last of a key counts), and where the last one
@@ -370,6 +392,8 @@ private final class Pack: @unchecked Sendable {
 /// A pack file mapped read-only (packs are replaced by renaming, never changed in place).
 private final class Mapping: @unchecked Sendable {
     let raw: UnsafeRawBufferPointer
+    /// The file as it was mapped (its saved index names it).
+    let identity: FileIdentity
 
     init?(_ path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
@@ -379,6 +403,7 @@ private final class Mapping: @unchecked Sendable {
         guard fstat(fd, &status) == 0, status.st_size > 0,
               let base = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         raw = UnsafeRawBufferPointer(start: base, count: Int(status.st_size))
+        identity = FileIdentity(status)
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: raw.baseAddress), raw.count) }
@@ -414,11 +439,14 @@ private final class PackWriter {
     @discardableResult
     func append(_ parts: [[UInt8]]) -> Range<Int>? {
         let start = written + buffer.count
-        for part in parts { part.withUnsafeBytes { append($0) } }
+        for part in parts { _ = part.withUnsafeBytes { append($0) } }
         return failed ? nil : start..<(written + buffer.count)
     }
 
-    func append(_ bytes: UnsafeRawBufferPointer) {
+    /// Where the bytes went in the file.
+    @discardableResult
+    func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
+        let start = written + buffer.count
         if bytes.count >= 1 << 20 {
             flush()
             emit(bytes)
@@ -426,6 +454,7 @@ private final class PackWriter {
             buffer += bytes
             if buffer.count >= 1 << 20 { flush() }
         }
+        return start..<(start + bytes.count)
     }
 
     func read(_ range: Range<Int>) -> [UInt8]? {
@@ -467,22 +496,32 @@ private final class PackWriter {
         return done == range.count ? bytes : nil
     }
 
-    /// Renames the file to `pack`, whole (or removes it when a write failed).
-    func finish(as pack: String) {
+    /// Renames the file to `pack`, whole (or removes it when a write failed); true when renamed.
+    @discardableResult
+    func finish(as pack: String) -> Bool {
         flush()
         let closed = close(fd) == 0
         fd = -1
-        if failed || !closed || rename(path, pack) != 0 { unlink(path) }
+        if failed || !closed || rename(path, pack) != 0 {
+            unlink(path)
+            return false
+        }
+        return true
     }
 
-    /// Appends the records (not the header) to the end of `pack` (the file is removed when the writer goes).
-    func append(to pack: String) {
+    /// Appends the records (not the header) to the end of `pack` (the file is removed when the
+    /// writer goes); where in `pack` they begin, when all were written.
+    func append(to pack: String) -> Int? {
         flush()
-        guard let records = read(CacheStore.header.count..<written) else { return }
+        guard let records = read(CacheStore.header.count..<written) else { return nil }
         let out = open(pack, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard out >= 0 else { return }
-        records.withUnsafeBytes { _ = Self.write($0, to: out) }
-        close(out)
+        guard out >= 0 else { return nil }
+        defer { close(out) }
+        // Where they went: the end after the write, less what was written (another build may
+        // have appended meanwhile: `O_APPEND` puts each write at the end as it is then).
+        guard records.withUnsafeBytes({ Self.write($0, to: out) }) else { return nil }
+        let end = lseek(out, 0, SEEK_END)
+        return end < 0 ? nil : Int(end) - records.count
     }
 
     private func flush() {

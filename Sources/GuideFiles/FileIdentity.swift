@@ -16,6 +16,11 @@ public struct FileIdentity: Hashable, Sendable {
     public init?(_ path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// The identity `fstat` or `stat` gave.
+    init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)

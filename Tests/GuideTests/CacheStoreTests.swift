@@ -37,6 +37,69 @@ import Testing
         #expect(CacheStage.align.key { $0.updateCounted("input") } == Self.key(.align, build: CacheStage.toolBuild))
     }
 
+    /// Each save leaves the pack's index beside it (`PackIndex`), which names every record where
+    /// walking the pack finds it: after a first build, an append and a rewrite. A later store
+    /// reads its records through it. A pack changed since (by a byte), or a damaged index, is not
+    /// trusted: its records are walked, and read all the same.
+    @Test func eachSaveLeavesAnIndexThatNamesWhatTheWalkFinds() throws {
+        let folder = try TempFolder()
+        let pack = folder.path + "/align.pack"
+        func indexed() -> [String: Range<Int>]? {
+            guard let identity = FileIdentity(pack), let size = FileBytes.read(pack)?.count,
+                  let read = PackIndex.read(for: pack, identity: identity, size: size) else { return nil }
+            return Dictionary(uniqueKeysWithValues: read.records.keys.map { ($0.hex, read.records[$0]!) })
+        }
+        func walked() -> [String: Range<Int>] {
+            Dictionary(packRecords(pack).map { ($0.key, $0.range) }) { _, last in last }
+        }
+        func store(_ inputs: [String], reading: [String] = []) -> [String: String] {
+            let cache = CacheStore(root: folder.path)
+            var found: [String: String] = [:]
+            for input in reading {
+                found[input] = cache.read(.align, Self.key(.align, input: input)) { String(decoding: $0, as: UTF8.self) }
+            }
+            for input in inputs { cache.write(.align, Self.key(.align, input: input), Array("value of \(input)".utf8)) }
+            cache.save()
+            return found
+        }
+        _ = store(["a", "b", "c"])
+        #expect(indexed() == walked() && walked().count == 3)
+        // An append: the new records' places in the pack, the old ones as they were.
+        #expect(store(["d"], reading: ["a", "b", "c"]) == ["a": "value of a", "b": "value of b", "c": "value of c"])
+        #expect(indexed() == walked() && walked().count == 4)
+        // A rewrite (the unused weigh more than the used): the kept records moved.
+        _ = store(["e"], reading: ["d"])
+        #expect(indexed() == walked() && walked().count == 2)
+        #expect(store([], reading: ["d", "e", "a"]) == ["d": "value of d", "e": "value of e"])
+        // The pack changed behind the index's back: the index is not trusted, the pack is walked.
+        let bytes = FileBytes.read(pack)!
+        #expect(FileBytes.write(bytes + [0], to: pack))
+        #expect(indexed() == nil)
+        #expect(store([], reading: ["d", "e"]) == ["d": "value of d", "e": "value of e"])
+        // A damaged index is not trusted either.
+        _ = store(["f"], reading: ["d", "e"])
+        var index = FileBytes.read(PackIndex.path(of: pack))!
+        index[index.count / 2] ^= 1
+        #expect(FileBytes.write(index, to: PackIndex.path(of: pack)))
+        #expect(indexed() == nil)
+        #expect(store([], reading: ["d", "e", "f"]) == ["d": "value of d", "e": "value of e", "f": "value of f"])
+    }
+
+    /// An index naming a place outside its pack is refused as a whole (read places must be in the file).
+    @Test func anIndexNamingPlacesOutsideItsPackIsRefused() throws {
+        let folder = try TempFolder()
+        let pack = folder.path + "/align.pack"
+        let cache = CacheStore(root: folder.path)
+        cache.write(.align, Self.key(.align), Array("value".utf8))
+        cache.save()
+        let size = FileBytes.read(pack)!.count
+        PackIndex.write([(Self.key(.align), 13..<(size + 1))], for: pack)
+        #expect(PackIndex.read(for: pack, identity: FileIdentity(pack)!, size: size) == nil)
+        PackIndex.write([(Self.key(.align), 13..<size)], for: pack)
+        #expect(PackIndex.read(for: pack, identity: FileIdentity(pack)!, size: size) != nil)
+        #expect(CacheStore(root: folder.path).read(.align, Self.key(.align)) { String(decoding: $0, as: UTF8.self) } == "value")
+    }
+
     /// The packs' index: every record found by its key, the last place written for a key
     /// counting, keys whose leading bits collide kept apart, through the table's growth.
     @Test func theRecordTableFindsEveryKey() {
@@ -120,8 +183,9 @@ import Testing
         let served = Self.build(folder, reading: ["f"])
         #expect(served["f"] == "value of f")
         #expect(packRecords(pack(folder)).count == 1)
-        // Nothing but the packs is left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["align.pack", "facts.pack"])
+        // Nothing but the packs and their indexes is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["align.pack", "align.pack.index", "facts.pack", "facts.pack.index"])
     }
 
     /// Rebuilds that each replace a record append it: the pack is written anew only when its
@@ -265,7 +329,8 @@ import Testing
             cache.write(.facts, Self.key(.facts), [1])
             cache.save()
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/.guide-cache") == ["facts.pack"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/mine").count == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/.guide-cache").sorted()
+                == ["facts.pack", "facts.pack.index"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/mine").count == 4)
     }
 }
