@@ -36,7 +36,7 @@ struct BuildCommand: ParsableCommand {
                 }
             }
             let result = try builder.build()
-            result.model?.keepUntilExit()
+            result.keepUntilExit()
             printer.print(result.diagnostics, to: printError)
             if let summary = result.checkSummary { printText(summary) }
             printText("built \(result.fileCount) files into \(paths.output)/")
