@@ -1,4 +1,4 @@
-import GuideCheck
+@testable import GuideCheck
 import GuideModel
 import Testing
 
@@ -35,6 +35,29 @@ struct CheckContinuityTests {
     @Test func dotsInCommentsAndStringsAreText() {
         let code = "NSLog(@\"wait...\"); // and so on..."
         #expect(Elision.apply(code).code == code)
+    }
+
+    /// Code without three dots in a row is returned as it is, untokenized; two dots, or dots
+    /// apart, are no elision either (the tokenized path says the same).
+    @Test func codeWithoutThreeDotsIsNotElided() {
+        for code in ["x = a.b.c;", "float f = 1.; f = .5;", "NSLog(@\"..\"); // ..", "", "…"] {
+            #expect(!Elision.hasDots(code))
+            #expect(Elision.apply(code) == Elision.Result(code: code, closers: 0, elided: false), "\(code)")
+        }
+        #expect(Elision.hasDots("a ... b") && Elision.hasDots("...") && Elision.hasDots("x.... y"))
+    }
+
+    /// A unit's shape (what two units that share a compile have in common) blanks the places of
+    /// its `#line` directives only, line by line, as splitting it into lines of characters did.
+    @Test func aUnitsShapeBlanksOnlyItsLinePlaces() {
+        func reference(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("#line ") ? "#line\n" : $0 + "\n" }.joined()
+        }
+        for text in ["#line 12 \"en/a.md\"\nint x;\n#line 14 \"en/a.md\"\n  #line 3\n", "", "\n\n", "#line",
+                     "#line 1 \"zh/章.md\"\n// 中文注释 #line 9\nNSString *s = @\"é\";", "a\n#line 2 \"x\""] {
+            #expect(SharedCompiles.shape(WrappedUnit(text: text, regions: [])) == reference(text), "\(text)")
+        }
     }
 
     // MARK: Declarations

@@ -5,14 +5,25 @@
 /// own lines (byte columns too: every line is the same).
 enum SharedCompiles {
     /// The unit's text without the places its `#line` directives name.
+    /// (By bytes: a unit holds its chapter's earlier declarations, and splitting it into lines
+    /// of `Character`s was a seventh of a cold check's own work.)
     static func shape(_ unit: WrappedUnit) -> String {
-        var text = ""
-        text.reserveCapacity(unit.text.utf8.count)
-        for line in unit.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            text += line.hasPrefix("#line ") ? "#line" : line
-            text += "\n"
+        let marker = Array("#line ".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(unit.text.utf8.count + 1)
+        var text = unit.text
+        text.withUTF8 { bytes in
+            var start = 0
+            while true {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                let line = bytes[start..<end]
+                if line.starts(with: marker) { out += marker.dropLast() } else { out += line }
+                out.append(0x0A)
+                guard end < bytes.count else { break }
+                start = end + 1
+            }
         }
-        return text
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `record`, compiled from `source`, as compiling `target` (of the same shape) gives it; nil

@@ -6,15 +6,24 @@
 ///
 /// Pure: declarations in, the code to put before the snippet out.
 public struct ChapterSnippetDeclarations: Hashable, Sendable {
-    /// The code as compiled (elisions blanked), with where it is written.
-    public var code: String
+    /// The code as compiled (elisions blanked), with where it is written. (Set once: the
+    /// declarations and their prelude texts are made from it.)
+    public private(set) var code: String
     public var file: String
     public var firstLine: Int
     public var indents: [Int]
     public var shape: SnippetShape
     /// The class the wrapper puts its methods in (nil: the wrapper's own).
     public var wrapperClass: String?
-    public var declarations: [Declaration]
+    public private(set) var declarations: [Declaration]
+    /// Each declaration's text as a later snippet's prelude puts it (`ChapterContext.withoutComments`),
+    /// made once here: every later snippet of the chapter asks for it again (it was made for each,
+    /// from the code turned into characters again for each declaration: a third of a cold
+    /// check's planning).
+    var preludeTexts: [String]
+    /// Where each line of the code starts, in characters, and how many characters it has (`position(of:)`).
+    private var lineStarts: [Int]
+    private var characterCount: Int
 
     public init(code: String, file: String, firstLine: Int, indents: [Int] = [], shape: SnippetShape,
                 wrapperClass: String? = nil) {
@@ -28,6 +37,14 @@ public struct ChapterSnippetDeclarations: Hashable, Sendable {
         case .fileScope: declarations = DeclarationReader.fileScope(code)
         case .methodDeclarations, .methodDefinitions: declarations = DeclarationReader.members(code)
         default: declarations = []
+        }
+        let characters = declarations.isEmpty ? [] : Array(code)
+        characterCount = characters.count
+        lineStarts = [0]
+        for (offset, character) in characters.enumerated() where character == "\n" { lineStarts.append(offset + 1) }
+        preludeTexts = declarations.map { declaration in
+            ChapterContext.withoutComments(declaration.synthesized
+                ?? String(characters[min(declaration.start, characters.count)..<min(declaration.end, characters.count)]))
         }
     }
 
@@ -87,7 +104,7 @@ public enum ChapterContext {
             var emitted = Set<Int>()
             var synthesizedMethods: [String: [(Declaration, String)]] = [:]
             var classOrder: [String] = []
-            for declaration in snippet.declarations where declaration.complete {
+            for (number, declaration) in snippet.declarations.enumerated() where declaration.complete {
                 let declarationKey = key(declaration, wrapperClass: snippet.wrapperClass)
                 guard latest[declarationKey].map({ $0 == (index, declaration.start) }) == true,
                       !isReplaced(declaration, snippet: snippet, replaced: replaced, wrapperClass: wrapperClass) else { continue }
@@ -96,7 +113,7 @@ public enum ChapterContext {
                     if declaration.owner == nil {
                         // A method-shaped snippet's member: only for the same wrapper class.
                         guard snippet.wrapperClass == wrapperClass else { continue }
-                        items.append(item(snippet, declaration, wrapperMember: true))
+                        items.append(item(snippet, number, wrapperMember: true))
                     } else if let owner = declaration.owner, let text = declaration.synthesized {
                         // A method defined in an implementation: declared in a category.
                         if synthesizedMethods[owner] == nil { classOrder.append(owner) }
@@ -115,7 +132,7 @@ public enum ChapterContext {
                     if case .protocolDefinition = declaration.kind { protocols.append(declaration.name) }
                     // Several names of one statement (an enum's constants) come once.
                     guard emitted.insert(declaration.start).inserted || declaration.synthesized != nil else { continue }
-                    items.append(item(snippet, declaration, wrapperMember: false))
+                    items.append(item(snippet, number, wrapperMember: false))
                 }
             }
             for owner in classOrder {
@@ -141,13 +158,10 @@ public enum ChapterContext {
     /// The file name of the forward declarations of the chapter's classes and protocols.
     public static let forwardFile = "<chapter>"
 
-    private static func item(_ snippet: ChapterSnippetDeclarations, _ declaration: Declaration,
-                             wrapperMember: Bool) -> PreludeItem {
-        let position = snippet.position(of: declaration.start)
+    private static func item(_ snippet: ChapterSnippetDeclarations, _ number: Int, wrapperMember: Bool) -> PreludeItem {
+        let position = snippet.position(of: snippet.declarations[number].start)
         let indent = position.line < snippet.indents.count ? snippet.indents[position.line] : 0
-        let characters = Array(snippet.code)
-        let text = declaration.synthesized ?? String(characters[declaration.start..<min(declaration.end, characters.count)])
-        return PreludeItem(code: withoutComments(text), file: snippet.file, line: snippet.firstLine + position.line,
+        return PreludeItem(code: snippet.preludeTexts[number], file: snippet.file, line: snippet.firstLine + position.line,
                            column: indent + position.column, wrapperMember: wrapperMember)
     }
 
@@ -247,12 +261,14 @@ public enum ChapterContext {
 
 extension ChapterSnippetDeclarations {
     /// The 0-based line and 0-based column of a character offset in the code.
+    /// (Only a declaration's offsets are asked for: a snippet without any has no line starts.)
     func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 0, column = 0
-        for (index, character) in code.enumerated() {
-            if index == offset { break }
-            if character == "\n" { line += 1; column = 0 } else { column += 1 }
+        let place = min(offset, characterCount)
+        var low = 0, high = lineStarts.count - 1   // the last line starting at or before `place`
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= place { low = middle } else { high = middle - 1 }
         }
-        return (line, column)
+        return (low, place - lineStarts[low])
     }
 }

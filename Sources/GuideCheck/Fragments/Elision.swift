@@ -19,6 +19,8 @@ public enum Elision {
     }
 
     public static func apply(_ code: String) -> Result {
+        // No `...` in the text, no `...` token: most snippets are not tokenized here at all.
+        guard hasDots(code) else { return Result(code: code, closers: 0, elided: false) }
         let tokens = ObjCTokenizer.tokens(code)
         var characters = Array(code)
         var elisions = Set<Int>()
@@ -42,6 +44,16 @@ public enum Elision {
             index == 0 || tokens[index - 1].line < tokens[index].line || tokens[index - 1].is("{") || tokens[index - 1].is(";")
         }
         return Result(code: String(characters), closers: closers, elided: true, statements: statements)
+    }
+
+    /// Whether `...` stands anywhere in the text (by bytes).
+    static func hasDots(_ code: String) -> Bool {
+        var run = 0
+        for byte in code.utf8 {
+            run = byte == UInt8(ascii: ".") ? run + 1 : 0
+            if run == 3 { return true }
+        }
+        return false
     }
 
     /// Every `...` outside comments and literals blanked (the `elide` annotation).
