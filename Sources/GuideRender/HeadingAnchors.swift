@@ -67,6 +67,7 @@ public enum HeadingAnchors {
 
     /// GitHub-style slug; letters of any script (Chinese included) are kept.
     public static func slug(_ text: String) -> String {
+        if let ascii = asciiSlug(text) { return ascii }
         var result = ""
         for character in text.lowercased() {
             if character.isLetter || character.isNumber || character == "_" || character == "-" {
@@ -76,6 +77,24 @@ public enum HeadingAnchors {
             }
         }
         return result.isEmpty ? "section" : result
+    }
+
+    /// `slug` of an ASCII text, by bytes (nil for any other text): an English heading's letters
+    /// and digits are ASCII's, and `Character`'s properties were most of a rebuild's anchors.
+    static func asciiSlug(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+            case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+            case 0x80...: return nil
+            default: break
+            }
+        }
+        return bytes.isEmpty ? "section" : String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -87,6 +87,27 @@ import Testing
             .child(named: "translatedPercent") == nil)
     }
 
+    /// An ASCII heading is slugged by bytes, to the same slug as by characters: every ASCII
+    /// character alone and in runs, upper and lower case, spaces, punctuation and controls.
+    @Test func asciiSlugsAreTheCharactersSlugs() {
+        func byCharacters(_ text: String) -> String {
+            let kept = text.lowercased().compactMap { character -> Character? in
+                character.isLetter || character.isNumber || character == "_" || character == "-" ? character
+                    : character == " " ? "-" : nil
+            }
+            return kept.isEmpty ? "section" : String(kept)
+        }
+        var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["Inter-Object Communication", "What's `new`?", "  Two  spaces ", "a\r\nb", "C++ & Objective-C 2.0",
+                  "__init__ -- done", "", "?!"]
+        var random = SplitMix(seed: 22)
+        for _ in 0..<500 { texts.append(String((0..<12).map { _ in Character(UnicodeScalar(UInt8(random.next() % 128))) })) }
+        for text in texts {
+            #expect(HeadingAnchors.asciiSlug(text) == byCharacters(text), "\(text.debugDescription)")
+        }
+        #expect(HeadingAnchors.asciiSlug("代码块 Blocks") == nil && HeadingAnchors.asciiSlug("Café") == nil)
+    }
+
     @Test func slugsFollowGitHub() {
         #expect(HeadingAnchors.slug("Inter-Object Communication") == "inter-object-communication")
         #expect(HeadingAnchors.slug("What's `new`?") == "whats-new")
