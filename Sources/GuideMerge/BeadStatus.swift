@@ -98,9 +98,15 @@ public struct BeadReview: Hashable, Sendable, Codable {
 
     public init(bead: Bead, findings: [BeadFinding]) {
         self.bead = bead
-        self.findings = findings.enumerated().sorted { a, b in
-            a.element.status.rank != b.element.status.rank ? a.element.status.rank < b.element.status.rank : a.offset < b.offset
-        }.map(\.element)
+        // Already in order (as a cached review's are, and most beads' none or one): kept as they
+        // are, which is what the stable sort would give; a rebuild decodes every bead's.
+        if zip(findings, findings.dropFirst()).allSatisfy({ $0.status.rank <= $1.status.rank }) {
+            self.findings = findings
+        } else {
+            self.findings = findings.enumerated().sorted { a, b in
+                a.element.status.rank != b.element.status.rank ? a.element.status.rank < b.element.status.rank : a.offset < b.offset
+            }.map(\.element)
+        }
         findingCount = findings.count
         statusMask = Self.mask(findings)
         status = self.findings.first?.status ?? .translated

@@ -66,6 +66,18 @@ import Testing
         }
     }
 
+    /// A bead's findings come in order of precedence, those of one status in the order found:
+    /// findings given out of order are sorted (stably), findings in order are kept as they are.
+    @Test func findingsAreInOrderOfPrecedenceAndFoundOrderWithin() {
+        func finding(_ status: BeadStatus, _ text: String) -> BeadFinding { BeadFinding(status, text) }
+        let shuffled = [finding(.typography, "t1"), finding(.missing, "m1"), finding(.typography, "t2"), finding(.doubt, "d1"),
+                        finding(.missing, "m2")]
+        let sorted = BeadReview(bead: Bead(source: [0], target: [0]), findings: shuffled).findings
+        #expect(sorted.map(\.message) == ["m1", "m2", "d1", "t1", "t2"])
+        #expect(BeadReview(bead: Bead(source: [0], target: [0]), findings: sorted).findings.map(\.message) == ["m1", "m2", "d1", "t1", "t2"])
+        #expect(BeadReview(bead: Bead(source: [0], target: [0]), findings: shuffled).status == .missing)
+    }
+
     @Test func codecRoundTripsAndRejectsEveryCutOrExtraByte() {
         let beads = make().beads + [ChapterReview.ReviewedBead(
             review: BeadReview(bead: Bead(source: [7], target: []), findings: BeadStatus.allCases.map {
