@@ -322,8 +322,8 @@ private final class Pack: @unchecked Sendable {
         }
         guard !unwritable, !added.isEmpty || kept.count != old.count else {
             // Unchanged, but walked: its index saved, for the next build to read instead.
-            if walked, indexedEnd == mapping?.raw.count {
-                PackIndex.write(old.keys.map { ($0, old[$0]!) }, for: path)
+            if walked, let mapping, indexedEnd == mapping.raw.count {
+                PackIndex.write(old.keys.map { ($0, old[$0]!) }, for: path, expected: mapping.identity)
             }
             return writer = nil
         }
@@ -341,11 +341,14 @@ private final class Pack: @unchecked Sendable {
             guard let writer else { return }
             self.writer = nil
             // The new records' places: where the appended bytes began, less the writer's header.
-            guard let start = writer.append(to: path) else { return }
-            let shift = start - CacheStore.header.count
+            // Indexed only when they went right after the records this build indexed, in the
+            // same file: another build may have appended meanwhile, or written the pack anew.
+            guard let appended = writer.append(to: path), let mapped = mapping?.identity,
+                  appended.start == indexedEnd, appended.file.sameFile(as: mapped) else { return }
+            let shift = appended.start - CacheStore.header.count
             var records = old
             for (key, range) in added { records[key] = (range.lowerBound + shift)..<(range.upperBound + shift) }
-            PackIndex.write(records.keys.map { ($0, records[$0]!) }, for: path)
+            PackIndex.write(records.keys.map { ($0, records[$0]!) }, for: path, expected: appended.file)
             return
         }
         guard let writer = writer ?? PackWriter(for: path) else { return }
@@ -355,7 +358,7 @@ private final class Pack: @unchecked Sendable {
             let range = writer.append(UnsafeRawBufferPointer(rebasing: mapping!.raw[old[key]!]))
             records.append((key, range))
         }
-        if writer.finish(as: path) { PackIndex.write(records, for: path) }
+        if let written = writer.finish(as: path) { PackIndex.write(records, for: path, expected: written) }
     }
 
     /// Where each whole record of a pack is (the last of a key counts), and where the last one
@@ -496,22 +499,24 @@ private final class PackWriter {
         return done == range.count ? bytes : nil
     }
 
-    /// Renames the file to `pack`, whole (or removes it when a write failed); true when renamed.
+    /// Renames the file to `pack`, whole (or removes it when a write failed); the file renamed.
     @discardableResult
-    func finish(as pack: String) -> Bool {
+    func finish(as pack: String) -> FileIdentity? {
         flush()
+        var status = stat()
+        let known = fstat(fd, &status) == 0
         let closed = close(fd) == 0
         fd = -1
-        if failed || !closed || rename(path, pack) != 0 {
+        if failed || !closed || !known || rename(path, pack) != 0 {
             unlink(path)
-            return false
+            return nil
         }
-        return true
+        return FileIdentity(status)
     }
 
     /// Appends the records (not the header) to the end of `pack` (the file is removed when the
-    /// writer goes); where in `pack` they begin, when all were written.
-    func append(to pack: String) -> Int? {
+    /// writer goes); where in `pack` they begin, and which file that was, when all were written.
+    func append(to pack: String) -> (start: Int, file: FileIdentity)? {
         flush()
         guard let records = read(CacheStore.header.count..<written) else { return nil }
         let out = open(pack, O_WRONLY | O_APPEND | O_CLOEXEC)
@@ -520,8 +525,10 @@ private final class PackWriter {
         // Where they went: the end after the write, less what was written (another build may
         // have appended meanwhile: `O_APPEND` puts each write at the end as it is then).
         guard records.withUnsafeBytes({ Self.write($0, to: out) }) else { return nil }
+        var status = stat()
         let end = lseek(out, 0, SEEK_END)
-        return end < 0 ? nil : Int(end) - records.count
+        guard end >= 0, fstat(out, &status) == 0 else { return nil }
+        return (Int(end) - records.count, FileIdentity(status))
     }
 
     private func flush() {

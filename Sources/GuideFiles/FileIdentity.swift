@@ -28,6 +28,18 @@ public struct FileIdentity: Hashable, Sendable {
         changed = status.st_ctim
     }
 
+    /// The same file (device and inode), whatever was written to it since.
+    func sameFile(as other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode
+    }
+
+    /// The same file, nothing written to it since (its size and modification time; a rename
+    /// changes only the change time).
+    func sameWrites(as other: FileIdentity) -> Bool {
+        sameFile(as: other) && size == other.size && modified.tv_sec == other.modified.tv_sec
+            && modified.tv_nsec == other.modified.tv_nsec
+    }
+
     /// Both times a second old or more: a later write would show in them.
     public var isSettled: Bool {
         var now = timespec()

@@ -42,10 +42,11 @@ enum PackIndex {
         }
     }
 
-    /// Saves the index of `pack` as its file is now: `records`, each key's place. Best effort:
-    /// a pack without an index is walked.
-    static func write(_ records: [(key: CacheKey, range: Range<Int>)], for pack: String) {
-        guard let identity = FileIdentity(pack) else { return }
+    /// Saves the index of `pack` as its file is now, which must be as `expected` (the file the
+    /// records' places were taken from; another build may have changed it since): `records`,
+    /// each key's place. Best effort: a pack without an index is walked.
+    static func write(_ records: [(key: CacheKey, range: Range<Int>)], for pack: String, expected: FileIdentity) {
+        guard let identity = FileIdentity(pack), identity.sameWrites(as: expected) else { return }
         var out = ByteWriter()
         out.bytes.reserveCapacity(header.count + Digest.byteCount + 8 + records.count * entrySize + Digest.byteCount)
         out.bytes += header

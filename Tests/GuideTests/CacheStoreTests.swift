@@ -85,6 +85,44 @@ import Testing
         #expect(store([], reading: ["d", "e", "f"]) == ["d": "value of d", "e": "value of e", "f": "value of f"])
     }
 
+    /// Two builds on one cache (`guide serve` and `guide build`): one appends, or writes the pack
+    /// anew, between the other's first read and its save. The later save then leaves no index of
+    /// its own (its places could be wrong), and every record of both is read by the next build.
+    @Test func aSaveAfterAnotherBuildsLeavesNoIndexThatHidesRecords() throws {
+        let folder = try TempFolder()
+        let pack = folder.path + "/align.pack"
+        func value(_ input: String) -> [UInt8] { Array("value of \(input)".utf8) }
+        func readAll(_ inputs: [String]) -> [String] {
+            let cache = CacheStore(root: folder.path)
+            return inputs.filter { cache.read(.align, Self.key(.align, input: $0)) { Array($0) } == value($0) }
+        }
+        let first = CacheStore(root: folder.path)
+        for input in ["a", "b", "c", "d"] { first.write(.align, Self.key(.align, input: input), value(input)) }
+        first.save()
+        // An append meanwhile.
+        let slow = CacheStore(root: folder.path, prunes: false), quick = CacheStore(root: folder.path, prunes: false)
+        #expect(slow.read(.align, Self.key(.align, input: "a")) { Array($0) } == value("a"))
+        _ = quick.read(.align, Self.key(.align, input: "b")) { Array($0) }
+        quick.write(.align, Self.key(.align, input: "e"), value("e"))
+        quick.save()
+        slow.write(.align, Self.key(.align, input: "f"), value("f"))
+        slow.save()
+        #expect(readAll(["a", "b", "c", "d", "e", "f"]) == ["a", "b", "c", "d", "e", "f"])
+        // The pack written anew meanwhile (the other build used one record of six).
+        let late = CacheStore(root: folder.path, prunes: false)
+        #expect(late.read(.align, Self.key(.align, input: "a")) { Array($0) } == value("a"))
+        let pruning = CacheStore(root: folder.path)
+        _ = pruning.read(.align, Self.key(.align, input: "c")) { Array($0) }
+        pruning.save()
+        late.write(.align, Self.key(.align, input: "g"), value("g"))
+        late.save()
+        #expect(readAll(["c", "g"]) == ["c", "g"])
+        if let identity = FileIdentity(pack), let size = FileBytes.read(pack)?.count,
+           let index = PackIndex.read(for: pack, identity: identity, size: size) {
+            #expect(Set(index.records.keys.map(\.hex)) == Set(packRecords(pack).map(\.key)))
+        }
+    }
+
     /// An index naming a place outside its pack is refused as a whole (read places must be in the file).
     @Test func anIndexNamingPlacesOutsideItsPackIsRefused() throws {
         let folder = try TempFolder()
@@ -93,9 +131,9 @@ import Testing
         cache.write(.align, Self.key(.align), Array("value".utf8))
         cache.save()
         let size = FileBytes.read(pack)!.count
-        PackIndex.write([(Self.key(.align), 13..<(size + 1))], for: pack)
+        PackIndex.write([(Self.key(.align), 13..<(size + 1))], for: pack, expected: FileIdentity(pack)!)
         #expect(PackIndex.read(for: pack, identity: FileIdentity(pack)!, size: size) == nil)
-        PackIndex.write([(Self.key(.align), 13..<size)], for: pack)
+        PackIndex.write([(Self.key(.align), 13..<size)], for: pack, expected: FileIdentity(pack)!)
         #expect(PackIndex.read(for: pack, identity: FileIdentity(pack)!, size: size) != nil)
         #expect(CacheStore(root: folder.path).read(.align, Self.key(.align)) { String(decoding: $0, as: UTF8.self) } == "value")
     }
