@@ -159,22 +159,22 @@ public enum SentenceSplitter {
                 atLineStart = true
                 tokens.endWord()
             case .hidden:
-                let unit = units[index]
-                let isEscape = unit.source == "\\"
+                let isEscape = units[index].source == "\\"
                 let endsLine = index + 1 == range.upperBound || kinds[index + 1] == .lineBreak
                 if (atLineStart && !isEscape) || endsLine { continue }
-                appendSpan(unit.source, to: &text)
+                appendSpan(units[index].source, to: &text)
             case .space:
                 tokens.endWord()
                 if atLineStart { continue }
                 text += units[index].source.utf8
             case .text:
                 atLineStart = false
-                let unit = units[index]
-                if unit.end.line != unit.start.line || unit.end.column - unit.start.column != 1 {
-                    text += source.text(from: unit.start, to: unit.end).utf8   // an entity, as written
+                // Fields read in place: a copy of the unit retained its payload.
+                let start = units[index].start, end = units[index].end
+                if end.line != start.line || end.column - start.column != 1 {
+                    text += source.text(from: start, to: end).utf8   // an entity, as written
                 } else {
-                    text += unit.source.utf8
+                    text += units[index].source.utf8
                 }
                 switch ScriptClass(lead) {
                 case .latin:
@@ -245,7 +245,8 @@ public enum SentenceSplitter {
             while sentence < ranges.count, ranges[sentence].upperBound <= unit { sentence += 1 }
             return sentence < ranges.count && ranges[sentence].contains(unit) ? sentence : nil
         }
-        for (index, unit) in units.enumerated() {
+        // By index, reading fields in place (`for unit in` copied each unit, its payload retained).
+        for index in units.indices {
             let at = owner(index)
             func take(_ scalar: Unicode.Scalar, required: Bool) -> Bool {
                 guard !Sentence.isBlank(scalar) else { return true }
@@ -257,21 +258,23 @@ public enum SentenceSplitter {
                 // The scan took markup for prose (cmark dropped it), or cmark dropped markup.
                 return !required || scalar.isOne(of: .ignoredInComparison)
             }
-            switch unit.kind {
+            switch units[index].kind {
             case .text:
-                if unit.leadIsWhole {
-                    if !take(unit.lead, required: true) { return ranges.map { _ in nil } }
+                if units[index].leadIsWhole {
+                    if !take(units[index].lead, required: true) { return ranges.map { _ in nil } }
                 } else {
-                    for scalar in unit.character.unicodeScalars where !take(scalar, required: true) { return ranges.map { _ in nil } }
+                    for scalar in units[index].character.unicodeScalars where !take(scalar, required: true) {
+                        return ranges.map { _ in nil }
+                    }
                 }
             case .code:
-                for scalar in codeScalars(unit.source) where !take(scalar, required: true) { return ranges.map { _ in nil } }
+                for scalar in codeScalars(units[index].source) where !take(scalar, required: true) { return ranges.map { _ in nil } }
             case .url:
-                let source = unit.source
+                let source = units[index].source
                 let inner = source.hasPrefix("<") && source.hasSuffix(">") ? source.dropFirst().dropLast() : Substring(source)
                 for scalar in inner.unicodeScalars where !take(scalar, required: true) { return ranges.map { _ in nil } }
             case .opening, .closing, .hidden:
-                for scalar in unit.source.unicodeScalars where scalar.isOne(of: .ignoredInComparison) {
+                for scalar in units[index].source.unicodeScalars where scalar.isOne(of: .ignoredInComparison) {
                     _ = take(scalar, required: false)
                 }
             case .space, .lineBreak:

@@ -51,12 +51,20 @@ public struct ProseText: Sendable {
     /// next, as a space would let a term of two words do).
     public mutating func append(leaf units: [ProseUnit]) {
         if !leads.isEmpty { append(scalar: Self.separator, at: units.first?.start ?? TextPosition(line: 1, column: 1)) }
-        for unit in units {
-            switch unit.kind {
+        positions.reserveCapacity(positions.count + units.count)
+        leads.reserveCapacity(leads.count + units.count)
+        // By index, reading fields in place: `for unit in` copied each unit (its payload retained
+        // and released), a unit per character of every paragraph the reviews read.
+        for index in units.indices {
+            switch units[index].kind {
             case .text:
-                if unit.leadIsWhole { append(scalar: unit.lead, at: unit.start) } else { append(unit.character, at: unit.start) }
-            case .space, .lineBreak: append(scalar: " ", at: unit.start)
-            case .code, .url: append(scalar: Self.separator, at: unit.start)
+                if units[index].leadIsWhole {
+                    append(scalar: units[index].lead, at: units[index].start)
+                } else {
+                    append(units[index].character, at: units[index].start)
+                }
+            case .space, .lineBreak: append(scalar: " ", at: units[index].start)
+            case .code, .url: append(scalar: Self.separator, at: units[index].start)
             case .opening, .closing, .hidden: break
             }
         }
