@@ -8,12 +8,11 @@ enum ChapterBody {
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, highlights: HighlightStore? = nil,
                      badge: (Int) -> String = { _ in "" }) -> [UInt8] {
         let range = range ?? blocks.indices
-        let html = CodeBlockHTML.html(for: Array(blocks[range]), store: highlights)
+        let html = CodeBlockHTML.html(for: blocks[range], store: highlights)
         var out: [UInt8] = []
         out.reserveCapacity(html.reduce(0) { $0 + $1.utf8.count })
         for (offset, index) in range.enumerated() {
-            let block = blocks[index]
-            if let level = block.headingLevel, let id = ids[index] {
+            if let level = blocks[index].headingLevel, let id = ids[index] {
                 appendHeading(html[offset], level: level, id: id, to: &out)
             } else {
                 out += html[offset].utf8

@@ -105,8 +105,10 @@ struct ReviewPages {
 
     /// One side of a row: its blocks' HTML (code highlighted), each with its snippet badge.
     private func cellHTML(_ blocks: [Int], of chapter: Chapter, language: Language) -> String {
-        blocks.map {
-            CodeBlockHTML.html(for: chapter.blocks[$0], store: highlights)
+        let all = chapter.blocks
+        return blocks.map {
+            // A slice of one: the block read in place, not copied into an array of its own.
+            CodeBlockHTML.html(for: all[$0...$0], store: highlights)[0]
                 + snippets.html(language: language, chapter: chapter.path, block: $0)
         }.joined()
     }

@@ -41,16 +41,19 @@ public enum ReaderChecks {
     public static func findings(in blocks: [Block]) -> [ReaderFinding] {
         var found: [ReaderFinding] = []
         var previousLevel: Int?
-        for (index, block) in blocks.enumerated() {
-            for heading in headings(in: block) {
-                if let previous = previousLevel, heading.level > previous + 1 {
-                    found.append(ReaderFinding(.headingSkip, block: index, line: heading.block.lines.start,
-                                               message: "level \(heading.level) after level \(previous)",
-                                               excerpt: heading.block.text))
+        // By index, fields read in place: `for block in` copied every block (a dozen reference counts).
+        for index in blocks.indices {
+            if blocks[index].headingLevel != nil || !blocks[index].items.isEmpty {
+                for heading in headings(in: blocks[index]) {
+                    if let previous = previousLevel, heading.level > previous + 1 {
+                        found.append(ReaderFinding(.headingSkip, block: index, line: heading.block.lines.start,
+                                                   message: "level \(heading.level) after level \(previous)",
+                                                   excerpt: heading.block.text))
+                    }
+                    previousLevel = heading.level
                 }
-                previousLevel = heading.level
             }
-            for label in block.inline.labels {
+            for label in blocks[index].inline.labels {
                 if let message = problem(with: label) {
                     found.append(ReaderFinding(label.kind == .image ? .imageAlt : .linkText,
                                                block: index, line: label.line, message: message))
