@@ -5,7 +5,9 @@
 /// be the bytes the engine would print.
 enum HTMLEscape {
     static func text(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else {
+        func special(_ byte: UInt8) -> Bool { byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0x22 || byte == 0x27 }
+        // Over the string's own bytes where it has them (its UTF-8 view's iterator was most of this).
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? text.utf8.contains(where: special) else {
             return text
         }
         var out = ""
