@@ -118,15 +118,21 @@ public enum ProseScanner {
             }
             return true
         }
-        for unit in units {
-            let scalars = unit.source.unicodeScalars
-            switch unit.kind {
+        // By index, fields read in place (`for unit in` copied each unit, its payload retained).
+        for index in units.indices {
+            switch units[index].kind {
+            case .text where units[index].leadIsWhole:
+                let scalar = units[index].lead   // nearly every unit: one scalar, compared here
+                guard SingleScalarText.qualifies(scalar) else { return nil }
+                if isCompared(scalar) { key.append(scalar) }
             case .text:
-                guard unit.leadIsWhole ? add(CollectionOfOne(unit.lead)) : add(unit.character.unicodeScalars) else { return nil }
+                guard add(units[index].character.unicodeScalars) else { return nil }
             case .code:
+                let scalars = units[index].source.unicodeScalars
                 // `visible` drops the span's backticks; every backtick is compared away anyway.
                 guard add(scalars) else { return nil }
             case .url:
+                let scalars = units[index].source.unicodeScalars
                 let bracketed = scalars.first == "<" && scalars.last == ">"
                 guard add(bracketed ? scalars.dropFirst().dropLast() : scalars[...]) else { return nil }
             case .space, .lineBreak, .opening, .closing, .hidden:
