@@ -115,7 +115,7 @@ struct RunningServer {
         process.executableURL = URL(fileURLWithPath: guideBinary())
         process.arguments = ["serve", "--port", "0", "--templates", repositoryRoot + "/templates"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)   // a failure throws just below
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = FileHandle.nullDevice
         try process.run()
