@@ -4,18 +4,32 @@
 /// by the link that names it (a raw `#` or `?` would cut the path, a raw `%20` be decoded).
 public enum URLPath {
     public static func encode(_ path: String) -> String {
-        var out = ""
-        out.reserveCapacity(path.utf8.count)
+        // A path with nothing to escape (nearly every page's) is returned as it is; the rest are
+        // written as bytes (appending to a `String` a scalar at a time was most of the cost).
+        guard !(path.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isKept) }) ?? path.utf8.allSatisfy(isKept)) else {
+            return path
+        }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count * 3)
         for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            if isKept(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Unreserved characters and `/`, which a path keeps as they are.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
     }
 }

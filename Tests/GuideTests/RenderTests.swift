@@ -87,6 +87,23 @@ import Testing
             .child(named: "translatedPercent") == nil)
     }
 
+    /// A path is percent-encoded byte by byte but for the unreserved characters and `/`; one
+    /// with nothing to encode comes back as it is.
+    @Test func pathsArePercentEncodedButForUnreservedBytes() {
+        func reference(_ path: String) -> String {
+            path.utf8.map { byte -> String in
+                let kept = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
+                    || "-._~/".utf8.contains(byte)
+                return kept ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+            }.joined()
+        }
+        for path in ["en/inter-object-communication.html", "zh/第一章.html", "a#b.md", "a?b.md", "a%20b.md", "a b/c~d_e.f",
+                     "", "/", "é", "\u{0}x", "zh/c001-05-Class.html#类簇"] {
+            #expect(URLPath.encode(path) == reference(path), "\(path)")
+        }
+        #expect(URLPath.encode("zh/第一章.html") == "zh/%E7%AC%AC%E4%B8%80%E7%AB%A0.html")
+    }
+
     /// An ASCII heading is slugged by bytes, to the same slug as by characters: every ASCII
     /// character alone and in runs, upper and lower case, spaces, punctuation and controls.
     @Test func asciiSlugsAreTheCharactersSlugs() {
