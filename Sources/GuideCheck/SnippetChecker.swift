@@ -91,30 +91,36 @@ public struct SnippetChecker: Sendable {
         let cache = options.cache
         // The check's stages are done with when the run is (a build goes on with others).
         defer { cache?.save([.checkChapters, .compileRecords, .precompiledHeader, .sdkHeaders]) }
-        if let cache, chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
+        if chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
             session = CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout)
+        }
+        // The context header is precompiled, when a chapter with code is to be compiled, from
+        // the moment the first such chapter is known (a chapter the cache holds no results
+        // for): while the other chapters' results are looked up and the snippets planned. (A
+        // cold check waited for the lookups, then for the header on one core, the other idle.)
+        let precompiled = StartedOnce<SessionProblem?>()
+        let precompile: @Sendable () -> Void = { [session] in
+            guard case .success(let prepared)? = session, let precompile = prepared.precompile else { return }
+            precompiled.start { precompile.make(clang: prepared.clang, runner: prepared.runner, displayPaths: prepared.displayPaths) }
+        }
+        if cache == nil { precompile() }
+        if let cache {
             if case .success(let prepared)? = session {
                 let languages = config.languages, source = book.source
                 let found = chapters.concurrentMap { language, chapter -> (CacheKey?, [SnippetResult]?) in
                     let original = language == source.language ? nil : source.chapter(at: chapter.path)
                     guard let key = ChapterResults.key(language: language, chapter: chapter, original: original,
                                                        languages: languages, session: prepared) else { return (nil, nil) }
-                    guard let (results, records) = cache.read(.checkChapters, key, ChapterResults.decode) else { return (key, nil) }
+                    guard let (results, records) = cache.read(.checkChapters, key, ChapterResults.decode) else {
+                        if chapter.facts.codeBlockCount > 0 { precompile() }
+                        return (key, nil)
+                    }
                     // The compile records the results come from stay with them.
                     for record in records { cache.keep(.compileRecords, record) }
                     return (key, results)
                 }
                 keys = found.map(\.0)
                 kept = found.map(\.1)
-            }
-        }
-
-        // The context header is precompiled while the snippets are planned (when any may be compiled).
-        var precompiled: InBackground<SessionProblem?>?
-        if case .success(let prepared)? = session, let precompile = prepared.precompile,
-           kept.indices.contains(where: { kept[$0] == nil && chapters[$0].chapter.facts.codeBlockCount > 0 }) {
-            precompiled = InBackground {
-                precompile.make(clang: prepared.clang, runner: prepared.runner, displayPaths: prepared.displayPaths)
             }
         }
 
@@ -146,8 +152,14 @@ public struct SnippetChecker: Sendable {
         }
         if !toCompile.isEmpty {
             let prepared = session ?? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout)
+            let jobs = options.jobs ?? config.jobs
+            // The workers start (a sandbox, a process, libclang loaded each) while the header is precompiled.
+            let pool = (try? prepared.get()).flatMap { session in
+                session.worker.map { WorkerPool(worker: $0, runner: session.runner, count: jobs) }
+            }
+            defer { pool?.close() }
             let ready = prepared.flatMap { session -> Result<CompilerSession, SessionProblem> in
-                let problem = precompiled.map(\.value)
+                let problem = precompiled.value
                     ?? session.precompile?.make(clang: session.clang, runner: session.runner, displayPaths: session.displayPaths)
                 guard let problem else { return .success(session) }
                 session.cleanUp()
@@ -159,12 +171,13 @@ public struct SnippetChecker: Sendable {
                 notChecked(problem.reason)
             case .success(let session):
                 report.compiler = session.compilerDescription
-                CompileExecutor(session: session, jobs: options.jobs ?? config.jobs)
-                    .compile(plans: &plans, indices: toCompile, report: &report)
+                CompileExecutor(session: session, jobs: jobs).compile(plans: &plans, indices: toCompile, pool: pool, report: &report)
                 session.cleanUp()
             }
         } else if case .success(let session)? = session {
             report.compiler = session.compilerDescription
+            // A header precompiled for nothing (a chapter of ignored code only) is the cache's all the same.
+            _ = precompiled.value
             session.cleanUp()
         }
 
@@ -198,4 +211,19 @@ public struct SnippetChecker: Sendable {
         report.seconds = Date().timeIntervalSince(start)
         return report
     }
+}
+
+/// Work started on another thread by the first of several callers that may ask for it.
+final class StartedOnce<T: Sendable>: Sendable {
+    private let work = Mutex<InBackground<T>?>(nil)
+
+    /// Starts `make` unless it was started already.
+    func start(_ make: @escaping @Sendable () -> T) {
+        work.withLock { started in
+            if started == nil { started = InBackground(make) }
+        }
+    }
+
+    /// Its result once done; nil when it was never started.
+    var value: T? { work.withLock { $0 }?.value }
 }

@@ -12,72 +12,80 @@ struct CompileExecutor: Sendable {
 
     /// Compiles the planned snippets; those that fail only for names nothing declares are
     /// compiled again with those names assumed (`FragmentAnalysis`), a few rounds at most.
-    func compile(plans: inout [SnippetPlan], indices: [Int], report: inout CheckReport) {
+    /// The workers (`pool`, the session's `worker` started by the caller) stay for every round
+    /// (each round is a few units); without them each unit runs on clang's command line.
+    func compile(plans: inout [SnippetPlan], indices: [Int], pool: WorkerPool?, report: inout CheckReport) {
         let units = indices.compactMap { index in plans[index].unit.map { (index, $0) } }
-        // The workers stay for every round (each round is a few units).
-        let pool = session.worker.map { WorkerPool(worker: $0, runner: session.runner, count: jobs) }
-        defer { pool?.close() }
         let records = run(units, plans: plans, pool: pool, report: &report)
-        var active: [Int: Assuming] = [:]
         let contextDeclarations = session.assume ? session.contextDeclarations : []
         let snippetSuperclass = session.snippetSuperclass
-        for (index, unit) in units {
-            guard let compiled = records[index] else { continue }
-            if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
-            plans[index].result = evaluate(plans[index], unit: unit, compiled: compiled)
-            guard session.assume, !plans[index].strict, case .record(let record, _, _) = compiled, record.failure == nil,
-                  plans[index].result?.outcome == .fail else { continue }
-            var assuming = Assuming(plans[index], unit: unit, contextDeclarations: contextDeclarations,
-                                    snippetSuperclass: snippetSuperclass, contextFiles: Set(session.displayPaths.keys))
+        let contextFiles = Set(session.displayPaths.keys)
+        // A round's results are read on every core: the workers wait for the next round meanwhile
+        // (one thread took 30 ms of a cold whole-book check's first round, both cores idle).
+        let firstPlans = plans
+        let firsts = units.concurrentMap { index, unit -> Step? in
+            guard let compiled = records[index] else { return nil }
+            let plan = firstPlans[index]
+            var step = Step(index: index, compiled: compiled, result: evaluate(plan, unit: unit, compiled: compiled))
+            guard session.assume, !plan.strict, case .record(let record, _, _) = compiled, record.failure == nil,
+                  step.result?.outcome == .fail else { return step }
+            var assuming = Assuming(plan, unit: unit, contextDeclarations: contextDeclarations,
+                                    snippetSuperclass: snippetSuperclass, contextFiles: contextFiles)
             switch assuming.analysis.decide(record.diagnostics, unit: unit, current: assuming.set, history: &assuming.history) {
             case .assume(let set):
                 assuming.set = set
-                active[index] = assuming
+                step.next = assuming
             case .mistake(let why), .stuck(let why):
-                let reason = plans[index].result?.reason
-                plans[index].result?.reason = reason ?? "nothing assumed: " + why
+                let reason = step.result?.reason
+                step.result?.reason = reason ?? "nothing assumed: " + why
             }
+            return step
+        }
+        var active: [Int: Assuming] = [:]
+        for case let step? in firsts {
+            step.apply(to: &plans)
+            active[step.index] = step.next
         }
         // Each round compiles the snippets still assuming; a snippet gets `maximumRounds` more compiles at most.
         for _ in 0..<Self.maximumRounds where !active.isEmpty {
-            var wrapped: [(Int, WrappedUnit)] = []
-            for (index, assuming) in active.sorted(by: { $0.key < $1.key }) {
-                var wrapping = plans[index].wrapping
+            let roundPlans = plans
+            let wrapped = active.sorted(by: { $0.key < $1.key }).concurrentMap { index, assuming -> (Int, WrappedUnit) in
+                var wrapping = roundPlans[index].wrapping
                 wrapping.assumed = assuming.set.text
                 wrapping.assumedLate = assuming.set.late
-                wrapped.append((index, SnippetWrapper.wrap(plans[index].parts, context: wrapping)))
+                return (index, SnippetWrapper.wrap(roundPlans[index].parts, context: wrapping))
             }
             pool?.refill()
             let records = run(wrapped, plans: plans, pool: pool, report: &report)
-            for (index, unit) in wrapped {
-                guard var assuming = active[index], let compiled = records[index] else { continue }
-                if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
-                guard case .record(let record, _, _) = compiled, record.failure == nil else {
-                    active[index] = nil
-                    continue
-                }
-                let result = evaluate(plans[index], unit: unit, compiled: compiled,
-                                      assumed: assuming.set.names)
+            let roundActive = active
+            let steps = wrapped.concurrentMap { index, unit -> Step? in
+                guard var assuming = roundActive[index], let compiled = records[index] else { return nil }
+                let plan = roundPlans[index]
+                var step = Step(index: index, compiled: compiled)
+                guard case .record(let record, _, _) = compiled, record.failure == nil else { return step }
+                let result = evaluate(plan, unit: unit, compiled: compiled, assumed: assuming.set.names)
                 if result.outcome != .fail, let why = assuming.analysis.renamedVariable(
                     record.diagnostics, unit: unit, set: assuming.set, history: assuming.history) {
-                    plans[index].result?.reason = "nothing assumed: " + why
-                    active[index] = nil
-                    continue
+                    step.reason = "nothing assumed: " + why
+                    return step
                 }
                 if result.outcome != .fail {
-                    plans[index].result = result
-                    active[index] = nil
-                    continue
+                    step.result = result
+                    return step
                 }
                 switch assuming.analysis.decide(record.diagnostics, unit: unit, current: assuming.set, history: &assuming.history) {
                 case .assume(let set):
                     assuming.set = set
-                    active[index] = assuming
+                    step.next = assuming
                 case .mistake(let why), .stuck(let why):
-                    plans[index].result?.reason = "assuming " + assuming.set.names.map { "'\($0.label)'" }.joined(separator: ", ")
+                    step.reason = "assuming " + assuming.set.names.map { "'\($0.label)'" }.joined(separator: ", ")
                         + " did not help: " + why
-                    active[index] = nil
                 }
+                return step
+            }
+            for case let step? in steps {
+                step.apply(to: &plans)
+                active[step.index] = step.next
             }
         }
         for index in active.keys {
@@ -89,6 +97,24 @@ struct CompileExecutor: Sendable {
 
     /// Compiles after the first that one snippet may take to assume what it needs.
     static let maximumRounds = 4
+
+    /// What one compile of a snippet gave it, read apart from the others (on any thread).
+    struct Step: Sendable {
+        var index: Int
+        var compiled: Compiled
+        /// Its result from this compile (nil: the one it had stands).
+        var result: SnippetResult?
+        /// Why its result's reason is what it is, when this compile decided it (nil: unchanged).
+        var reason: String?
+        /// Its state for the next round; nil when it is done.
+        var next: Assuming?
+
+        func apply(to plans: inout [SnippetPlan]) {
+            if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
+            if let result { plans[index].result = result }
+            if let reason { plans[index].result?.reason = reason }
+        }
+    }
 
     /// One snippet on its way through the rounds of assumption.
     struct Assuming {
