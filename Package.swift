@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],   // 15: Synchronization's Mutex and Atomic
     products: [
         .executable(name: "guide", targets: ["guide"]),
+        .executable(name: "guide-serve", targets: ["guide-serve"]),
         // Coverage-guided fuzzing of the readers of untrusted text (scripts/fuzz.sh builds it with libFuzzer).
         .executable(name: "guide-fuzz", targets: ["guide-fuzz"]),
         // The snippet check's worker: many units a process through libclang (BatchRunner).
@@ -83,9 +84,19 @@ let package = Package(
         // The snippet check's worker, in C (it runs in the sandbox, where nothing else of guide is).
         .executableTarget(name: "guide-compile-units", path: "Sources/GuideCompileUnits",
                          cSettings: [.headerSearchPath("../CClang")]),   // shim.h: the libclang API, loaded at run time
+        // What the two executables share: the folders' options, the printers, `main`.
+        .target(name: "GuideCommandLine", dependencies: [
+            "GuideModel", "GuidePipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "guide", dependencies: [
             "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline",
-            "GuideServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GuideCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // `guide serve`, which guide becomes (`execv`): the HTTP library links FoundationNetworking
+        // (libcurl and its TLS libraries), which cost every other command ~7 ms to load.
+        .executableTarget(name: "guide-serve", dependencies: [
+            "GuideModel", "GuideFiles", "GuideRender", "GuidePipeline", "GuideServe", "GuideCommandLine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The fuzz targets: one per reader of untrusted text, pure (bytes in, a trap on a broken promise).
         .target(name: "GuideFuzz", dependencies: ["GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck"]),

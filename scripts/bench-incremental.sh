@@ -26,6 +26,7 @@ sizes=("$@")
 
 swift build -c release --product guide >&2
 swift build -c release --product guide-compile-units >&2   # the snippet check's worker, beside guide
+swift build -c release --product guide-serve >&2           # `guide serve` becomes it (exec)
 guide="$(swift build -c release --show-bin-path)/guide"
 bench_work
 check=(--no-check)

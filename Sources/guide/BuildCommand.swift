@@ -1,4 +1,5 @@
 import ArgumentParser
+import GuideCommandLine
 import Foundation
 import GuideModel
 import GuidePipeline
@@ -42,28 +43,4 @@ struct BuildCommand: ParsableCommand {
             printText("built \(result.fileCount) files into \(paths.output)/")
         }
     }
-}
-
-/// Folders every command that reads the book shares.
-struct PathOptions: ParsableArguments {
-    @Option(help: "The content folder (guide.yml, en/, zh/).") var content = "content"
-    @Option(help: "The templates folder (*.mustache, *.css).") var templates = "templates"
-    @Option(name: [.customShort("o"), .long], help: "The output folder.") var output = "site"
-
-    /// The folders as the pipeline takes them, with the cache beside the content.
-    var workspace: Workspace { Workspace(content: content, templates: templates, output: output) }
-}
-
-/// Runs a command with the one printer of diagnostics (`DiagnosticPrinter`) and exits 1 when it
-/// printed an error, thrown (`GuideError`) or not: the exit code follows from the severities.
-func reportingErrors(_ body: (inout DiagnosticPrinter) throws -> Void) throws {
-    var printer = DiagnosticPrinter()
-    do {
-        try body(&printer)
-    } catch let error as GuideError {
-        printer.print([error.diagnostic], to: printError)
-    } catch let list as GuideErrors {
-        printer.print(list.diagnostics, to: printError)
-    }
-    if printer.failed { throw ExitCode.failure }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GuideCommandLine
 import Foundation
 import GuideExchange
 import GuideMerge

@@ -1,46 +1,27 @@
 import ArgumentParser
 import Foundation
-import GuideCheck
-import GuideFiles
+import GuideCommandLine
 import GuideModel
-import GuidePipeline
-import GuideRender
-import GuideServe
 
-struct ServeCommand: AsyncParsableCommand {
+/// `guide serve`, parsed here (its help and its errors are guide's) and run by `guide-serve`,
+/// the executable beside guide that this process becomes (`execv`: the same process, its pid
+/// and its terminal). The preview server's HTTP library links FoundationNetworking, and with it
+/// libcurl and its TLS libraries: loading them took about 7 ms of every other command's start.
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Preview the site: build it, serve it on 127.0.0.1, rebuild and reload on change.",
-        discussion: """
-            The site is served from memory (site/ is not touched). content/ and templates/ are \
-            watched; a change rebuilds the site and open pages reload. A failed rebuild keeps the \
-            last good build and shows the error at the bottom of every page. Unknown paths get \
-            the 404 page.
-            """
-    )
+        commandName: "serve", abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
 
-    @OptionGroup var paths: PathOptions
-    @Option(help: "The port to listen on.") var port: UInt16 = 3000
-    @Option(help: "The address to listen on. Only loopback unless you ask for another.") var host = "127.0.0.1"
-    @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (no verdicts under code blocks).")
-    var noCheck = false
-    @Flag(help: "Print how long each stage of every rebuild took.") var timings = false
+    @OptionGroup var options: ServeOptions
 
-    func run() async throws {
-        var builder = SiteBuilder(workspace: paths.workspace, checkSnippets: !noCheck)
-        // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
-        builder.memory = CacheMemory()
-        try reportingErrors { _ in
-            try OutputGuard.checkWatched([paths.content, paths.templates],
-                                         cache: paths.workspace.cacheFolder ?? CacheStore.folder(forContent: paths.content))
-        }
-        do {
-            try await PreviewServer(builder: builder, host: host, port: port, timings: timings).run { printError($0) }
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            printError(GuideError("cannot serve on \(host):\(port): \(error)").description)
-            throw ExitCode.failure
-        }
+    func run() throws {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let server = PathText.parent(own) + "/guide-serve"
+        // What followed `serve` on the command line, as it was (parsed above, so known good).
+        let arguments = ["guide-serve"] + CommandLine.arguments.drop { $0 != "serve" }.dropFirst()
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(server, argv)
+        printError(GuideError("cannot start \(server) (\(String(cString: strerror(errno)))): guide serve runs it; "
+                              + "build it beside guide with `swift build -c release`").description)
+        throw ExitCode.failure
     }
 }

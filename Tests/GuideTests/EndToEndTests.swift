@@ -101,10 +101,11 @@ func guideBinary() -> String {
 }
 
 /// `timeout`: seconds after which the run is stopped (SIGKILL) and reported as timed out.
+/// `executable`: another copy of guide than `guideBinary()`.
 func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil,
-              environment: [String: String]? = nil, timeout: Double? = nil) throws -> RunResult {
+              environment: [String: String]? = nil, timeout: Double? = nil, executable: String? = nil) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: guideBinary())
+    process.executableURL = URL(fileURLWithPath: executable ?? guideBinary())
     process.arguments = arguments
     if let environment { process.environment = environment }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)

@@ -6,6 +6,22 @@ import GuideRender
 import Testing
 
 @Suite struct ServeTests {
+    /// `guide serve` becomes `guide-serve`, the executable beside guide (so that other commands
+    /// do not load its HTTP library); without it, a message that says what to build, and exit 1.
+    /// Its options are still guide's: their errors come before.
+    @Test func serveWithoutItsExecutableSaysWhatToBuild() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let alone = folder.path + "/bin/guide"
+        try FileManager.default.createDirectory(atPath: folder.path + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: guideBinary(), toPath: alone)
+        let result = try runGuide(["serve", "--no-check", "--port", "0"], in: folder.path, timeout: 20, executable: alone)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("guide-serve") && result.stderr.contains("swift build -c release"), "\(result.stderr)")
+        let wrong = try runGuide(["serve", "--port", "http"], in: folder.path, timeout: 20, executable: alone)
+        #expect(wrong.status != 0 && wrong.stderr.contains("--port"), "\(wrong.stderr)")
+    }
+
     /// Media types by extension; one-letter names (which crashed Foundation's path methods) too.
     @Test func mediaTypes() {
         #expect(MediaType.of("en/a.html") == "text/html; charset=utf-8")

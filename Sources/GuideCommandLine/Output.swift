@@ -5,22 +5,22 @@ import GuideModel
 // drive the terminal (see `TerminalText`). Files the commands write keep their text as it is.
 
 /// Text for people on standard output: reports, summaries, listings.
-func printText(_ text: String, terminator: String = "\n") {
+public func printText(_ text: String, terminator: String = "\n") {
     print(TerminalText.escaped(text), terminator: terminator)
 }
 
 /// One line for people on standard error: errors, warnings, diagnostics, logs.
-func printError(_ line: String) {
+public func printError(_ line: String) {
     FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
 }
 
 /// JSON on standard output. The encoder escapes C0 controls already; DEL and C1 become
 /// `\u007f`-style escapes too, which decode to the same text.
-func printJSON(_ json: String) {
+public func printJSON(_ json: String) {
     print(TerminalText.escaped(json, as: .json), terminator: "")
 }
 
 /// A document (a draft) on standard output: as it is when redirected to a file, escaped on a terminal.
-func printDocument(_ text: String) {
+public func printDocument(_ text: String) {
     print(isatty(STDOUT_FILENO) != 0 ? TerminalText.escaped(text) : text, terminator: "")
 }
