@@ -118,7 +118,8 @@ for target in package.targets where target.type == .regular && target.name.hasPr
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-testing"], .when(configuration: .release))]
 }
 // The tests themselves are not optimized: as one optimized module they took 4 minutes of one
-// core; unoptimized in batches, 32 s on two.
+// core; unoptimized in batches, 32 s on two. (The driver then says it ignores the release
+// configuration's `-num-threads`, which is for whole-module builds: harmless.)
 for target in package.targets where target.type == .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Onone", "-no-whole-module-optimization", "-enable-batch-mode"], .when(configuration: .release)),
