@@ -17,7 +17,7 @@ struct ServeCommand: ParsableCommand {
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let server = PathText.parent(own) + "/guide-serve"
         // What followed `serve` on the command line, as it was (parsed above, so known good).
-        let arguments = ["guide-serve"] + CommandLine.arguments.drop { $0 != "serve" }.dropFirst()
+        let arguments = ["guide-serve"] + CommandLine.arguments.dropFirst().drop { $0 != "serve" }.dropFirst()
         let argv = arguments.map { strdup($0) } + [nil]
         execv(server, argv)
         printError(GuideError("cannot start \(server) (\(String(cString: strerror(errno)))): guide serve runs it; "
