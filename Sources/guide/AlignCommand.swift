@@ -1,6 +1,6 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
+import GuideCommandLine
 import GuideMerge
 import GuideModel
 import GuideParse

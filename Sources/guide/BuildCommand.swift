@@ -1,9 +1,9 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
+import GuideCommandLine
 import GuideModel
-import GuidePipeline
 import GuideParse
+import GuidePipeline
 import GuideRender
 
 struct BuildCommand: ParsableCommand {

@@ -1,12 +1,12 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
+import GuideCommandLine
 import GuideExchange
-import GuideMerge
 import GuideFiles
+import GuideMerge
 import GuideModel
-import GuidePipeline
 import GuideParse
+import GuidePipeline
 import GuideRender
 
 struct ExportCommand: ParsableCommand {

@@ -1,11 +1,11 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
 import GuideCheck
+import GuideCommandLine
 import GuideFiles
 import GuideModel
-import GuidePipeline
 import GuideParse
+import GuidePipeline
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,9 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
+import GuideCommandLine
 import GuideExchange
-import GuideMerge
 import GuideFiles
+import GuideMerge
 import GuideModel
 import GuideParse
 

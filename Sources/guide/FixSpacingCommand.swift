@@ -1,11 +1,11 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
-import GuideMerge
+import GuideCommandLine
 import GuideFiles
+import GuideMerge
 import GuideModel
-import GuidePipeline
 import GuideParse
+import GuidePipeline
 
 struct FixSpacingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

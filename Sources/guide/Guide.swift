@@ -1,6 +1,6 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
+import GuideCommandLine
 
 @main
 struct Guide: AsyncParsableCommand {

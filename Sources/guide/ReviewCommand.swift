@@ -1,12 +1,12 @@
 import ArgumentParser
-import GuideCommandLine
 import Foundation
 import GuideCheck
-import GuideMerge
+import GuideCommandLine
 import GuideFiles
+import GuideMerge
 import GuideModel
-import GuidePipeline
 import GuideParse
+import GuidePipeline
 import GuideRender
 
 struct ReviewCommand: ParsableCommand {
