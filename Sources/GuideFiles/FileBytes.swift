@@ -50,7 +50,17 @@ public enum FileBytes {
     /// (a sealed cache entry is its bytes and then their digest).
     @discardableResult
     public static func write(_ parts: [[UInt8]], to path: String, mode: mode_t = 0o600) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        write(parts, into: open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode))
+    }
+
+    /// `write` of a new file `name` in the open folder `folder`: never through a link, never
+    /// into a file that is there (false, `EEXIST`), so never into another name of its bytes.
+    @discardableResult
+    public static func writeNew(_ parts: [[UInt8]], in folder: Int32, name: String, mode: mode_t = 0o600) -> Bool {
+        write(parts, into: openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode))
+    }
+
+    private static func write(_ parts: [[UInt8]], into fd: Int32) -> Bool {
         guard fd >= 0 else { return false }
         for bytes in parts {
             var written = 0

@@ -82,8 +82,84 @@ import Testing
         try folder.write("site/a.html", "changed by hand")
         #expect(throws: GuideError.self) { try SiteWriter(output: output, manifest: manifest).write(kept, assets: []) }
         #expect(try folder.read("site/a.html") == "changed by hand")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "site" && $0 != "cache" }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0 != "site" && $0 != "cache" && $0 != ".site.guide-previous" }
         #expect(leftovers.isEmpty)
+    }
+
+    /// With a manifest, the site a write replaces is kept beside it as the previous site, and
+    /// the next write updates that folder into the new site (relinking or writing only what
+    /// differs) and exchanges the two: the files both have are one inode, nothing is removed.
+    @Test func thePreviousSiteIsUpdatedIntoTheNext() throws {
+        let folder = try TempFolder()
+        let output = folder.path + "/site", manifest = folder.path + "/cache/written"
+        let previous = folder.path + "/.site.guide-previous"
+        func inode(_ path: String) throws -> UInt64 {
+            (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        }
+        func write(_ files: [String: String]) throws {
+            try SiteWriter(output: output, manifest: manifest).write(Site(files: files.mapValues { Array($0.utf8) }), assets: [])
+        }
+        let one = ["a.html": "a", "b.html": "b1", "old/x.html": "x", "c/d.html": "d"]
+        try write(one)
+        #expect(!folder.exists(".site.guide-previous"))   // nothing was replaced
+        var two = one
+        two["b.html"] = "b2"
+        try write(two)
+        #expect(try folder.read(".site.guide-previous/b.html") == "b1")
+        #expect(try inode(previous + "/a.html") == inode(output + "/a.html"))
+        let published = try inode(output + "/a.html"), d = try inode(output + "/c/d.html")
+        var three = two
+        three["b.html"] = "b3"
+        three["old/x.html"] = nil
+        three["new/y.html"] = "y"
+        try write(three)
+        for (path, text) in three { #expect(try folder.read("site/" + path) == text) }
+        #expect(!folder.exists("site/old/x.html") && !folder.exists("site/old"))
+        #expect(try inode(output + "/a.html") == published && inode(output + "/c/d.html") == d)
+        // The previous site is now the second one, whole.
+        for (path, text) in two { #expect(try folder.read(".site.guide-previous/" + path) == text) }
+        #expect(try inode(previous + "/b.html") != inode(output + "/b.html"))
+        #expect(folder.exists(".site.guide-previous/.guide-site"))
+        let strays = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(strays == [".site.guide-previous", "cache", "site"])
+    }
+
+    /// A previous site is mended, whatever was done to it: a link where a page goes is replaced,
+    /// not followed; a folder where a page goes, a page of no site, and a page edited in place
+    /// (the published site's too: one inode) are all set right. A folder of that name that
+    /// guide did not write is never touched.
+    @Test func aPreviousSiteIsMendedAndAForeignOneLeftAlone() throws {
+        let folder = try TempFolder()
+        let output = folder.path + "/site", manifest = folder.path + "/cache/written"
+        func write(_ files: [String: String]) throws {
+            try SiteWriter(output: output, manifest: manifest).write(Site(files: files.mapValues { Array($0.utf8) }), assets: [])
+        }
+        let site = ["a.html": "a", "b.html": "b", "c/d.html": "d"]
+        try write(site)
+        try write(site)
+        try folder.write("outside.txt", "not guide's")
+        let previous = folder.path + "/.site.guide-previous"
+        try FileManager.default.removeItem(atPath: previous + "/a.html")
+        try FileManager.default.createSymbolicLink(atPath: previous + "/a.html", withDestinationPath: folder.path + "/outside.txt")
+        try FileManager.default.removeItem(atPath: previous + "/c/d.html")
+        try folder.write(".site.guide-previous/c/d.html/inner.txt", "a folder where a page goes")
+        try folder.write(".site.guide-previous/stray.html", "of no site")
+        var edited = site
+        edited["b.html"] = "b2"
+        try write(edited)
+        for (path, text) in edited { #expect(try folder.read("site/" + path) == text) }
+        #expect(!folder.exists("site/stray.html"))
+        #expect(try folder.read("outside.txt") == "not guide's")
+        // A folder guide did not write, under the previous site's name: left as it is.
+        let other = try TempFolder()
+        try other.write(".site.guide-previous/mine.txt", "mine")
+        let otherOutput = other.path + "/site", otherManifest = other.path + "/cache/written"
+        for text in ["one", "two", "three"] {
+            try SiteWriter(output: otherOutput, manifest: otherManifest).write(Site(files: ["a.html": Array(text.utf8)]), assets: [])
+            #expect(try other.read("site/a.html") == text)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path + "/.site.guide-previous") == ["mine.txt"])
     }
 
     @Test func aFailedWriteLeavesThePreviousSite() throws {
