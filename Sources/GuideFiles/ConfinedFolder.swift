@@ -29,8 +29,9 @@ public struct ConfinedFolder: Hashable, Sendable {
     /// `contains` for one of many files: `folders` holds the real paths of the folders resolved
     /// so far (a file that is no link is its folder's real path and its name: one `lstat`, not
     /// a `readlink` for every folder above it, for each of a large book's thousands of chapters).
-    public func contains(_ file: String, folders: inout [String: String]) -> Bool {
-        let real = Self.realPath(file, folders: &folders)
+    /// `plainFile`: the caller's `lstat` found a file that is no link (asked once, not again).
+    public func contains(_ file: String, folders: inout [String: String], plainFile: Bool = false) -> Bool {
+        let real = Self.realPath(file, folders: &folders, plainFile: plainFile)
         return real == resolved || real.hasPrefix(resolved.hasSuffix("/") ? resolved : resolved + "/")
     }
 
@@ -41,21 +42,22 @@ public struct ConfinedFolder: Hashable, Sendable {
     }
 
     /// `check`, with the folders resolved so far (`contains(_:folders:)`).
-    public func check(_ file: String, display: String, line: Int? = nil, folders: inout [String: String]) throws {
-        guard contains(file, folders: &folders) else {
+    public func check(_ file: String, display: String, line: Int? = nil, folders: inout [String: String],
+                      plainFile: Bool = false) throws {
+        guard contains(file, folders: &folders, plainFile: plainFile) else {
             throw GuideError("refused: a link on this path leads outside \(role); guide reads nothing outside it",
                              file: display, line: line)
         }
     }
 
     /// `realPath` of a file that is no link, through its folder's real path (kept in `folders`).
-    static func realPath(_ path: String, folders: inout [String: String]) -> String {
+    static func realPath(_ path: String, folders: inout [String: String], plainFile: Bool = false) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         guard let slash = absolute.lastIndex(of: "/") else { return realPath(path) }
         let name = absolute[absolute.index(after: slash)...]
         var status = stat()
-        guard !name.isEmpty, name != ".", name != "..", lstat(absolute, &status) == 0,
-              status.st_mode & S_IFMT != S_IFLNK else { return realPath(absolute) }
+        guard !name.isEmpty, name != ".", name != "..",
+              plainFile || (lstat(absolute, &status) == 0 && status.st_mode & S_IFMT != S_IFLNK) else { return realPath(absolute) }
         let parent = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
         let folder: String
         if let known = folders[parent] {

@@ -19,8 +19,8 @@ public struct FileIdentity: Hashable, Sendable {
         self.init(status)
     }
 
-    /// The identity `fstat` or `stat` gave.
-    init(_ status: stat) {
+    /// The identity `fstat`, `stat` or (for a file that is no link) `lstat` gave.
+    public init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)

@@ -51,6 +51,8 @@ public struct SiteBuilder: Sendable {
         public var spool: PageSpool?
         /// The output folder as the build found it (`build`), held with the rest for `keepUntilExit`.
         var found: WrittenSite?
+        /// The cache's save, under way while `build` writes the site (`render` waits for it).
+        var saving: InBackground<Void>?
 
         public var fileCount: Int { site.fileCount + assets.count }
 
@@ -70,7 +72,9 @@ public struct SiteBuilder: Sendable {
     /// Loads, renders and checks, without touching the output. Pages that `written` holds
     /// from the same inputs are kept from it (`Site.kept`) instead of being read.
     public func render(keeping written: WrittenSite? = nil) throws -> Rendered {
-        try render(keepingFrom: { written })
+        let rendered = try render(keepingFrom: { written })
+        rendered.saving?.value
+        return rendered
     }
 
     /// `render(keeping:)`, asking for what the output folder holds only once the pages need it.
@@ -117,9 +121,8 @@ public struct SiteBuilder: Sendable {
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }
         cache.keepUnused(.highlight, upTo: 2 * snippets + 1024)
-        // Saved while the links are checked (nothing below reads the cache).
+        // Saved while the links are checked and the site is written (nothing after reads the cache).
         let saved = InBackground { cache.save() }
-        defer { saved.value }
         clock.lap("render pages and search index")
         let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
         // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
@@ -130,6 +133,7 @@ public struct SiteBuilder: Sendable {
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty {
             spool?.remove()
+            saved.value
             throw GuideErrors(errors)
         }
         var assets: [String: String] = [:]
@@ -138,7 +142,7 @@ public struct SiteBuilder: Sendable {
         clock.lap("check links")
         return Rendered(site: site, assets: assets, diagnostics: findings + (check?.problems ?? []),
                         checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),
-                        spool: spool)
+                        spool: spool, saving: saved)
     }
 
     /// Renders and swaps the result into the output folder.
@@ -158,8 +162,10 @@ public struct SiteBuilder: Sendable {
         defer { rendered.spool?.remove() }
         // Asked again: the folder may have changed while the book was rendered.
         try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
+        defer { rendered.saving?.value }
         try SiteWriter(output: output, manifest: manifest, written: written)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
+        rendered.saving?.value
         clock.lap("write and swap")
         rendered.timings += clock.laps
         rendered.found = written

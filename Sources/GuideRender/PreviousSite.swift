@@ -113,11 +113,9 @@ final class PreviousSite: @unchecked Sendable {
         return found
     }
 
-    /// Whether `name` is the same file in the folders `from` and `into` (one inode, two names).
-    static func sameFile(_ name: String, from: Int32, into: Int32) -> Bool {
-        var source = stat(), target = stat()
-        return fstatat(into, name, &target, AT_SYMLINK_NOFOLLOW) == 0 && target.st_mode & S_IFMT == S_IFREG
-            && fstatat(from, name, &source, AT_SYMLINK_NOFOLLOW) == 0
-            && source.st_dev == target.st_dev && source.st_ino == target.st_ino
+    /// Whether two open folders are on one device (so one inode number is one file in both).
+    static func oneDevice(_ a: Int32, _ b: Int32) -> Bool {
+        var first = stat(), second = stat()
+        return fstat(a, &first) == 0 && fstat(b, &second) == 0 && first.st_dev == second.st_dev
     }
 }

@@ -85,14 +85,17 @@ public struct SiteWriter {
                     guard updating else { return }
                     if let into { unlinkat(into.descriptor, PathText.lastComponent(path), 0) } else { unlink(root + "/" + path) }
                 }
-                func linked(_ path: String) -> Bool {
+                // The two folders on one device: a file of the same identity in both is one file.
+                let oneDevice = updating && from.flatMap { from in into.map { PreviousSite.oneDevice(from.descriptor, $0.descriptor) } } == true
+                /// The current site's file (`held` said it is `entry`) under its name in the new one.
+                func linked(_ path: String, _ entry: WriteManifest.Entry) -> Bool {
                     guard let from, let into else {
                         clear(path)
                         return link(current + "/" + path, root + "/" + path) == 0
                     }
                     let name = PathText.lastComponent(path)
                     // Already there: the previous site has the current one's file under that name.
-                    if updating, PreviousSite.sameFile(name, from: from.descriptor, into: into.descriptor) { return true }
+                    if oneDevice, FileIdentity(at: into.descriptor, name: name) == entry.identity { return true }
                     clear(path)
                     return linkat(from.descriptor, name, into.descriptor, name, 0) == 0
                 }
@@ -116,7 +119,7 @@ public struct SiteWriter {
                         let changed = GuideError("\(path) changed in the site folder while the site was built; build again",
                                                  file: current + "/" + path)
                         guard let held = held(path, tag) else { throw changed }
-                        if linked(path) { return (path, held) }
+                        if linked(path, held) { return (path, held) }
                         guard let bytes = FileManager.default.contents(atPath: current + "/" + path) else { throw changed }
                         try write([[UInt8](bytes)], path)
                         return (path, FileIdentity(path: target).map { WriteManifest.Entry(tag: tag, identity: $0) })
@@ -138,7 +141,7 @@ public struct SiteWriter {
                     }
                     let tag = site.tags[path] ?? Self.digest(parts)
                     // The same bytes as the file the last build wrote there, which nothing has touched since.
-                    if let held = held(path, tag), linked(path) {
+                    if let held = held(path, tag), linked(path, held) {
                         return (path, held)
                     }
                     try write(parts, path)

@@ -1,6 +1,7 @@
 import Foundation
 import GuideFiles
 import GuideModel
+import Synchronization
 
 /// What the last build wrote into the output folder (`.guide-cache/written`): for each file,
 /// a tag naming its bytes and the file's identity on disk (inode, size, modification time).
@@ -107,14 +108,20 @@ struct WriteManifest: Sendable {
 public struct WrittenSite: Sendable {
     let folder: String
     let manifest: WriteManifest
+    private let folders: OpenFolders
 
     public init(folder: String, manifest file: String) {
         self.folder = folder
         manifest = WriteManifest(file: file)
+        folders = OpenFolders(root: folder)
     }
 
     func holds(_ path: String, tag: String) -> Bool {
-        manifest.holds(path, tag: tag, in: folder)
+        guard manifest.entries[path]?.tag == tag else { return false }
+        // Through its folder, open once: the system walks one name, not the whole path (a
+        // rebuild asks this of every page of the site).
+        guard let parent = folders.descriptor(PathText.parent(path)) else { return manifest.holds(path, tag: tag, in: folder) }
+        return manifest.held(path, tag: tag, at: parent, name: PathText.lastComponent(path)) != nil
     }
 
     /// The files whose paths start with `prefix`, sorted, each with the tag it was written with,
@@ -164,3 +171,21 @@ struct FileIdentity: Equatable, Sendable {
     }
 }
 
+
+/// The folders of a site, each opened when first asked for and kept open (on any thread).
+private final class OpenFolders: Sendable {
+    let root: String
+    private let open = Mutex<[String: FolderDescriptor?]>([:])
+
+    init(root: String) { self.root = root }
+
+    /// The open folder `relative` (`""`: the root), nil when it cannot be opened.
+    func descriptor(_ relative: String) -> Int32? {
+        open.withLock { open in
+            if let known = open[relative] { return known?.descriptor }
+            let made = FolderDescriptor(relative.isEmpty ? root : root + "/" + relative)
+            open[relative] = made
+            return made?.descriptor
+        }
+    }
+}

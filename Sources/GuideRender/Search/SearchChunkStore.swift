@@ -105,12 +105,13 @@ public final class SearchChunkStore: Sendable {
     static func decode(_ raw: UnsafeRawBufferPointer) -> ChunkIndex? {
         var reader = ByteReader(raw)
         guard let termCount = reader.count(atLeast: 4) else { return nil }
-        let terms = TermTable(capacity: max(16, termCount))
-        for id in 0..<termCount {
+        // Listed, not looked up: `encode` wrote each term once, and the record's seal says these
+        // are its bytes.
+        let terms = TermTable(listing: termCount)
+        for _ in 0..<termCount {
             guard let length = reader.integer(UInt32.self).map(Int.init), length > 0,
                   let term = reader.bytes(length), !term.contains(0) else { return nil }
-            let slot = term.withMemoryRebound(to: UInt8.self) { terms.slot($0.baseAddress!, length) }
-            guard slot.pointee.id == Int32(id) else { return nil }   // each term once, in id order
+            term.withMemoryRebound(to: UInt8.self) { terms.list($0.baseAddress!, length) }
         }
         guard let entries = reader.array(UInt32.self), let sectionEnds = reader.array(Int.self),
               let pageEnds = reader.array(Int.self), let pageSectionEnds = reader.array(Int.self),
