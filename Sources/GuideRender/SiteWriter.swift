@@ -72,7 +72,16 @@ public struct SiteWriter {
             // A folder's files one after another, folders on both cores: two threads creating files
             // in one folder wait on its lock, and the kernel spins while they wait (at ×40 a quarter
             // of a cold build's CPU went to creating files, half of it spinning).
-            let folders = Dictionary(grouping: paths, by: PathText.parent).values.sorted { $0.count > $1.count || ($0.count == $1.count && $0[0] < $1[0]) }
+            // The heaviest first, so that none is left for one core at the end: a file to check or
+            // link weighs about what 8 KB to write do (the dashboard of a large book is tens of MB).
+            func weight(_ path: String) -> Int {
+                let bytes: Int = site.pieced[path].map { $0.reduce(0) { $0 + $1.count } } ?? site.files[path]?.count ?? 0
+                return 1 + bytes >> 13
+            }
+            let weighed: [(paths: [String], weight: Int)] = Dictionary(grouping: paths, by: PathText.parent).values.map { paths in
+                (paths, paths.reduce(0) { $0 + weight($1) })
+            }
+            let folders = weighed.sorted { $0.weight > $1.weight || ($0.weight == $1.weight && $0.paths[0] < $1.paths[0]) }.map(\.paths)
             let written = try folders.concurrentMap { paths in
                 // The folder's files are checked and linked through descriptors of the two folders:
                 // the system walks one name a call, not every folder of the path.
@@ -166,7 +175,7 @@ public struct SiteWriter {
         _ = stale?.value
         try swap(staging, into: outputURL, retired: retired, keepAs: keepAs)
         // Only now does the output hold what the manifest describes.
-        if let manifest { CacheStore.replace(manifest, with: Array(next.text.utf8)) }
+        if let manifest { CacheStore.replace(manifest, with: next.bytes) }
     }
 
     /// About how many files of `site` are not those the manifest lists (without reading any):

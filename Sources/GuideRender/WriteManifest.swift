@@ -74,13 +74,34 @@ struct WriteManifest: Sendable {
     }
 
     /// The manifest's text: a header, a line per file (paths sorted), and its own `Digest`.
-    var text: String {
-        var body = Self.format + "\n"
+    /// (As bytes: interpolating a line per file cost a ×200 rebuild 20 ms at its very end.)
+    var bytes: [UInt8] {
+        var body = Array((Self.format + "\n").utf8)
+        body.reserveCapacity(entries.count * 120 + 64)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             let id = entry.identity
-            body += "\(path)\t\(entry.tag)\t\(id.inode)\t\(id.size)\t\(id.seconds)\t\(id.nanoseconds)\n"
+            body += path.utf8
+            body.append(0x09)
+            body += entry.tag.utf8
+            body.append(0x09)
+            Self.appendDecimal(id.inode, to: &body)
+            for number in [id.size, id.seconds, id.nanoseconds] {
+                body.append(0x09)
+                if number < 0 { body.append(UInt8(ascii: "-")) }
+                Self.appendDecimal(number.magnitude, to: &body)
+            }
+            body.append(0x0A)
         }
-        return body + Digest.hex(body) + "\n"
+        return body + Digest.hex(body).utf8 + [0x0A]
+    }
+
+    private static func appendDecimal(_ number: UInt64, to out: inout [UInt8]) {
+        var magnitude = number, digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out += digits.reversed()
     }
 
     /// Whether `folder/path` is the file this manifest says was written there with `tag`,

@@ -46,6 +46,27 @@ final class TermTable: @unchecked Sendable {
         growIds(to: max(capacity, 16))
     }
 
+    /// A listing table of the terms `blob` holds one after another, term `id` ending at
+    /// `ends[id]`, with the hashes `hashes` (as `list` computes them): copied whole, nothing
+    /// computed per term. Nil unless every term has a byte or more and the blob holds no zero.
+    convenience init?(blob: UnsafeRawBufferPointer, ends: [UInt32], hashes: [UInt64]) {
+        guard ends.count == hashes.count, Int(ends.last ?? 0) == blob.count,
+              blob.isEmpty || memchr(blob.baseAddress!, 0, blob.count) == nil else { return nil }
+        self.init(listing: ends.count)
+        var last: UInt32 = 0
+        for (id, end) in ends.enumerated() {
+            guard end > last else { return nil }
+            starts[id + 1] = Int(end)
+            last = end
+        }
+        if let base = blob.baseAddress { bytes.append(base.assumingMemoryBound(to: UInt8.self), blob.count) }
+        hashes.withUnsafeBufferPointer { if let base = $0.baseAddress { self.hashes.update(from: base, count: $0.count) } }
+        count = ends.count
+    }
+
+    /// The hash of term `id` (what `list` and `init(blob:ends:hashes:)` take).
+    func hash(_ id: Int) -> UInt64 { hashes[id] }
+
     /// Adds a term of a listing table (`init(listing:)`), as the next id.
     func list(_ p: UnsafePointer<UInt8>, _ n: Int) {
         if count == idCapacity { growIds() }
