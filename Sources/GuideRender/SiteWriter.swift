@@ -34,20 +34,25 @@ public struct SiteWriter {
         let pid = ProcessInfo.processInfo.processIdentifier
         let retired = parent.appendingPathComponent(".\(name).guide-old-\(pid)")
         Self.removeLeftovers(of: name, in: parent)
-        // With a manifest, the site this one replaces is kept beside it (`PreviousSite`) and the
-        // next build updates that folder rather than making a new one.
-        let keepAs = manifest == nil ? nil : PreviousSite.path(beside: outputURL.path)
         let previous = manifest.map { self.written?.manifest ?? WriteManifest(file: $0) }
+        // Most files as the current site has them: the site this one replaces is then kept
+        // beside it (`PreviousSite`), and the next build updates that folder rather than making
+        // a new one. Not after a build that changes most files (templates or guide changed):
+        // the two would share few files, and the next build would replace nearly every one (at
+        // ×200 an edit after such a build took a second more, freeing the old files' blocks).
+        let mostlyKept = previous.map { Self.changes(site, since: $0) * 4 <= site.fileCount } ?? false
+        let keepAs = mostlyKept ? PreviousSite.path(beside: outputURL.path) : nil
         var previousSite: PreviousSite?
         var stale: InBackground<Bool>?
-        if let previous, case .claimed(let found) = PreviousSite.find(beside: outputURL.path) {
-            // Worth updating when most files are the current site's: a file removed and another
-            // made in its folder at once cost ext4 a step over every inode freed there lately
-            // (`FolderPlacement`), and a build that wrote every page that way went three times slower.
-            if fm.fileExists(atPath: outputURL.path), Self.changes(site, since: previous) * 4 <= site.fileCount {
+        if previous != nil, case .claimed(let found) = PreviousSite.find(beside: outputURL.path) {
+            // Updated when there is a current site to update it to and it is worth it: a file
+            // removed and another made in its folder at once cost ext4 a step over every inode
+            // freed there lately (`FolderPlacement`): a build that wrote every page that way went
+            // three times slower.
+            if mostlyKept, fm.fileExists(atPath: outputURL.path) {
                 previousSite = found
             } else {
-                // Removed while this site is written; the one it replaces takes its name.
+                // Of no use: removed while this site is written (the one it replaces may take its name).
                 stale = InBackground { [found] in FolderRemoval.remove(found.path) }
             }
         }

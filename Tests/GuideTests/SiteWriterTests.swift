@@ -123,6 +123,14 @@ import Testing
         #expect(folder.exists(".site.guide-previous/.guide-site"))
         let strays = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(strays == [".site.guide-previous", "cache", "site"])
+        // A write that changes most files keeps no previous site (the two would share few
+        // files) and removes the one there was; the next, of few changes, keeps one again.
+        try write(["other/1.html": "1", "other/2.html": "2"])
+        #expect(!folder.exists(".site.guide-previous"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cache", "site"])
+        try write(["other/1.html": "1", "other/2.html": "2b"])
+        #expect(try folder.read(".site.guide-previous/other/2.html") == "2")
+        #expect(try folder.read("site/other/2.html") == "2b")
     }
 
     /// A previous site is mended, whatever was done to it: a link where a page goes is replaced,
