@@ -35,27 +35,7 @@ public struct SiteWriter {
         let retired = parent.appendingPathComponent(".\(name).guide-old-\(pid)")
         Self.removeLeftovers(of: name, in: parent)
         let previous = manifest.map { self.written?.manifest ?? WriteManifest(file: $0) }
-        // Most files as the current site has them: the site this one replaces is then kept
-        // beside it (`PreviousSite`), and the next build updates that folder rather than making
-        // a new one. Not after a build that changes most files (templates or guide changed):
-        // the two would share few files, and the next build would replace nearly every one (at
-        // ×200 an edit after such a build took a second more, freeing the old files' blocks).
-        let mostlyKept = previous.map { Self.changes(site, since: $0) * 4 <= site.fileCount } ?? false
-        let keepAs = mostlyKept ? PreviousSite.path(beside: outputURL.path) : nil
-        var previousSite: PreviousSite?
-        var stale: InBackground<Bool>?
-        if previous != nil, case .claimed(let found) = PreviousSite.find(beside: outputURL.path) {
-            // Updated when there is a current site to update it to and it is worth it: a file
-            // removed and another made in its folder at once cost ext4 a step over every inode
-            // freed there lately (`FolderPlacement`): a build that wrote every page that way went
-            // three times slower.
-            if mostlyKept, fm.fileExists(atPath: outputURL.path) {
-                previousSite = found
-            } else {
-                // Of no use: removed while this site is written (the one it replaces may take its name).
-                stale = InBackground { [found] in FolderRemoval.remove(found.path) }
-            }
-        }
+        let (previousSite, keepAs, stale) = Self.previousSite(for: site, since: previous, beside: outputURL.path)
         let staging = previousSite.map { URL(fileURLWithPath: $0.path) } ?? parent.appendingPathComponent(".\(name).guide-tmp-\(pid)")
         let updating = previousSite != nil
         if !updating { try? fm.removeItem(at: staging) }
@@ -181,6 +161,25 @@ public struct SiteWriter {
         try swap(staging, into: outputURL, retired: retired, keepAs: keepAs)
         // Only now does the output hold what the manifest describes.
         if let manifest { CacheStore.replace(manifest, with: next.bytes) }
+    }
+
+    /// Where the write goes and what becomes of the site it replaces. With most files as the
+    /// current site has them, that site is kept beside it (`keepAs`, `PreviousSite`), and a previous
+    /// site kept there by the last build is updated into this one (`update`) instead of a new
+    /// folder being made. Not when most files change (templates or guide changed): the two would
+    /// share few files, and a file removed and another made in its folder at once cost ext4 a step
+    /// over every inode freed there lately (`FolderPlacement`: such a build went three times
+    /// slower; and an edit after it, replacing every file of a site so kept, a second more at ×200,
+    /// freeing the old files' blocks). A previous site of no use is removed (`stale`, while this
+    /// site is written).
+    static func previousSite(for site: Site, since previous: WriteManifest?, beside output: String)
+        -> (update: PreviousSite?, keepAs: String?, stale: InBackground<Bool>?) {
+        guard let previous else { return (nil, nil, nil) }
+        let mostlyKept = changes(site, since: previous) * 4 <= site.fileCount
+        let keepAs = mostlyKept ? PreviousSite.path(beside: output) : nil
+        guard case .claimed(let found) = PreviousSite.find(beside: output) else { return (nil, keepAs, nil) }
+        if mostlyKept, FileManager.default.fileExists(atPath: output) { return (found, keepAs, nil) }
+        return (nil, keepAs, InBackground { FolderRemoval.remove(found.path) })
     }
 
     /// About how many files of `site` are not those the manifest lists (without reading any):
