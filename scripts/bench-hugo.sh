@@ -68,9 +68,9 @@ for n in "${scales[@]}"; do
     echo "== $what: $pages chapter files"
     rm -f "$work/guide-$n.runs" "$work/hugo-$n.runs"
     for ((i = 1; i <= pairs; i++)); do
-        rm -rf "$cache" "$work/guide-out" "$work/hugo-out"; sync
+        rm -rf "$cache" "$work/guide-out" "$work/.guide-out.guide-previous" "$work/hugo-out"; sync
         run "guide-$n" "$GUIDE" build --no-check --content "$content" --templates "$repo/templates" -o "$work/guide-out"
-        rm -rf "$cache" "$work/guide-out" "$work/hugo-out"; sync
+        rm -rf "$cache" "$work/guide-out" "$work/.guide-out.guide-previous" "$work/hugo-out"; sync
         run "hugo-$n" hugo --quiet --source "$hugo_site" --destination "$work/hugo-out"
     done
     g=$work/guide-$n.runs h=$work/hugo-$n.runs
