@@ -270,6 +270,9 @@ public struct SentenceReview: Sendable {
             found += UnrenderedEnglish.findings(sentences, dictionary: dictionary, model: aligner.model)
                 .filter { !missing.contains($0.index) }
         }
+        // A group whose Chinese is far shorter than its English: what no test above located.
+        let reported = Set(found.lazy.filter { $0.kind == .missing }.map(\.index))
+        found += fallingShort(sentences).filter { !reported.contains($0.index) }
         return found.compactMap { found in
             // Thousandths: what a report shows, and what the review's cache keeps.
             let confidence = (found.confidence * 1000).rounded() / 1000
@@ -281,7 +284,7 @@ public struct SentenceReview: Sendable {
             case .missing:
                 let block = Self.block(containing: found.sentence.start.line, of: bead.source, in: source)
                 let what = found.part.map { "part of an English sentence has no Chinese: “\(Excerpt.of($0, length: 60))” in " }
-                    ?? "an English sentence has no Chinese: "
+                    ?? (found.short ? "the Chinese of an English sentence is far shorter than it: " : "an English sentence has no Chinese: ")
                 return BeadFinding(.sentenceMissing, what + quoted + sure,
                                    sourceBlock: block, targetBlock: bead.target.first, sourceLine: found.sentence.start.line,
                                    confidence: confidence)
@@ -330,6 +333,59 @@ public struct SentenceReview: Sendable {
         }
         return found
     }
+
+    /// A group whose Chinese is far shorter than its English: the length model's cost of the
+    /// group, the Chinese the shorter, is the surprise (in nats: 3.5 is a chance of 3 % in the
+    /// chapter's model), and the finding's confidence its logistic past `shortfallEven` (0.6 at
+    /// 3.5). Joined with the group before or after it, the lengths must still cost
+    /// `joinedShortfall` or more: a group short only because the aligner gave part of its
+    /// Chinese to a neighbour makes up the difference with it. Part of the English has no
+    /// Chinese, and the lengths do not say which: the finding (`short`) is the English
+    /// sentence whose removal makes the lengths fit best, the group's only one or one of
+    /// several (it may be a part of it that has no Chinese, or all of it). A translator's note
+    /// is no part of the Chinese's length.
+    func fallingShort(_ bead: BeadSentences) -> [SentenceFinding] {
+        let model = aligner.model
+        let sourceLength = bead.source.map { model.length(latin: $0.features.latin, cjk: $0.features.cjk) }
+        // A translator's note renders no English: neither a sentence that is one nor one inside a sentence counts.
+        let targetLength = bead.target.map { sentence -> Double in
+            guard !sentence.isTranslatorsNote else { return 0 }
+            let notes = Sentence.translatorsNotes(in: sentence.text)
+            return model.length(latin: max(0, sentence.features.latin - (notes?.latin ?? 0)),
+                                cjk: max(0, sentence.features.cjk - (notes?.cjk ?? 0)))
+        }
+        // How far short the Chinese of these ranges falls (0 when it is not the shorter).
+        func shortfall(_ source: Range<Int>, _ target: Range<Int>) -> Double {
+            let english = source.reduce(0.0) { $0 + sourceLength[$1] }, chinese = target.reduce(0.0) { $0 + targetLength[$1] }
+            return chinese < model.ratio * english ? model.cost(source: english, target: chinese) : 0
+        }
+        var found: [SentenceFinding] = []
+        for (number, link) in bead.links.enumerated() where !link.source.isEmpty && !link.target.isEmpty {
+            let cost = shortfall(link.source, link.target)
+            guard cost > Self.shortfallEven else { continue }
+            var joined = Double.infinity
+            for neighbour in [number - 1, number + 1] where bead.links.indices.contains(neighbour) {
+                let other = bead.links[neighbour]
+                joined = min(joined, shortfall(SentenceFindings.join(other.source, link.source),
+                                               SentenceFindings.join(other.target, link.target)))
+            }
+            guard joined >= Self.joinedShortfall else { continue }
+            let confidence = 1 / (1 + exp(-(cost - Self.shortfallEven)))
+            let english = link.source.reduce(0.0) { $0 + sourceLength[$1] }, chinese = link.target.reduce(0.0) { $0 + targetLength[$1] }
+            let index = link.source.min { a, b in
+                model.cost(source: english - sourceLength[a], target: chinese)
+                    < model.cost(source: english - sourceLength[b], target: chinese)
+            }!
+            found.append(SentenceFinding(kind: .missing, index: index, sentence: bead.source[index], confidence: confidence,
+                                         short: true))
+        }
+        return found
+    }
+
+    /// The length cost at which a group falling short has a confidence of 0.5
+    /// (`fallingShort`), and the least cost of the lengths joined with a neighbouring group.
+    static let shortfallEven = 3.1
+    static let joinedShortfall = 3.0
 
     /// What leaving one sentence out of a group must gain on its lengths' cost, and how well
     /// the rest must then fit, for the sentence to be a finding (`hiddenInGroups`).

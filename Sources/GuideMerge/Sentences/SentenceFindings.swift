@@ -20,6 +20,10 @@ public struct SentenceFinding: Hashable, Sendable {
     public var confidence: Double
     /// When only part of the sentence is left out (`UnrenderedEnglish`): that part.
     public var part: String? = nil
+    /// The Chinese of the sentence's group is far shorter than its English, and nothing says
+    /// which part has no Chinese: this sentence, or part of it, most likely
+    /// (`SentenceReview.fallingShort`).
+    public var short = false
 
     /// The sentence is wholly in brackets: likely a translator's note (extra) or an aside.
     public var isAside: Bool { sentence.features.isAside }
