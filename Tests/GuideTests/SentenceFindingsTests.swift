@@ -37,6 +37,26 @@ import Testing
         #expect(sure.confidence > unsure.confidence, "\(sure.confidence) vs \(unsure.confidence)")
     }
 
+    @Test func aSentenceJoinedToANeighbourIsPricedAsTheAlignerCouldPairIt() throws {
+        let bead = Self.bead("Call `alpha` first. Then call `beta`. Call `gamma` last. Call `delta` too.\n",
+                             "先调用 `alpha`。然后调用 `beta`。最后调用 `gamma`。\n")
+        let scorer = SentenceAligner.Scorer(aligner: SentenceAligner(), source: bead.source, target: bead.target)
+        // A shape the aligner makes is one group.
+        #expect(SentenceFindings.paired(0..<2, 0..<1, scorer: scorer) == scorer.cost(0..<2, 0..<1))
+        // Three English sentences with two Chinese ones are no group of the aligner's: the
+        // cheapest cut into its shapes that leaves none alone.
+        let cuts = [scorer.cost(0..<2, 0..<1) + scorer.cost(2..<3, 1..<2), scorer.cost(0..<1, 0..<1) + scorer.cost(1..<3, 1..<2)]
+        #expect(SentenceFindings.paired(0..<3, 0..<2, scorer: scorer) == cuts.min()!)
+        #expect(SentenceFindings.paired(0..<3, 0..<2, scorer: scorer) != scorer.cost(0..<3, 0..<2))
+        // So a sentence left alone next to a 2:2 group is at least as sure as the aligner is
+        // (no 3:2 group priced as a 2:2 one makes it look joinable).
+        let left = try #require(SentenceFindings.findings(BeadSentences(
+            source: bead.source, target: bead.target,
+            links: [SentenceLink(source: 0..<2, target: 0..<2), SentenceLink(source: 2..<3, target: 2..<3),
+                    SentenceLink(source: 3..<4, target: 3..<3)])).first)
+        #expect(left.index == 3 && left.confidence >= 0.5)
+    }
+
     @Test func nothingWhenEverythingPairsOrASideIsEmpty() {
         #expect(SentenceFindings.findings(Self.bead("One thing here. Another one.\n", "这里一件事。另一件。\n")).isEmpty)
         #expect(SentenceFindings.findings(Self.bead("Untranslated. Entirely.\n", "```\ncode\n```\n")).isEmpty)

@@ -45,7 +45,7 @@ public enum SentenceFindings {
             for neighbour in [number - 1, number + 1] where bead.links.indices.contains(neighbour) {
                 let other = bead.links[neighbour]
                 guard !other.source.isEmpty, !other.target.isEmpty else { continue }
-                let joined = scorer.cost(join(other.source, link.source), join(other.target, link.target))
+                let joined = paired(join(other.source, link.source), join(other.target, link.target), scorer: scorer)
                 best = min(best, joined - scorer.cost(other.source, other.target))
             }
             let margin = best - alone   // > 0: leaving it alone is cheaper
@@ -59,6 +59,27 @@ public enum SentenceFindings {
             }
         }
         return findings
+    }
+
+    /// What pairing the sentences of `source` and `target` costs: as one group when that is a
+    /// shape the aligner makes (1:1, 2:1, 1:2, 2:2, 1:3, 3:1), else the cheapest cut of them
+    /// into such groups that leaves none alone (a sentence joined to a 2:2 group is no 3:2
+    /// group the aligner could have made).
+    static func paired(_ source: Range<Int>, _ target: Range<Int>, scorer: SentenceAligner.Scorer) -> Double {
+        if SentenceAligner.shapes.contains(where: { $0 == (source.count, target.count) }) { return scorer.cost(source, target) }
+        let n = source.count, m = target.count
+        var best = [[Double]](repeating: [Double](repeating: .infinity, count: m + 1), count: n + 1)
+        best[0][0] = 0
+        for i in 0...n {
+            for j in 0...m where i > 0 || j > 0 {
+                for (a, b) in SentenceAligner.shapes where a > 0 && b > 0 && a <= i && b <= j && best[i - a][j - b] < .infinity {
+                    let s = (source.lowerBound + i - a)..<(source.lowerBound + i)
+                    let t = (target.lowerBound + j - b)..<(target.lowerBound + j)
+                    best[i][j] = min(best[i][j], best[i - a][j - b] + scorer.cost(s, t))
+                }
+            }
+        }
+        return best[n][m]
     }
 
     /// Two neighbouring ranges as one (an empty one joins as nothing).
