@@ -104,6 +104,17 @@ import Testing
         #expect(findings(english, "小团队审查清晰的代码。小心起的名字以简单的逻辑帮助每一位读者。\n").isEmpty)
     }
 
+    @Test func aSentenceOfAGroupNothingRendersIsAFindingWhateverTheLengths() throws {
+        // The Chinese renders the second sentence at length, longer than both English ones: the
+        // lengths fit worse without the first, but its words say it has no Chinese.
+        let english = "Careful names help each reader with simple logic. Small teams review clear code.\n"
+        let verbose = "小团队总是一行一行地、一遍又一遍地审查那些清晰的代码，反反复复，从不停歇，直到团队里的每个人都觉得这些代码已经足够清晰为止。\n"
+        let found = findings(english, verbose)
+        #expect(found.map(\.index) == [0] && found.first?.part == nil)
+        #expect(try #require(found.first).confidence >= SentenceReview.minimumConfidence)
+        #expect(findings(english, "小心起的名字以简单的逻辑帮助每一位读者。" + verbose).isEmpty)
+    }
+
     @Test func aWordTheGroupsOtherSentenceSaysTooSaysNothing() throws {
         // The second sentence's "teams" and "review" are the first's too, rendered once: they may
         // be the first's rendering. Its own words (careful, simple, logic, reader) are not rendered.

@@ -10,12 +10,14 @@ import Foundation
 ///   renders the rest: a translator who split the sentence in two Chinese ones and lost one,
 ///   or who dropped a clause.
 /// "Hardly": at most one in five of at least `minimumWords` known words, which is surprising at
-/// the rate the Chinese renders the rest's (the binomial tail); and the lengths must fit better
-/// without the part. Only renderings of two characters or more count: a single character (的,
-/// 到, 最) is in almost any sentence. A rendered word that may render the rest instead says
-/// nothing of the part, and counts for the rest only: a word the other sentences of the group
-/// (or the rest of the sentence) say too, unless the Chinese renders it as often as the English
-/// says it; a word whose only renderings render a word of the rest as well (`Read.ambiguous`).
+/// the rate the Chinese renders the rest's (the binomial tail); and, for part of a sentence, the
+/// lengths must fit better without the part (a whole sentence's words say enough on their own:
+/// the Chinese may render the others at length). Only renderings of two characters or more
+/// count: a single character (的, 到, 最) is in almost any sentence. A rendered word that may
+/// render the rest instead says nothing of the part, and counts for the rest only: a word the
+/// other sentences of the group (or the rest of the sentence) say too, unless the Chinese
+/// renders it as often as the English says it; a word whose only renderings render a word of
+/// the rest as well (`Read.ambiguous`).
 /// A translator's note renders no English, in a sentence of its own or inside one
 /// (`Sentence.translatorsNotes`): neither its words nor its length count. A sentence paired
 /// alone that renders few of its words is left to the aligner: it is as often a loose
@@ -68,9 +70,11 @@ public enum UnrenderedEnglish {
                     }
                     let without = model.cost(source: whole - lengths[position], target: target)
                     let rate = min(maximumRate, Double(rest.covered) / Double(max(1, rest.known)))
-                    if rest.covered >= minimumRendered, rate >= minimumRest, without < fit {
+                    // (Whatever the lengths: the Chinese may render the others at length. What
+                    // they gain without the sentence adds to the surprise, what they lose does not.)
+                    if rest.covered >= minimumRendered, rate >= minimumRest {
                         let surprise = -log(binomialTail(rendered, of: words, rate: rate))
-                        found.append(finding(read, bead: bead, part: nil, surprise: surprise, gain: fit - without))
+                        found.append(finding(read, bead: bead, part: nil, surprise: surprise, gain: max(0, fit - without)))
                         continue
                     }
                 }
