@@ -39,7 +39,7 @@ public enum FolderRemoval {
     }
 
     /// A folder's files (links too) and folders, by name; `fd` stays open.
-    private static func entries(_ fd: Int32) -> (files: [String], folders: [String]) {
+    public static func entries(_ fd: Int32) -> (files: [String], folders: [String]) {
         let own = dup(fd)
         guard own >= 0, let directory = fdopendir(own) else { return ([], []) }
         defer { closedir(directory) }

@@ -78,39 +78,23 @@ final class PreviousSite: @unchecked Sendable {
     }
 
     private func prune(_ fd: Int32, within: String, files: Set<String>, folders: Set<String>) {
-        for (name, isFolder) in Self.entries(fd) {
+        let (entries, subfolders) = FolderRemoval.entries(fd)
+        for name in subfolders {
             let relative = within.isEmpty ? name : within + "/" + name
-            if isFolder, folders.contains(relative) {
-                let sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                if sub >= 0 {
-                    prune(sub, within: relative, files: files, folders: folders)
-                    close(sub)
-                }
-            } else if isFolder {
+            guard folders.contains(relative) else {
                 FolderRemoval.remove(path + "/" + relative)
-            } else if !files.contains(relative) || folders.contains(relative) {
-                unlinkat(fd, name, 0)
+                continue
+            }
+            let sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if sub >= 0 {
+                prune(sub, within: relative, files: files, folders: folders)
+                close(sub)
             }
         }
-    }
-
-    /// A folder's entries and whether each is a folder (a link is not).
-    private static func entries(_ fd: Int32) -> [(name: String, isFolder: Bool)] {
-        let own = dup(fd)
-        guard own >= 0, let directory = fdopendir(own) else { return [] }
-        defer { closedir(directory) }
-        var found: [(String, Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var status = stat()
-                isFolder = fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
-            }
-            found.append((name, isFolder))
+        for name in entries {
+            let relative = within.isEmpty ? name : within + "/" + name
+            if !files.contains(relative) || folders.contains(relative) { unlinkat(fd, name, 0) }
         }
-        return found
     }
 
     /// Whether two open folders are on one device (so one inode number is one file in both).

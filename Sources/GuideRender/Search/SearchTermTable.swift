@@ -47,7 +47,7 @@ final class TermTable: @unchecked Sendable {
     }
 
     /// A listing table of the terms `blob` holds one after another, term `id` ending at
-    /// `ends[id]`, with the hashes `hashes` (as `list` computes them): copied whole, nothing
+    /// `ends[id]`, with the hashes `hashes` (as `slot` computes them): copied whole, nothing
     /// computed per term. Nil unless every term has a byte or more and the blob holds no zero.
     convenience init?(blob: UnsafeRawBufferPointer, ends: [UInt32], hashes: [UInt64]) {
         guard ends.count == hashes.count, Int(ends.last ?? 0) == blob.count,
@@ -64,17 +64,8 @@ final class TermTable: @unchecked Sendable {
         count = ends.count
     }
 
-    /// The hash of term `id` (what `list` and `init(blob:ends:hashes:)` take).
+    /// The hash of term `id` (what `init(blob:ends:hashes:)` takes).
     func hash(_ id: Int) -> UInt64 { hashes[id] }
-
-    /// Adds a term of a listing table (`init(listing:)`), as the next id.
-    func list(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        if count == idCapacity { growIds() }
-        bytes.append(p, n)
-        starts[count + 1] = bytes.count
-        hashes[count] = Self.key(p, n).hash
-        count += 1
-    }
 
     deinit {
         starts.deallocate()
