@@ -32,37 +32,22 @@ final class PreviousSite: @unchecked Sendable {
         PathText.parent(output) + "/." + PathText.lastComponent(output) + ".guide-previous"
     }
 
-    /// What is there beside `output`.
-    enum Found {
-        /// Nothing (or something that is not a folder guide wrote: not touched).
-        case none
-        /// A previous site this build holds.
-        case claimed(PreviousSite)
-        /// A previous site another build is updating (not touched).
-        case busy
-        /// A folder of that name that guide did not write (not touched, nor replaced).
-        case foreign
-    }
-
-    /// The previous site beside `output`: a folder (not a link) that carries `OutputGuard.mark`
-    /// (a site guide wrote), locked for this build unless another holds it.
-    static func find(beside output: String) -> Found {
+    /// The previous site beside `output`, locked for this build: a folder (not a link) that
+    /// carries `OutputGuard.mark` (a site guide wrote) and no other build holds. Nil for anything
+    /// else, which is left as it is.
+    static func claim(beside output: String) -> PreviousSite? {
         let path = path(beside: output)
         var status = stat()
-        guard lstat(path, &status) == 0 else { return .none }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return .foreign }
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return .foreign }
+        guard fd >= 0 else { return nil }
         var mark = stat()
-        guard fstatat(fd, OutputGuard.mark, &mark, AT_SYMLINK_NOFOLLOW) == 0, mark.st_mode & S_IFMT == S_IFREG else {
+        guard fstatat(fd, OutputGuard.mark, &mark, AT_SYMLINK_NOFOLLOW) == 0, mark.st_mode & S_IFMT == S_IFREG,
+              flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
-            return .foreign
+            return nil
         }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            return .busy
-        }
-        return .claimed(PreviousSite(path: path, descriptor: fd))
+        return PreviousSite(path: path, descriptor: fd)
     }
 
     /// Removes everything that is not one of `files` or a folder they are in (the mark stays):

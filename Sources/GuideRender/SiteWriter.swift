@@ -177,7 +177,7 @@ public struct SiteWriter {
         guard let previous else { return (nil, nil, nil) }
         let mostlyKept = changes(site, since: previous) * 4 <= site.fileCount
         let keepAs = mostlyKept ? PreviousSite.path(beside: output) : nil
-        guard case .claimed(let found) = PreviousSite.find(beside: output) else { return (nil, keepAs, nil) }
+        guard let found = PreviousSite.claim(beside: output) else { return (nil, keepAs, nil) }
         if mostlyKept, FileManager.default.fileExists(atPath: output) { return (found, keepAs, nil) }
         return (nil, keepAs, InBackground { FolderRemoval.remove(found.path) })
     }
