@@ -73,8 +73,9 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// once its times are a second old: two writes within the clock's tick could leave the same
     /// times and size (git's "racy" case).
     case chapterFile = "chapter-file"
-    /// Not stored: a SUMMARY.md as parsed (its entries), which `guide serve` keeps between
-    /// rebuilds (a book of 2,600 chapters took 20 ms a parse). Inputs: its display path and text.
+    /// A SUMMARY.md as parsed (its entries; `SummaryRecord`), which `guide serve` keeps in memory
+    /// between rebuilds instead (a book of 2,600 chapters took 20 ms a parse). Inputs: its
+    /// display path (which its errors name) and text.
     case summary
 
     /// What a stage's key depends on besides the tool's build and its inputs.

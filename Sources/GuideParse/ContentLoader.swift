@@ -99,9 +99,13 @@ public struct ContentLoader: Sendable {
             throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
         }
         let summaryText = try TextFile.read(path: join(folder, "SUMMARY.md"), displayPath: summaryDisplay)
-        let summaryKey = CacheStage.summary.key { $0.updateCounted(summaryDisplay); $0.updateCounted(summaryText) }
-        let toc = try facts?.remembered(.summary, summaryKey) { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
-            ?? SummaryParser.parse(summaryText, displayPath: summaryDisplay)
+        let summaryKey = SummaryRecord.key(displayPath: summaryDisplay, text: summaryText)
+        let parse = { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
+        // `guide serve` keeps the entries in memory; a build reads them back from the cache.
+        let toc = try facts.map { facts in
+            try facts.memory != nil ? facts.remembered(.summary, summaryKey, make: parse)
+                : facts.value(.summary, summaryKey, decode: SummaryRecord.decode, encode: SummaryRecord.encode, make: parse)
+        } ?? parse()
 
         var seen: [String: Int] = [:]
         var listed: [Listed] = []
