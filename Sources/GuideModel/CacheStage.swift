@@ -48,9 +48,10 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// up to a limit the build sets (twice the book's snippets), others: a build whose pages all
     /// come from the site highlights nothing, and must not forget the book's code.
     case highlight
-    /// A dashboard section (a chapter's part of `review/index.html`), or a page of chapters made
-    /// in code. Inputs: the template's name and `PageInputs.key` (every value the section is made
-    /// from, the review and check keys standing for theirs), or, for a page, every field of its view.
+    /// A dashboard section (a chapter's part of `review/index.html`), the dashboard's page around
+    /// its sections, or a page of chapters made in code. Inputs: the template's name and
+    /// `PageInputs.key` (every value the section is made from, the review and check keys standing
+    /// for theirs), or, for a page, every field of its view.
     case sections
     /// A chunk of the search index (`ChunkIndex`). Inputs: each page's language, title and path,
     /// and its key (content digest and heading ids) or else its sections' text. The same stage
