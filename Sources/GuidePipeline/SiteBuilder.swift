@@ -105,6 +105,7 @@ public struct SiteBuilder: Sendable {
         renderer.pages = PageStore(cache: cache, templates: renderer.templates, highlighterVersion: highlighter)
         renderer.searchChunks = SearchChunkStore(cache)
         renderer.written = written()
+        renderer.fileNames = SiteFileNames(displayRoot: workspace.displayRoot, contentFolder: content)
         // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
         let spool = memory == nil ? PageSpool(output: output) : nil
         renderer.spool = spool

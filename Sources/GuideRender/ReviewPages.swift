@@ -10,6 +10,11 @@ struct ReviewPages {
     let snippets: SnippetBadges
     let check: CheckSummary?
     var highlights: HighlightStore?
+    /// How the pages name the markdown files (nil: by their display paths).
+    var fileNames: SiteFileNames?
+
+    /// A display path as the pages show it.
+    func shown(_ file: String) -> String { fileNames?(file) ?? file }
 
     /// `bilingual/<chapter>.html` for the first translation, `bilingual-<lang>/…` for any other.
     static func folder(for language: Language, in book: Book) -> String {
@@ -41,8 +46,8 @@ struct ReviewPages {
     func rowPlace(_ review: ChapterReview, _ index: Int, ids: HeadingIDs) -> RowPlace {
         let bead = review.beads[index].bead
         return RowPlace(id: bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)",
-                        sourceLines: review.sourceLines(bead).map { "\(review.source.displayPath):\($0.start)" } ?? "",
-                        targetLines: review.targetLines(bead).map { "\(review.target.displayPath):\($0.start)" } ?? "")
+                        sourceLines: review.sourceLines(bead).map { "\(shown(review.source.displayPath)):\($0.start)" } ?? "",
+                        targetLines: review.targetLines(bead).map { "\(shown(review.target.displayPath)):\($0.start)" } ?? "")
     }
 
     /// What a pair's side-by-side page and dashboard section are made from besides `views`
@@ -54,7 +59,8 @@ struct ReviewPages {
                          snippets.resultsKey(language: review.language, chapter: review.target.path)]
         let keyed = checkKeys.allSatisfy { $0 != nil }
         return PageInputs(
-            views: views + PageInputs.bytes(book.source.language.code, review.language.code, bilingualPath(review)),
+            views: views + PageInputs.bytes(book.source.language.code, review.language.code, bilingualPath(review))
+                + (fileNames?.bytes ?? []),
             chapters: [review.source, review.target],
             // The rows' ids (see `rowPlaces`).
             ids: anchors[book.source.language]?[review.source.path] ?? [:],
@@ -162,7 +168,7 @@ struct ReviewPages {
             let href = page + row.id
             return bead.review.findings.map { finding in
                 GapView(status: finding.status.name, message: finding.message,
-                        location: finding.line.map { "\(review.target.displayPath):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
+                        location: finding.line.map { "\(shown(review.target.displayPath)):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
                             ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
                         englishLocation: row.targetLines.isEmpty || row.sourceLines.isEmpty ? nil : row.sourceLines,
                         href: href, excerpt: excerpt, excerptLang: lang)
@@ -214,7 +220,7 @@ struct ReviewPages {
             let isSource = chapter.displayPath == review.source.displayPath
             let row = isSource ? beads.ofSource[finding.block] : beads.ofTarget[finding.block]
             return ReaderGapView(kind: finding.kind.rawValue, message: finding.message,
-                                 location: "\(chapter.displayPath):\(finding.line)",
+                                 location: "\(shown(chapter.displayPath)):\(finding.line)",
                                  href: "../\(bilingualURL(review))" + (row.map { "#\(place($0).id)" } ?? ""),
                                  excerpt: finding.excerpt.isEmpty ? nil : Excerpt.of(finding.excerpt, length: 70),
                                  excerptLang: isSource ? book.source.language.htmlLang : review.language.htmlLang)
@@ -240,16 +246,16 @@ struct ReviewPages {
         var gaps = check.noteworthy(review.source.path).filter(inChapter).map { result in
             GapView(status: "snippet-\(result.outcome.rawValue)",
                     message: result.diagnostics.first { !$0.expected }?.message ?? result.reason ?? result.outcome.rawValue,
-                    location: "\(result.file):\(result.fenceLine)", href: href(result), excerpt: "")
+                    location: "\(shown(result.file)):\(result.fenceLine)", href: href(result), excerpt: "")
         }
         gaps += check.divergences(review.source.path).filter { inChapter($0.translation) }.map { pair in
             GapView(status: "snippet-divergence",
                     message: "\(pair.source.outcome.rawValue) in \(pair.source.language.code), \(pair.translation.outcome.rawValue) in \(pair.translation.language.code)",
-                    location: "\(pair.translation.file):\(pair.translation.fenceLine)", href: href(pair.translation), excerpt: "")
+                    location: "\(shown(pair.translation.file)):\(pair.translation.fenceLine)", href: href(pair.translation), excerpt: "")
         }
         gaps += check.assumed(review.source.path).filter(inChapter).map { result in
             GapView(status: "snippet-assumed", message: "compiles, assuming " + result.assumed.map(\.label).joined(separator: ", "),
-                    location: "\(result.file):\(result.fenceLine)", href: href(result), excerpt: "")
+                    location: "\(shown(result.file)):\(result.fenceLine)", href: href(result), excerpt: "")
         }
         return gaps
     }

@@ -17,6 +17,8 @@ public struct SiteRenderer: Sendable {
     /// Where pages too large to hold in memory are written as they are rendered (`guide
     /// build`); nil keeps every page in memory (`guide serve`).
     public var spool: PageSpool?
+    /// How pages name the markdown files (nil: as the chapters' display paths do).
+    public var fileNames: SiteFileNames?
 
     public init(templatesFolder: String) throws {
         templates = try TemplateSet(folder: templatesFolder)
@@ -40,7 +42,7 @@ public struct SiteRenderer: Sendable {
         let reviewOf = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         let book = FallbackPages.published(book)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
-                                      highlights: highlights)
+                                      highlights: highlights, fileNames: fileNames)
         // The search index needs only the book and the heading ids: it is built while the pages render.
         let searchFiles = InBackground { [searchChunks, written] in
             SearchIndex.siteFiles(for: book, anchors: anchors, store: searchChunks, written: written)

@@ -1,0 +1,59 @@
+import Foundation
+@testable import GuideRender
+import Testing
+
+/// Pages name the book's markdown files from the content folder's own name, wherever guide runs
+/// from: the same book gives the same site, and no page holds the maintainer's own paths.
+@Suite struct SiteFileNamesTests {
+    @Test func displayPathsAreNamedFromTheContentFolder() {
+        let fromRepo = SiteFileNames(displayRoot: "content", contentFolder: "/home/a/book/content")
+        #expect(fromRepo("content/zh/x.md") == "content/zh/x.md")
+        let fromElsewhere = SiteFileNames(displayRoot: "/home/a/book/content", contentFolder: "/home/a/book/content")
+        #expect(fromElsewhere("/home/a/book/content/zh/x.md") == "content/zh/x.md")
+        #expect(fromElsewhere("/home/a/book/content") == "content")
+        let fromInside = SiteFileNames(displayRoot: ".", contentFolder: "/home/a/my book/.")
+        #expect(fromInside("./en/深.md") == "my book/en/深.md")
+        // Only the root itself, not a name that begins like it, nor a file outside it.
+        #expect(fromRepo("contents/zh/x.md") == "contents/zh/x.md")
+        #expect(fromElsewhere("/home/a/book/content-old/x.md") == "/home/a/book/content-old/x.md")
+        #expect(fromElsewhere("/etc/x.h") == "/etc/x.h")
+    }
+
+    @Test func theSiteIsTheSameFromAnyWorkingFolder() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        // A doubt on the dashboard, with its file and line.
+        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n完。【疑问】\n")
+        let templates = repositoryRoot + "/templates"
+        let runs: [(directory: String, content: String, output: String)] = [
+            (folder.path, "content", "site-a"),
+            (folder.path + "/content/zh", "..", "../../site-b"),
+            ("/", folder.path + "/content", folder.path + "/site-c"),
+        ]
+        for run in runs {
+            let build = try runGuide(["build", "--no-check", "--content", run.content, "--templates", templates, "-o", run.output],
+                                     in: run.directory)
+            #expect(build.status == 0, "\(build.stderr)")
+        }
+        let sites = ["site-a", "site-b", "site-c"].map { Self.files(in: folder.path + "/" + $0) }
+        #expect(!sites[0].isEmpty)
+        #expect(sites[1] == sites[0])
+        #expect(sites[2] == sites[0])
+        #expect(String(decoding: sites[0]["review/index.html"] ?? [], as: UTF8.self).contains("content/zh/second.md:5"))
+        let own = Array(folder.path.utf8)
+        #expect(sites[2].filter { _, bytes in bytes.firstRange(of: own) != nil }.keys.sorted() == [])
+    }
+
+    /// Every file under `root` by its path there, with its bytes.
+    static func files(in root: String) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let walker = FileManager.default.enumerator(atPath: root)
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue,
+                  let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
+            files[path] = [UInt8](data)
+        }
+        return files
+    }
+}
