@@ -37,9 +37,11 @@ public struct Chapter: Hashable, Sendable {
     }
     /// What stages need of every chapter, without parsing it (see `ChapterFacts`).
     public var facts: ChapterFacts { parsed.facts }
-    /// A `Digest` that determines every field above: the loader's, of the file's text, the
-    /// names, the title and the parser's options. nil for chapters not loaded from a file and
-    /// once any field changes. Caches key pages by it instead of by the pages' content.
+    /// A `Digest` that determines every field above but the display path: the loader's, of the
+    /// file's text, its path from the content folder, the title and the parser's options (the
+    /// display path changes with the working folder; a page that names the file keys the name
+    /// apart). nil for chapters not loaded from a file and once any field changes. Caches key
+    /// pages by it instead of by the pages' content.
     public private(set) var contentDigest: [UInt8]?
     /// The blocks and facts, shared by this chapter's copies.
     public private(set) var parsed: ParsedChapter

@@ -15,7 +15,7 @@ import Foundation
 /// the `Digest` of its bytes, and its inode, size and time); it is not a cache of values.
 public enum CacheStage: String, CaseIterable, Sendable {
     /// A chapter's `ChapterFacts`. Inputs: the chapter's content digest (`Chapter.contentDigest`:
-    /// parser options, path, display path, title and text). Facts are a pure function of the
+    /// parser options, path from the content folder, title and text). Facts are a pure function of the
     /// blocks, and the blocks of the text and the options.
     case facts
     /// A chapter pair's beads (the aligner's output). Inputs: every block's markdown source, both
@@ -69,7 +69,7 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// A chapter file's content digest (a build's record), or the chapter as `guide serve`
     /// loaded it (its digest and parsed blocks, kept in memory): a rebuild reads only the files
     /// that changed, and a build reads an unchanged one only when a stage opens its blocks.
-    /// Inputs: the parser's options, the path, display path and title, and the file's device,
+    /// Inputs: the parser's options, the path (from the content folder) and title, and the file's device,
     /// inode, size, modification and change times (to the nanosecond). A file is recorded only
     /// once its times are a second old: two writes within the clock's tick could leave the same
     /// times and size (git's "racy" case).

@@ -16,7 +16,10 @@ public struct Untranslated: Hashable, Sendable {
     }
 
     /// What the review says about it, after the chapter's path (the source's entry is said apart).
-    public var reason: String {
-        fileExists ? "the file exists but \(summary) does not list it" : "\(summary) does not list it"
+    public var reason: String { reason(naming: { $0 }) }
+
+    /// `reason`, with the translation's SUMMARY.md named by `name` (the site names files its own way).
+    public func reason(naming name: (String) -> String) -> String {
+        fileExists ? "the file exists but \(name(summary)) does not list it" : "\(name(summary)) does not list it"
     }
 }

@@ -130,8 +130,8 @@ public struct ContentLoader: Sendable {
                                  file: summaryDisplay, line: entry.line)
             }
             try resolvedRoot.check(file, display: chapterDisplay, folders: &folders, plainFile: plainFile)
-            listed.append(Listed(path: path, file: file, display: chapterDisplay, title: entry.title,
-                                 identity: plainFile ? FileIdentity(status) : nil))
+            listed.append(Listed(path: path, file: file, display: chapterDisplay, within: "\(language.code)/\(path)",
+                                 title: entry.title, identity: plainFile ? FileIdentity(status) : nil))
         }
         return Listing(toc: toc, chapters: listed, assets: Result { try assets(in: folder, resolvedRoot: resolvedRoot) },
                        ledger: Result { try ledger(for: language, resolvedRoot: resolvedRoot) })
@@ -154,7 +154,7 @@ public struct ContentLoader: Sendable {
                 let file: FileIdentity? = facts == nil ? nil : chapter.identity ?? FileIdentity(chapter.file)
                 let fileKey = file.map { file in
                     CacheStage.chapterFile.key {
-                        for part in [options, chapter.path, chapter.display, chapter.title] { $0.updateCounted(part) }
+                        for part in [options, chapter.path, chapter.within, chapter.title] { $0.updateCounted(part) }
                         file.hash(into: $0)
                     }
                 }
@@ -234,11 +234,13 @@ public struct ContentLoader: Sendable {
         return parsed
     }
 
-    /// What `Chapter.contentDigest` is the `Digest` of: the parser's options, the names, the
-    /// title and the text (each with its length, so no two differ only in where one ends).
+    /// What `Chapter.contentDigest` is the `Digest` of: the parser's options, the path from the
+    /// content folder, the title and the text (each with its length, so no two differ only in
+    /// where one ends). Not the display path: it changes with the working folder, and nothing
+    /// stored under a digest names the file (what shows a file's name is keyed by it apart).
     private static func digest(of text: String, chapter: Listed, options: String) -> [UInt8] {
         let hash = Digest()
-        for part in ["chapter-2 " + options, chapter.path, chapter.display, chapter.title, text] {
+        for part in ["chapter-3 " + options, chapter.path, chapter.within, chapter.title, text] {
             hash.updateCounted(part)
         }
         return hash.finalize()
@@ -278,8 +280,9 @@ public struct ContentLoader: Sendable {
         return editions.map { edition in
             guard edition.language != language else { return edition }
             let code = edition.language.code
-            return UntranslatedChapters.fill(edition, from: source, sourceSummary: display(language.code, "SUMMARY.md"),
-                                             display: { display(code, $0) },
+            return UntranslatedChapters.fill(edition, from: source,
+                                             sourceSummary: (display(language.code, "SUMMARY.md"), "\(language.code)/SUMMARY.md"),
+                                             display: { display(code, $0) }, within: { "\(code)/\($0)" },
                                              exists: { FileManager.default.fileExists(atPath: join(root, code, $0)) })
         }
     }
@@ -337,6 +340,9 @@ private struct Listed: Sendable {
     var path: String
     var file: String
     var display: String
+    /// Its path from the content folder (`zh/x.md`): what keys name it by, so that a build from
+    /// another working folder (another `display`) finds what the last one stored.
+    var within: String
     var title: String
     /// The file as the listing found it (before it is read), when it is no link.
     var identity: FileIdentity?

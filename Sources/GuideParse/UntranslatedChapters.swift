@@ -9,8 +9,10 @@ enum UntranslatedChapters {
     /// `edition` with a stand-in, in its table of contents and reading order, for each chapter of
     /// `source` it does not list. A stand-in goes after the chapter the source has before it (as
     /// that chapter's first child when the source nests it there), or first.
-    static func fill(_ edition: Edition, from source: Edition, sourceSummary: String,
-                     display: (String) -> String, exists: (String) -> Bool) -> Edition {
+    /// `display` names a file of the edition's folder as messages do; `within`, from the content
+    /// folder (`zh/x.md`), as the stand-in's digest does (a key must not change with the working folder).
+    static func fill(_ edition: Edition, from source: Edition, sourceSummary: (display: String, within: String),
+                     display: (String) -> String, within: (String) -> String, exists: (String) -> Bool) -> Edition {
         var have = Set(edition.chapters.map(\.path))
         guard source.chapters.contains(where: { !have.contains($0.path) }) else { return edition }
         var toc = edition.toc
@@ -28,10 +30,13 @@ enum UntranslatedChapters {
             } else {
                 toc.insert(added, at: 0)
             }
-            let why = Untranslated(sourceEntry: SourceLocation(file: sourceSummary, line: entry.line),
+            let why = Untranslated(sourceEntry: SourceLocation(file: sourceSummary.display, line: entry.line),
                                    summary: display("SUMMARY.md"), fileExists: exists(path))
+            var named = why   // the same, naming files from the content folder
+            named.sourceEntry.file = sourceSummary.within
+            named.summary = within("SUMMARY.md")
             standIns[path] = Chapter(untranslated: chapter, displayPath: display(path), why: why,
-                                     contentDigest: digest(chapter, why: why, display: display(path)))
+                                     contentDigest: digest(chapter, why: named, within: within(path)))
         }
         let chapters = toc.flatMap(\.flattened).compactMap { entry in
             entry.path.flatMap { standIns[$0] ?? edition.chapter(at: $0) }
@@ -66,10 +71,12 @@ enum UntranslatedChapters {
     }
 
     /// A stand-in's `contentDigest`: what it shows (the source's text, by the source's digest) and why.
-    private static func digest(_ source: Chapter, why: Untranslated, display: String) -> [UInt8]? {
+    private static func digest(_ source: Chapter, why: Untranslated, within: String) -> [UInt8]? {
         guard let sourceDigest = source.contentDigest else { return nil }
         let hash = Digest()
-        for part in ["untranslated-1", source.path, display, source.title, why.reason] { hash.updateCounted(part) }
+        for part in ["untranslated-2", source.path, within, source.title, why.reason, why.sourceEntry.description] {
+            hash.updateCounted(part)
+        }
         hash.updateCounted(sourceDigest)
         return hash.finalize()
     }

@@ -59,8 +59,9 @@ struct ReviewPages {
                          snippets.resultsKey(language: review.language, chapter: review.target.path)]
         let keyed = checkKeys.allSatisfy { $0 != nil }
         return PageInputs(
-            views: views + PageInputs.bytes(book.source.language.code, review.language.code, bilingualPath(review))
-                + (fileNames?.bytes ?? []),
+            // The files as the pages name them (a chapter's digest does not hold its display path).
+            views: views + PageInputs.bytes(book.source.language.code, review.language.code, bilingualPath(review),
+                                            shown(review.source.displayPath), shown(review.target.displayPath)),
             chapters: [review.source, review.target],
             // The rows' ids (see `rowPlaces`).
             ids: anchors[book.source.language]?[review.source.path] ?? [:],
@@ -191,7 +192,10 @@ struct ReviewPages {
                 : nil,
             snippets: snippetGaps(review, row: place), reader: readerGaps(review, findings: readerFindings, row: place),
             readerCount: readerFindings.count,
-            untranslated: review.target.untranslated.map { "\($0.reason) (English: \($0.sourceEntry))" })
+            untranslated: review.target.untranslated.map { why in
+                let entry = SourceLocation(file: shown(why.sourceEntry.file), line: why.sourceEntry.line, column: why.sourceEntry.column)
+                return "\(why.reason(naming: shown)) (English: \(entry))"
+            })
     }
 
     /// The language of a chapter's title: the source's for a chapter not translated yet (its title is the source's).

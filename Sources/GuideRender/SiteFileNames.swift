@@ -23,7 +23,4 @@ public struct SiteFileNames: Sendable {
         else { return file }
         return contentName + String(decoding: rest, as: UTF8.self)
     }
-
-    /// What the names depend on besides the display paths, for the keys of pages that show them.
-    var bytes: [UInt8] { PageInputs.bytes(displayRoot, contentName) }
 }

@@ -254,7 +254,9 @@ extension Book {
         // Everything besides the two chapters that a review depends on; the book-wide part
         // once (describing the glossary for every pair was a visible share of a rebuild).
         let sentences = config.sentences
-        let bookSettings = "markers: \(markers)\nsentences: \(sentences)\nglossary: \(String(reflecting: glossary))\n"
+        // The glossary's terms, not its file's name: that changes with the working folder, and no
+        // finding names it.
+        let bookSettings = "markers: \(markers)\nsentences: \(sentences)\nglossary: \(String(reflecting: glossary.terms))\n"
             + (dictionary.map { "dictionary: \($0.key)\n" } ?? "")
         return pairs.concurrentMap { pair in
             let make = {
