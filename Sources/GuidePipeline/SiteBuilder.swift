@@ -113,7 +113,8 @@ public struct SiteBuilder: Sendable {
         let site: Site
         let check = report.map(CheckSummary.init)
         do {
-            site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:]),
+            site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:],
+                                                                                       fileNames: renderer.fileNames),
                                        check: check, anchors: bookAnchors)
         } catch {
             spool?.remove()

@@ -16,6 +16,18 @@ struct ReviewPages {
     /// A display path as the pages show it.
     func shown(_ file: String) -> String { fileNames?(file) ?? file }
 
+    /// A message with the files in it named as the pages name them.
+    func shownText(_ text: String) -> String { fileNames?.inText(text) ?? text }
+
+    /// A diagnostic as the pages show it: its files (and its notes') named as the pages name them.
+    func shown(_ diagnostic: Diagnostic) -> Diagnostic {
+        var shownDiagnostic = diagnostic
+        shownDiagnostic.location?.file = shown(diagnostic.location?.file ?? "")
+        shownDiagnostic.message = shownText(diagnostic.message)
+        shownDiagnostic.notes = diagnostic.notes.map(shown)
+        return shownDiagnostic
+    }
+
     /// `bilingual/<chapter>.html` for the first translation, `bilingual-<lang>/…` for any other.
     static func folder(for language: Language, in book: Book) -> String {
         language == book.translations.first?.language ? "bilingual" : "bilingual-\(language.code)"
@@ -135,7 +147,7 @@ struct ReviewPages {
                 snippetFails: String(snippets.count { $0.outcome == .fail || $0.outcome == .unexpectedPass }),
                 snippetWarns: String(snippets.count { $0.outcome == .warn || $0.outcome == .notChecked }))
         }
-        return ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems.map(\.description) ?? [],
+        return ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems.map { shown($0).description } ?? [],
                                    statuses: statuses.map(\.name), overview: overview,
                                    languages: book.translations.map { OverviewLanguageView(code: $0.language.code,
                                                                                            name: SiteRenderer.languageName($0.language)) },
@@ -249,7 +261,7 @@ struct ReviewPages {
         }
         var gaps = check.noteworthy(review.source.path).filter(inChapter).map { result in
             GapView(status: "snippet-\(result.outcome.rawValue)",
-                    message: result.diagnostics.first { !$0.expected }?.message ?? result.reason ?? result.outcome.rawValue,
+                    message: shownText(result.diagnostics.first { !$0.expected }?.message ?? result.reason ?? result.outcome.rawValue),
                     location: "\(shown(result.file)):\(result.fenceLine)", href: href(result), excerpt: "")
         }
         gaps += check.divergences(review.source.path).filter { inChapter($0.translation) }.map { pair in

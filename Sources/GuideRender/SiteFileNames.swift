@@ -23,4 +23,21 @@ public struct SiteFileNames: Sendable {
         else { return file }
         return contentName + String(decoding: rest, as: UTF8.self)
     }
+
+    /// `text` (a message) with each display path in it that starts a word named as the site
+    /// names it: the check says "the context header content/objc-context.h could not be…".
+    func inText(_ text: String) -> String {
+        guard displayRoot != contentName, !displayRoot.isEmpty else { return text }
+        let root = displayRoot + "/"
+        var out = "", rest = Substring(text)
+        while let found = rest.range(of: root) {
+            let before = rest[..<found.lowerBound]
+            let startsWord = before.isEmpty ? out.isEmpty || out.last.map { " \"'(“‘".contains($0) } == true
+                : " \"'(“‘".contains(before.last!)
+            out += before
+            out += startsWord ? contentName + "/" : root
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
+    }
 }

@@ -17,10 +17,13 @@ public struct SnippetBadges: Sendable {
     private let made = BadgeMemo()
     /// Whether any result has a badge.
     private let hasBadges: Bool
+    /// How the badges name files in what they quote of the check (nil: as it does).
+    private let fileNames: SiteFileNames?
 
-    public init(_ results: [SnippetResult], keys: [String: CacheKey] = [:]) {
+    public init(_ results: [SnippetResult], keys: [String: CacheKey] = [:], fileNames: SiteFileNames? = nil) {
         self.results = results
         self.keys = keys
+        self.fileNames = fileNames
         runs = CheckReport.runs(of: results) { ChapterKey(language: $0.language, chapter: $0.chapterPath) }
         hasBadges = results.indices.contains { !results[$0].blockPath.isEmpty }
     }
@@ -55,7 +58,7 @@ public struct SnippetBadges: Sendable {
                 if let known = best[top], Self.rank(results[known].outcome) >= Self.rank(results[index].outcome) { continue }
                 best[top] = index
             }
-            return best.mapValues { Self.badge(results[$0]) }
+            return best.mapValues { badge(results[$0]) }
         }
     }
 
@@ -64,7 +67,7 @@ public struct SnippetBadges: Sendable {
         var chapter: String
     }
 
-    private static func badge(_ result: SnippetResult) -> String {
+    private func badge(_ result: SnippetResult) -> String {
         // The symbol (✓, ✗…) comes from the CSS: decoration, not text to read out.
         var label = Self.label(result.outcome)
         let warned = result.diagnostics.contains { !$0.expected && $0.severity == .warning }
@@ -78,17 +81,20 @@ public struct SnippetBadges: Sendable {
             }
             let position = first.location.map { "\($0.line.map(String.init) ?? "")\($0.column.map { ":\($0)" } ?? "")" } ?? ""
             return html + "; <span class=\"snippet-diagnostic\">line \(HTMLEscape.text(position)): "
-                + "\(HTMLEscape.text(first.message))</span></p>\n"
+                + "\(HTMLEscape.text(named(first.message)))</span></p>\n"
         }
         if let first = result.diagnostics.first(where: { !$0.expected && $0.severity == .error || $0.severity == .warning }) {
             let position = first.location.map { "\($0.line.map(String.init) ?? "")\($0.column.map { ":\($0)" } ?? "")" } ?? ""
             html += " <span class=\"snippet-diagnostic\">line \(HTMLEscape.text(position)): "
-                + "\(HTMLEscape.text(first.message))</span>"
+                + "\(HTMLEscape.text(named(first.message)))</span>"
         } else if let reason = result.reason, result.outcome != .pass {
-            html += " <span class=\"snippet-diagnostic\">\(HTMLEscape.text(reason))</span>"
+            html += " <span class=\"snippet-diagnostic\">\(HTMLEscape.text(named(reason)))</span>"
         }
         return html + "</p>\n"
     }
+
+    /// A message of the check with the files in it named as the site names them.
+    private func named(_ text: String) -> String { fileNames?.inText(text) ?? text }
 
     /// "`error`, `success`": the names an assumed snippet needed (the first eight, then how many more).
     static func assumedList(_ names: [AssumedName]) -> String {

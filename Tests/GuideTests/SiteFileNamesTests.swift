@@ -55,6 +55,38 @@ import Testing
         #expect(sites[2].filter { _, bytes in bytes.firstRange(of: own) != nil }.keys.sorted() == [])
     }
 
+    /// What the snippet check says in the pages (a context header that does not compile: its
+    /// name is in the reason under every snippet and on the dashboard) names the files as the
+    /// pages do.
+    @Test func theCheckSaysInThePagesWhatItSaysFromAnyFolder() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\ncheck:\n  context: objc-context.h\n")
+        try folder.write("content/objc-context.h", "@interface Broken\n")
+        let templates = repositoryRoot + "/templates"
+        for (directory, content, output) in [(folder.path, "content", "site-a"), ("/", folder.path + "/content", folder.path + "/site-b")] {
+            let build = try runGuide(["build", "--content", content, "--templates", templates, "-o", output], in: directory)
+            #expect(build.status == 0, "\(build.stderr)")
+        }
+        let sites = ["site-a", "site-b"].map { Self.files(in: folder.path + "/" + $0) }
+        #expect(sites[1] == sites[0])
+        let dashboard = String(decoding: sites[1]["review/index.html"] ?? [], as: UTF8.self)
+        #expect(dashboard.contains("the context header content/objc-context.h could not be precompiled"))
+        let own = Array(folder.path.utf8)
+        #expect(sites[1].filter { _, bytes in bytes.firstRange(of: own) != nil }.keys.sorted() == [])
+    }
+
+    @Test func messagesNameFilesAsThePagesDo() {
+        let names = SiteFileNames(displayRoot: "/home/a/book/content", contentFolder: "/home/a/book/content")
+        #expect(names.inText("the context header /home/a/book/content/objc-context.h could not be precompiled")
+                == "the context header content/objc-context.h could not be precompiled")
+        #expect(names.inText("(/home/a/book/content/x.md) and “/home/a/book/content/y.md”") == "(content/x.md) and “content/y.md”")
+        // Only where a word starts: a path that merely contains the root stays as it is.
+        #expect(names.inText("/mnt/home/a/book/content/x.md") == "/mnt/home/a/book/content/x.md")
+        let inside = SiteFileNames(displayRoot: ".", contentFolder: "/home/a/book")
+        #expect(inside.inText("see ./zh/x.md, not ../x.md") == "see book/zh/x.md, not ../x.md")
+    }
+
     /// Every file under `root` by its path there, with its bytes.
     static func files(in root: String) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
