@@ -75,8 +75,8 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// times and size (git's "racy" case).
     case chapterFile = "chapter-file"
     /// A SUMMARY.md as parsed (its entries; `SummaryRecord`), which `guide serve` keeps in memory
-    /// between rebuilds instead (a book of 2,600 chapters took 20 ms a parse). Inputs: its
-    /// display path (which its errors name) and text.
+    /// between rebuilds instead (a book of 2,600 chapters took 20 ms a parse). Inputs: its path
+    /// from the content folder and its text (its errors, which name its display path, are not kept).
     case summary
 
     /// What a stage's key depends on besides the tool's build and its inputs.

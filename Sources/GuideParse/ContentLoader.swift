@@ -99,7 +99,7 @@ public struct ContentLoader: Sendable {
             throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
         }
         let summaryText = try TextFile.read(path: join(folder, "SUMMARY.md"), displayPath: summaryDisplay)
-        let summaryKey = SummaryRecord.key(displayPath: summaryDisplay, text: summaryText)
+        let summaryKey = SummaryRecord.key(within: "\(language.code)/SUMMARY.md", text: summaryText)
         let parse = { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
         // `guide serve` keeps the entries in memory; a build reads them back from the cache.
         let toc = try facts.map { facts in
