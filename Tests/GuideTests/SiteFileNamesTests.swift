@@ -47,15 +47,15 @@ import Testing
         #expect(reviews.first ?? 0 > 0)
         #expect(Set(reviews).count == 1, "review records after each build: \(reviews)")
         #expect(summaries == [2, 2, 2], "SUMMARY.md records after each build: \(summaries)")
-        let sites = ["site-a", "site-b", "site-c"].map { Self.files(in: folder.path + "/" + $0) }
+        let sites = try ["site-a", "site-b", "site-c"].map { try snapshot(folder.path + "/" + $0) }
         #expect(!sites[0].isEmpty)
         #expect(sites[1] == sites[0])
         #expect(sites[2] == sites[0])
-        let dashboard = String(decoding: sites[0]["review/index.html"] ?? [], as: UTF8.self)
+        let dashboard = String(decoding: sites[0]["review/index.html"] ?? Data(), as: UTF8.self)
         #expect(dashboard.contains("content/zh/second.md:5"))
         #expect(dashboard.contains("content/zh/SUMMARY.md does not list it (English: content/en/SUMMARY.md:5)"))
-        let own = Array(folder.path.utf8)
-        #expect(sites[2].filter { _, bytes in bytes.firstRange(of: own) != nil }.keys.sorted() == [])
+        let own = Data(folder.path.utf8)
+        #expect(sites[2].filter { _, bytes in bytes.range(of: own) != nil }.keys.sorted() == [])
     }
 
     /// What the snippet check says in the pages (a context header that does not compile: its
@@ -71,12 +71,12 @@ import Testing
             let build = try runGuide(["build", "--content", content, "--templates", templates, "-o", output], in: directory)
             #expect(build.status == 0, "\(build.stderr)")
         }
-        let sites = ["site-a", "site-b"].map { Self.files(in: folder.path + "/" + $0) }
+        let sites = try ["site-a", "site-b"].map { try snapshot(folder.path + "/" + $0) }
         #expect(sites[1] == sites[0])
-        let dashboard = String(decoding: sites[1]["review/index.html"] ?? [], as: UTF8.self)
+        let dashboard = String(decoding: sites[1]["review/index.html"] ?? Data(), as: UTF8.self)
         #expect(dashboard.contains("the context header content/objc-context.h could not be precompiled"))
-        let own = Array(folder.path.utf8)
-        #expect(sites[1].filter { _, bytes in bytes.firstRange(of: own) != nil }.keys.sorted() == [])
+        let own = Data(folder.path.utf8)
+        #expect(sites[1].filter { _, bytes in bytes.range(of: own) != nil }.keys.sorted() == [])
     }
 
     @Test func messagesNameFilesAsThePagesDo() {
@@ -88,18 +88,5 @@ import Testing
         #expect(names.inText("/mnt/home/a/book/content/x.md") == "/mnt/home/a/book/content/x.md")
         let inside = SiteFileNames(displayRoot: ".", contentFolder: "/home/a/book")
         #expect(inside.inText("see ./zh/x.md, not ../x.md") == "see book/zh/x.md, not ../x.md")
-    }
-
-    /// Every file under `root` by its path there, with its bytes.
-    static func files(in root: String) -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        let walker = FileManager.default.enumerator(atPath: root)
-        while let path = walker?.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue,
-                  let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
-            files[path] = [UInt8](data)
-        }
-        return files
     }
 }
