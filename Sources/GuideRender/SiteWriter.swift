@@ -120,7 +120,10 @@ public struct SiteWriter {
                     }
                     if let file = site.spooled[path] {
                         // Beside the output like the staging folder, so on the same file system: moved, not
-                        // copied (a rename replaces a name, never the file it named).
+                        // copied (a rename replaces a name, never the file it named). The old name is
+                        // cleared first: ext4 writes a file renamed over another out to disk at once
+                        // (`auto_da_alloc`), on the renaming thread.
+                        clear(path)
                         if rename(file, target) != 0 {
                             guard errno == EXDEV, let bytes = FileBytes.read(file) else { throw POSIXWriteError(path: target, code: errno) }
                             try write([bytes], path)
