@@ -317,19 +317,20 @@ private final class Pack: @unchecked Sendable {
         defer { lock.unlock() }
         let old = stored()
         // The old records that stay: those this build used (all without pruning), then, up to
-        // `limit` records, unused ones in key order. Listed, and sorted only when some must go or
-        // the pack is written anew: a rebuild changes few packs, and the highlight pack holds
-        // 100,000 records at ×200 (a set of them and a sort took 30 ms of every rebuild).
-        let replaced = { (key: CacheKey) in !self.added.isEmpty && self.added[key] != nil }
-        let oldKeys = old.keys
-        var kept = oldKeys.filter { !replaced($0) && (!prunes || used.contains($0)) }
-        if prunes, let limit, kept.count + added.count < limit {
-            let unused = oldKeys.filter { !replaced($0) && !used.contains($0) }
-            // All of them, or the first by key (the order matters only when some must go).
-            kept += kept.count + added.count + unused.count <= limit ? unused
-                : Array(unused.sorted().prefix(limit - kept.count - added.count))
+        // `limit` records, unused ones in key order. Counted and weighed from the records used
+        // and added alone, and listed (sorted, where some must go) only when the pack is written
+        // anew: a rebuild changes few packs, and the highlight pack holds 170,000 records at
+        // ×200, which a set lookup each and a sort cost every rebuild 20 ms on one core.
+        var usedCount = 0, usedBytes = 0, replacedCount = 0, replacedBytes = 0
+        for key in used where added[key] == nil {
+            if let range = old[key] { usedCount += 1; usedBytes += range.count }
         }
-        guard !unwritable, !added.isEmpty || kept.count != old.count else {
+        for key in added.keys {
+            if let range = old[key] { replacedCount += 1; replacedBytes += range.count }
+        }
+        let unusedCount = old.count - usedCount - replacedCount, unusedBytes = old.bytes - usedBytes - replacedBytes
+        let keptUnused = !prunes ? unusedCount : limit.map { max(0, min(unusedCount, $0 - usedCount - added.count)) } ?? 0
+        guard !unwritable, !added.isEmpty || usedCount + keptUnused != old.count else {
             // Unchanged, but walked: its index saved, for the next build to read instead.
             if walked, let mapping, indexedEnd == mapping.raw.count {
                 PackIndex.write(old.keys.map { ($0, old[$0]!) }, for: path, expected: mapping.identity)
@@ -343,7 +344,9 @@ private final class Pack: @unchecked Sendable {
         // twice what the book uses. Serve, which prunes nothing, always appends.
         let whole = mapping.map { $0.raw.starts(with: CacheStore.header) && indexedEnd == $0.raw.count } == true
         let addedBytes = added.values.reduce(0) { $0 + $1.count }
-        let live = kept.reduce(addedBytes) { $0 + old[$1]!.count }
+        // Unused records kept up to a count weigh, for this rule, their average.
+        let keptUnusedBytes = keptUnused == unusedCount ? unusedBytes : unusedBytes / max(1, unusedCount) * keptUnused
+        let live = usedBytes + keptUnusedBytes + addedBytes
         let total = (mapping.map { $0.raw.count - CacheStore.header.count } ?? 0) + addedBytes
         if whole, !prunes || total <= 2 * live {
             guard !added.isEmpty else { return writer = nil }
@@ -362,6 +365,13 @@ private final class Pack: @unchecked Sendable {
         }
         guard let writer = writer ?? PackWriter(for: path) else { return }
         self.writer = nil
+        let replaced = { (key: CacheKey) in self.added[key] != nil }
+        let oldKeys = old.keys
+        var kept = oldKeys.filter { !replaced($0) && (!prunes || used.contains($0)) }
+        if keptUnused > 0, prunes {
+            let unused = oldKeys.filter { !replaced($0) && !used.contains($0) }
+            kept += keptUnused == unused.count ? unused : Array(unused.sorted().prefix(keptUnused))
+        }
         var records = added.map { (key: $0.key, range: $0.value) }
         kept.sort()
         for key in kept {
@@ -573,6 +583,8 @@ struct RecordTable {
     private var ends: [Int]   // 0: an empty slot (a record never ends at 0: the pack's header comes first)
     private var mask: Int
     private(set) var count = 0
+    /// The records' bytes, all told.
+    private(set) var bytes = 0
 
     init(capacity: Int) {
         var size = 16
@@ -600,7 +612,8 @@ struct RecordTable {
             guard let newValue, newValue.upperBound > 0 else { preconditionFailure("a record is never removed or empty") }
             if (count + 1) * 2 > slotKeys.count { grow() }
             let slot = slot(of: key)
-            if ends[slot] == 0 { count += 1 }
+            if ends[slot] == 0 { count += 1 } else { bytes -= ends[slot] - starts[slot] }
+            bytes += newValue.count
             slotKeys[slot] = key
             starts[slot] = newValue.lowerBound
             ends[slot] = newValue.upperBound

@@ -335,6 +335,30 @@ import Testing
         #expect(kept.count == 3 && kept.contains(Self.key(.highlight, input: "d").hex))
     }
 
+    /// A build that adds nothing to a pack over its limit leaves it as it is while the records
+    /// it used and the unused ones the limit keeps weigh half of it or more; else the pack is
+    /// written anew with those (the used one, then the first unused by key).
+    @Test func aLimitedPackIsWrittenAnewOnlyPastTwiceWhatItKeeps() throws {
+        let folder = try TempFolder()
+        let names = ["a", "b", "c", "d", "e", "f"]
+        let cache = CacheStore(root: folder.path)
+        for name in names { cache.write(.highlight, Self.key(.highlight, input: name), Array("value of \(name)".utf8)) }
+        cache.save()
+        let pack = folder.path + "/highlight.pack"
+        func build(limit: Int) {
+            let next = CacheStore(root: folder.path)
+            #expect(next.read(.highlight, Self.key(.highlight, input: "e"), Self.text) == "value of e")
+            next.keepUnused(.highlight, upTo: limit)
+            next.save()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: pack))
+        build(limit: 3)   // one used and two unused kept: half the pack
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pack)) == before)
+        build(limit: 2)   // one used and one unused kept: a third
+        let firstUnused = names.filter { $0 != "e" }.map { Self.key(.highlight, input: $0) }.min()!
+        #expect(Set(packRecords(pack).map(\.key)) == [Self.key(.highlight, input: "e").hex, firstUnused.hex])
+    }
+
     /// Files clang reads are named by key and kept by the same rule; a file's seal is a record.
     @Test func filesAreKeptWhileUsedAndSealed() throws {
         let folder = try TempFolder()
