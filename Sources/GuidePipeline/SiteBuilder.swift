@@ -110,6 +110,16 @@ public struct SiteBuilder: Sendable {
         let spool = memory == nil ? PageSpool(output: output) : nil
         renderer.spool = spool
         let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
+        // The links are checked while the pages render (they need the book and its heading ids
+        // only): after them, the check kept one core of a rebuild's last tenth busy alone.
+        // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
+        // Links are checked against the pages there are: with `output.fallback: none`, a link to a
+        // chapter not translated yet leads nowhere.
+        let linkFindings = InBackground { [content] in
+            let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
+            return LinkChecker.report(LinkChecker(book: FallbackPages.published(book), contentRoot: content, anchors: anchors,
+                                                  anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
+        }
         let site: Site
         let check = report.map(CheckSummary.init)
         do {
@@ -126,12 +136,7 @@ public struct SiteBuilder: Sendable {
         // Saved while the links are checked and the site is written (nothing after reads the cache).
         let saved = InBackground { cache.save() }
         clock.lap("render pages and search index")
-        let anchors = bookAnchors.mapValues { $0.mapValues { Set($0.values) } }
-        // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.
-        // Links are checked against the pages there are: with `output.fallback: none`, a link to a
-        // chapter not translated yet leads nowhere.
-        let findings = LinkChecker.report(LinkChecker(book: FallbackPages.published(book), contentRoot: content, anchors: anchors,
-                                                      anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
+        let findings = linkFindings.value
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty {
             spool?.remove()

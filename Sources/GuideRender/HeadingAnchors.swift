@@ -42,7 +42,9 @@ public enum HeadingAnchors {
     public static func digest(_ ids: HeadingIDs) -> [UInt8] {
         let hash = Digest()
         var batch = ByteWriter()
-        batch.bytes.reserveCapacity(1 << 16)
+        // A chapter's ids are a kilobyte or two: room for them, not the batch's most (asked for
+        // every page, a 64 KB buffer each time cost more than the hashing).
+        batch.bytes.reserveCapacity(min(1 << 16, 16 + ids.count * 48))
         ids.forEach { block, id in
             batch.fingerprint(block)
             batch.fingerprint(id)
