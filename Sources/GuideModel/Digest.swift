@@ -23,7 +23,7 @@ public final class Digest {
     deinit { XXH3_freeState(state) }
 
     public func update(_ bytes: UnsafeRawBufferPointer) {
-        XXH3_128bits_update(state, bytes.baseAddress, bytes.count)
+        guide_xxh3_128_update(state, bytes.baseAddress, bytes.count)
     }
 
     public func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
@@ -53,8 +53,8 @@ public final class Digest {
 
     /// The digest of `bytes`.
     public static func of<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        let hash = bytes.withContiguousStorageIfAvailable { XXH3_128bits($0.baseAddress, $0.count) }
-            ?? Array(bytes).withUnsafeBytes { XXH3_128bits($0.baseAddress, $0.count) }
+        let hash = bytes.withContiguousStorageIfAvailable { guide_xxh3_128($0.baseAddress, $0.count) }
+            ?? Array(bytes).withUnsafeBytes { guide_xxh3_128($0.baseAddress, $0.count) }
         return canonical(hash)
     }
 
