@@ -16,23 +16,79 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
 
 /// One chapter file in one language.
 public struct Chapter: Hashable, Sendable {
+    /// The fields, in one box its copies share until one of them changes: the stages and pages
+    /// copy chapters (and the reviews holding two) hundreds of thousands of times a build, and a
+    /// copy of seven fields cost seven reference counts, a twentieth of a ×200 rebuild's CPU.
+    /// Changed only through `unique()`, so no two chapters ever share a box one of them changes.
+    private final class Fields: @unchecked Sendable {
+        var path: String
+        var displayPath: String
+        var title: String
+        var contentDigest: [UInt8]?
+        var parsed: ParsedChapter
+        var untranslated: Untranslated?
+        var pageURL: String
+
+        init(path: String, displayPath: String, title: String, contentDigest: [UInt8]?, parsed: ParsedChapter,
+             untranslated: Untranslated?, pageURL: String) {
+            self.path = path
+            self.displayPath = displayPath
+            self.title = title
+            self.contentDigest = contentDigest
+            self.parsed = parsed
+            self.untranslated = untranslated
+            self.pageURL = pageURL
+        }
+
+        func copy() -> Fields {
+            Fields(path: path, displayPath: displayPath, title: title, contentDigest: contentDigest, parsed: parsed,
+                   untranslated: untranslated, pageURL: pageURL)
+        }
+    }
+
+    private var fields: Fields
+
+    /// The box, copied first when another chapter shares it.
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        return fields
+    }
+
     /// Path relative to the language folder, e.g. `inter-object-communication.md`.
     public var path: String {
-        didSet {
-            contentDigest = nil
-            pageURL = Self.pageURL(path)
+        get { fields.path }
+        set {
+            let fields = unique()
+            fields.path = newValue
+            fields.contentDigest = nil
+            fields.pageURL = Self.pageURL(newValue)
         }
     }
     /// Path as the user sees it, e.g. `content/en/inter-object-communication.md`.
-    public var displayPath: String { didSet { contentDigest = nil } }
+    public var displayPath: String {
+        get { fields.displayPath }
+        set {
+            let fields = unique()
+            fields.displayPath = newValue
+            fields.contentDigest = nil
+        }
+    }
     /// The title given by SUMMARY.md.
-    public var title: String { didSet { contentDigest = nil } }
+    public var title: String {
+        get { fields.title }
+        set {
+            let fields = unique()
+            fields.title = newValue
+            fields.contentDigest = nil
+        }
+    }
     /// Parsed on first use for a chapter the loader knew the facts of (see `ParsedChapter`).
     public var blocks: [Block] {
         get { parsed.blocks }
         set {
-            parsed = ParsedChapter(blocks: newValue)
-            contentDigest = nil
+            let fields = unique()
+            fields.parsed = ParsedChapter(blocks: newValue)
+            fields.contentDigest = nil
         }
     }
     /// What stages need of every chapter, without parsing it (see `ChapterFacts`).
@@ -42,12 +98,12 @@ public struct Chapter: Hashable, Sendable {
     /// display path changes with the working folder; a page that names the file keys the name
     /// apart). nil for chapters not loaded from a file and once any field changes. Caches key
     /// pages by it instead of by the pages' content.
-    public private(set) var contentDigest: [UInt8]?
+    public var contentDigest: [UInt8]? { fields.contentDigest }
     /// The blocks and facts, shared by this chapter's copies.
-    public private(set) var parsed: ParsedChapter
+    public var parsed: ParsedChapter { fields.parsed }
     /// Set on a translation's stand-in for a chapter it does not have yet: no blocks, the
     /// source's title (see `Untranslated`).
-    public private(set) var untranslated: Untranslated?
+    public var untranslated: Untranslated? { fields.untranslated }
 
     public init(path: String, displayPath: String, title: String, blocks: [Block], contentDigest: [UInt8]? = nil) {
         self.init(path: path, displayPath: displayPath, title: title, parsed: ParsedChapter(blocks: blocks),
@@ -55,18 +111,14 @@ public struct Chapter: Hashable, Sendable {
     }
 
     public init(path: String, displayPath: String, title: String, parsed: ParsedChapter, contentDigest: [UInt8]?) {
-        self.path = path
-        self.displayPath = displayPath
-        self.title = title
-        self.parsed = parsed
-        self.contentDigest = contentDigest
-        pageURL = Self.pageURL(path)
+        fields = Fields(path: path, displayPath: displayPath, title: title, contentDigest: contentDigest, parsed: parsed,
+                        untranslated: nil, pageURL: Self.pageURL(path))
     }
 
     /// A translation's stand-in for a chapter it does not have yet: no blocks, the source's title.
     public init(untranslated source: Chapter, displayPath: String, why: Untranslated, contentDigest: [UInt8]?) {
         self.init(path: source.path, displayPath: displayPath, title: source.title, blocks: [], contentDigest: contentDigest)
-        untranslated = why
+        fields.untranslated = why   // a box of its own: just made
     }
 
     public static func == (a: Chapter, b: Chapter) -> Bool {
@@ -88,7 +140,7 @@ public struct Chapter: Hashable, Sendable {
 
     /// `pagePath` as links write it (`URLPath`): made with the path, not each time a link to
     /// the page is (every page's frame links several; a large book asked it a hundred thousand times a build).
-    public private(set) var pageURL: String
+    public var pageURL: String { fields.pageURL }
 
     private static func pagePath(_ path: String) -> String {
         (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
