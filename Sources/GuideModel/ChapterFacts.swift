@@ -31,29 +31,42 @@ public struct ChapterFacts: Hashable, Sendable {
         }
     }
 
-    public var blockCount: Int
+    /// The fields in one box the copies share (they never change): every stage asks a chapter
+    /// for its facts, and a copy of three lists was three reference counts each time.
+    private final class Fields: Sendable {
+        let blockCount: Int
+        let codeBlockCount: Int
+        let headings: [Heading]
+        let references: [Reference]
+        let textLengths: [Int]
+
+        init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int]) {
+            self.blockCount = blockCount
+            self.codeBlockCount = codeBlockCount
+            self.headings = headings
+            self.references = references
+            self.textLengths = textLengths
+        }
+    }
+
+    private let fields: Fields
+
+    public var blockCount: Int { fields.blockCount }
     /// Top-level code blocks (the snippets a build highlights).
-    public var codeBlockCount: Int
-    public var headings: [Heading]
+    public var codeBlockCount: Int { fields.codeBlockCount }
+    public var headings: [Heading] { fields.headings }
     /// Per block: its links, then its images.
-    public var references: [Reference]
+    public var references: [Reference] { fields.references }
     /// Each block's visible text in characters (the translated share is a share of these).
-    public var textLengths: [Int]
+    public var textLengths: [Int] { fields.textLengths }
 
     public init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int]) {
-        self.blockCount = blockCount
-        self.codeBlockCount = codeBlockCount
-        self.headings = headings
-        self.references = references
-        self.textLengths = textLengths
+        fields = Fields(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings, references: references,
+                        textLengths: textLengths)
     }
 
     public init(blocks: [Block]) {
-        blockCount = blocks.count
-        codeBlockCount = blocks.count { $0.codeLiteral != nil }
-        headings = []
-        references = []
-        textLengths = []
+        var headings: [Heading] = [], references: [Reference] = [], textLengths: [Int] = []
         textLengths.reserveCapacity(blocks.count)
         // Counted first: grown by doubling, a chapter of a million headings took twice their size.
         headings.reserveCapacity(blocks.count { $0.headingLevel != nil })
@@ -70,6 +83,22 @@ public struct ChapterFacts: Hashable, Sendable {
             }
             textLengths.append(blocks[index].text.count)
         }
+        self.init(blockCount: blocks.count, codeBlockCount: blocks.count { $0.codeLiteral != nil }, headings: headings,
+                  references: references, textLengths: textLengths)
+    }
+
+    public static func == (a: ChapterFacts, b: ChapterFacts) -> Bool {
+        a.fields === b.fields
+            || (a.blockCount == b.blockCount && a.codeBlockCount == b.codeBlockCount && a.headings == b.headings
+                && a.references == b.references && a.textLengths == b.textLengths)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(blockCount)
+        hasher.combine(codeBlockCount)
+        hasher.combine(headings)
+        hasher.combine(references)
+        hasher.combine(textLengths)
     }
 }
 

@@ -50,8 +50,9 @@ import Testing
         #expect(decode(bytes) == facts)
         // Every shorter prefix, and facts pointing past the blocks, are damage.
         for cut in stride(from: 0, to: bytes.count, by: 3) { #expect(decode(Array(bytes[..<cut])) == nil) }
-        var impossible = facts
-        impossible.headings.append(.init(block: facts.blockCount, text: "x"))
+        let impossible = ChapterFacts(blockCount: facts.blockCount, codeBlockCount: facts.codeBlockCount,
+                                      headings: facts.headings + [.init(block: facts.blockCount, text: "x")],
+                                      references: facts.references, textLengths: facts.textLengths)
         #expect(decode(impossible.encoded) == nil)
     }
 
