@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Reads the little-endian fields of bytes a cache wrote, in order; every read checks that the
 /// bytes are there, so a damaged entry gives nil, never a crash.
 ///
@@ -60,7 +63,20 @@ extension ByteReader {
     @inlinable
     public mutating func string() -> String? {
         guard let count = int(), let bytes = bytes(count) else { return nil }
-        return String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        return Self.text(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The UTF-8 text `bytes` hold, nil when they are not UTF-8. Decoded on the standard
+    /// library's fast path, which mends bad bytes (U+FFFD), then compared with them:
+    /// `String(validating:as:)` took its generic path, metadata lookups included, and cost a
+    /// rebuild that reads every chapter's review back twice what this does.
+    @usableFromInline
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        let same = text.withUTF8 { decoded in
+            decoded.count == bytes.count && (bytes.isEmpty || memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
+        return same ? text : nil
     }
 
     /// `.some(nil)` for an absent value, nil for bad bytes.

@@ -96,3 +96,37 @@ import Testing
         #expect(parsed(try builder.build()) == [])
     }
 }
+
+/// What the caches read their texts with: UTF-8 as it was written, and nil for bytes that are not UTF-8.
+@Suite struct ByteReaderTextTests {
+    /// `text` written by `ByteWriter`, its last bytes replaced by `tail` (the same count), read back.
+    func read(_ text: String, tail: [UInt8] = []) -> String? {
+        var writer = ByteWriter()
+        writer.string(text)
+        var bytes = writer.bytes
+        bytes.replaceSubrange((bytes.count - tail.count)..., with: tail)
+        return bytes.withUnsafeBytes { raw in
+            var reader = ByteReader(raw)
+            return reader.string()
+        }
+    }
+
+    @Test func textReadsBackAsWritten() {
+        for text in ["", "plain", "中文与 English", "a real \u{FFFD} stays", "emoji 🙂 and \u{2028}"] {
+            #expect(read(text) == text)
+        }
+    }
+
+    /// Bytes the decoder would mend (each into U+FFFD, whatever its length) are damage: a lone
+    /// continuation byte, a sequence cut short (even of three bytes, which one U+FFFD's three
+    /// would match in length), an overlong form, a surrogate.
+    @Test func bytesThatAreNotUTF8ReadAsNothing() {
+        #expect(read("abc", tail: [0x80]) == nil)
+        #expect(read("abc", tail: [0xFF]) == nil)
+        #expect(read("abc", tail: [0xF0, 0x90, 0x80]) == nil)
+        #expect(read("abc", tail: [0xE4, 0xB8]) == nil)
+        #expect(read("abc", tail: [0xC0, 0xAF]) == nil)
+        #expect(read("abc", tail: [0xED, 0xA0, 0x80]) == nil)
+        #expect(read("abc", tail: [0xEF, 0xBF, 0xBD]) == "\u{FFFD}")
+    }
+}
