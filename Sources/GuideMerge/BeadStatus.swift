@@ -47,6 +47,29 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// Position in `precedence` (0 is most pressing).
     public var rank: Int { Self.precedence.firstIndex(of: self)! }
+
+    /// The case's place in the declaration. Compared and hashed by it: a raw-valued enum
+    /// otherwise hashes its raw string, and a rebuild counts every bead of the book by status.
+    var ordinal: Int {
+        switch self {
+        case .stale: 0
+        case .missing: 1
+        case .extra: 2
+        case .codeDrift: 3
+        case .doubt: 4
+        case .sentenceMissing: 5
+        case .sentenceExtra: 6
+        case .englishLeft: 7
+        case .glossary: 8
+        case .typography: 9
+        case .structure: 10
+        case .translated: 11
+        }
+    }
+
+    public static func == (a: BeadStatus, b: BeadStatus) -> Bool { a.ordinal == b.ordinal }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 }
 
 /// One thing found in a bead, pointing at the block it concerns.

@@ -1,10 +1,17 @@
-import GuideMerge
+@testable import GuideMerge
 import GuideModel
 import GuideParse
 import Testing
 
 /// Bead statuses on small hand-made blocks, one status at a time, then precedence.
 @Suite struct StatusTests {
+    /// Every case has a place of its own, in declaration order (what statuses are compared and hashed by).
+    @Test func everyStatusHasItsOwnOrdinal() {
+        #expect(BeadStatus.allCases.map(\.ordinal) == Array(BeadStatus.allCases.indices))
+        #expect(Set(BeadStatus.allCases).count == BeadStatus.allCases.count)
+        #expect(BeadStatus(rawValue: "doubt") == .doubt && BeadStatus.doubt != .translated)
+    }
+
     let parser = MarkdownParser()
     let classifier = StatusClassifier()
 
