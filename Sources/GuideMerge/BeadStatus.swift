@@ -46,7 +46,13 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
     public var isStyle: Bool { self == .glossary || self == .typography }
 
     /// Position in `precedence` (0 is most pressing).
-    public var rank: Int { Self.precedence.firstIndex(of: self)! }
+    public var rank: Int { Self.ranks[ordinal] }
+
+    /// Each case's rank, by its place (looked up: a review read back ranks every finding).
+    private static let ranks = allCases.map { status in precedence.firstIndex(of: status)! }
+
+    /// The cases by their place (`allCases` makes its array anew at every call).
+    static let byOrdinal = allCases
 
     /// The case's place in the declaration. Compared and hashed by it: a raw-valued enum
     /// otherwise hashes its raw string, and a rebuild counts every bead of the book by status.

@@ -10,7 +10,7 @@ public enum ReviewCodec {
         out.list(beads) { out, bead in
             out.bead(bead.bead)
             out.list(bead.review.findings) { out, finding in
-                out.integer(UInt8(BeadStatus.allCases.firstIndex(of: finding.status)!))
+                out.integer(UInt8(finding.status.ordinal))
                 out.string(finding.message)
                 // A confidence is kept in thousandths (what a report shows, and exactly the same on every read).
                 for number in [finding.sourceBlock, finding.targetBlock, finding.line, finding.column, finding.sourceLine,
@@ -67,11 +67,11 @@ private extension ByteReader {
     }
 
     mutating func finding() -> BeadFinding? {
-        guard let index = integer(UInt8.self), Int(index) < BeadStatus.allCases.count, let message = string(),
+        guard let index = integer(UInt8.self), Int(index) < BeadStatus.byOrdinal.count, let message = string(),
               let sourceBlock = optional({ $0.int() }), let targetBlock = optional({ $0.int() }),
               let line = optional({ $0.int() }), let column = optional({ $0.int() }),
               let sourceLine = optional({ $0.int() }), let permille = optional({ $0.int() }) else { return nil }
-        return BeadFinding(BeadStatus.allCases[Int(index)], message, sourceBlock: sourceBlock, targetBlock: targetBlock,
+        return BeadFinding(BeadStatus.byOrdinal[Int(index)], message, sourceBlock: sourceBlock, targetBlock: targetBlock,
                            line: line, column: column, sourceLine: sourceLine, confidence: permille.map { Double($0) / 1000 })
     }
 }
