@@ -133,7 +133,7 @@ public struct SiteBuilder: Sendable {
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }
         cache.keepUnused(.highlight, upTo: 2 * snippets + 1024)
-        // Saved while the links are checked and the site is written (nothing after reads the cache).
+        // Saved while the site is written (nothing after reads the cache).
         let saved = InBackground { cache.save() }
         clock.lap("render pages and search index")
         let findings = linkFindings.value
