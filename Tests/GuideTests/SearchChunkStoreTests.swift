@@ -75,3 +75,41 @@ import Testing
         #expect(SearchIndex.chunkRanges(pages) == ranges)
     }
 }
+
+/// A buffer over bytes it does not own (a chunk's text where the cache's pack is mapped): read
+/// in place, and moved into memory of its own before anything is written, never into the bytes.
+@Suite struct ViewingByteBufferTests {
+    final class Owner {}
+
+    @Test func aViewedBufferReadsInPlaceAndCopiesBeforeItChanges() {
+        let original: [UInt8] = Array("viewed text".utf8)
+        var bytes = original
+        bytes.withUnsafeMutableBytes { raw in
+            let buffer = ByteBuffer(viewing: UnsafeRawBufferPointer(raw), owner: Owner())
+            #expect(buffer.base == raw.baseAddress!.assumingMemoryBound(to: UInt8.self) && buffer.count == original.count)
+            buffer.append(UInt8(ascii: "!"))
+            #expect(buffer.base != raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            #expect(Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) == original + [UInt8(ascii: "!")])
+        }
+        #expect(bytes == original)
+    }
+
+    @Test func truncatingAViewedBufferNeverWritesIntoItsBytes() {
+        let original: [UInt8] = Array("0123456789".utf8)
+        var bytes = original
+        bytes.withUnsafeMutableBytes { raw in
+            let cleared = ByteBuffer(viewing: UnsafeRawBufferPointer(raw), owner: Owner())
+            cleared.removeAll()
+            cleared.append(UInt8(ascii: "x"))
+            #expect(cleared.count == 1 && cleared.base.pointee == UInt8(ascii: "x"))
+            let cut = ByteBuffer(viewing: UnsafeRawBufferPointer(raw), owner: Owner())
+            cut.truncate(to: 4)
+            cut.append(UInt8(ascii: "y"))
+            #expect(Array(UnsafeBufferPointer(start: cut.base, count: cut.count)) == Array("0123y".utf8))
+        }
+        #expect(bytes == original)
+        let empty = ByteBuffer(viewing: UnsafeRawBufferPointer(start: nil, count: 0), owner: Owner())
+        empty.append(UInt8(ascii: "z"))
+        #expect(empty.count == 1)
+    }
+}

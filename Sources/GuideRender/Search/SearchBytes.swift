@@ -4,13 +4,31 @@ final class ByteBuffer: @unchecked Sendable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// What keeps bytes this buffer views but does not own alive (`init(viewing:owner:)`); nil
+    /// once the buffer owns its bytes.
+    private var owner: AnyObject?
 
     init(capacity: Int = 4096) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// A buffer of bytes it does not own (a record of the cache's pack, mapped read-only), kept
+    /// alive by `owner`; read in place, and copied into memory of its own before anything changes
+    /// them (its capacity is its count, so the first append moves it).
+    init(viewing bytes: UnsafeRawBufferPointer, owner: AnyObject) {
+        if let start = bytes.baseAddress, bytes.count > 0 {
+            base = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
+            count = bytes.count
+            capacity = bytes.count
+            self.owner = owner
+        } else {
+            capacity = 16
+            base = .allocate(capacity: capacity)
+        }
+    }
+
+    deinit { if owner == nil { base.deallocate() } }
 
     @inline(__always)
     func reserve(_ extra: Int) {
@@ -19,11 +37,12 @@ final class ByteBuffer: @unchecked Sendable {
 
     @inline(never)
     private func grow(_ needed: Int) {
-        var newCapacity = capacity * 2
+        var newCapacity = max(capacity * 2, 16)
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if owner == nil { base.deallocate() }
+        owner = nil
         base = newBase
         capacity = newCapacity
     }
@@ -62,9 +81,13 @@ final class ByteBuffer: @unchecked Sendable {
         appendString(String(value))
     }
 
-    func removeAll() { count = 0 }
+    func removeAll() { truncate(to: 0) }
 
-    func truncate(to newCount: Int) { count = newCount }
+    func truncate(to newCount: Int) {
+        // A viewed buffer moves first: what is appended after must not go where its bytes are.
+        if owner != nil { grow(max(count, 16)) }
+        count = newCount
+    }
 
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 }
