@@ -15,14 +15,18 @@
 # last the median of the paired differences against the first binary: the figure to quote
 # (the machine's speed drifts by several percent between minutes; a pair shares the minute).
 set -euo pipefail
+(($# >= 2)) || { echo "usage: $0 SCALE BINARY..." >&2; exit 2; }
+scale=$1; shift
+binaries=()
+for binary in "$@"; do   # absolute, before the working folder changes
+    [ -x "$binary" ] || { echo "not an executable: $binary" >&2; exit 2; }
+    binaries+=("$(realpath "$binary")")
+done
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 source scripts/lib/packages.sh
 source scripts/lib/bench-book.sh
 ensure_packages bc libcmark-dev
-(($# >= 2)) || { echo "usage: $0 SCALE BINARY..." >&2; exit 2; }
-scale=$1; shift
-binaries=("$@")
 rounds=${ROUNDS:-10}
 shared=${BENCH_SHARED:-$repo/../shared/bench}   # BENCH_SHARED=/none: copies of content/ instead
 bench_work
