@@ -19,7 +19,7 @@ public struct Chapter: Hashable, Sendable {
     /// The fields, in one box its copies share until one of them changes: the stages and pages
     /// copy chapters (and the reviews holding two) hundreds of thousands of times a build, and a
     /// copy of seven fields cost seven reference counts, a twentieth of a ×200 rebuild's CPU.
-    /// Changed only through `unique()`, so no two chapters ever share a box one of them changes.
+    /// Changed only through `change`, so no two chapters ever share a box one of them changes.
     private final class Fields: @unchecked Sendable {
         var path: String
         var displayPath: String
@@ -48,48 +48,33 @@ public struct Chapter: Hashable, Sendable {
 
     private var fields: Fields
 
-    /// The box, copied first when another chapter shares it.
-    private mutating func unique() -> Fields {
+    /// Changes the fields through a box of this chapter's own (copied first when another chapter
+    /// shares it); any change makes the content digest stand for something else, so it goes.
+    private mutating func change(_ body: (Fields) -> Void) {
         if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
-        return fields
+        body(fields)
+        fields.contentDigest = nil
     }
 
     /// Path relative to the language folder, e.g. `inter-object-communication.md`.
     public var path: String {
         get { fields.path }
-        set {
-            let fields = unique()
-            fields.path = newValue
-            fields.contentDigest = nil
-            fields.pageURL = Self.pageURL(newValue)
-        }
+        set { change { $0.path = newValue; $0.pageURL = Self.pageURL(newValue) } }
     }
     /// Path as the user sees it, e.g. `content/en/inter-object-communication.md`.
     public var displayPath: String {
         get { fields.displayPath }
-        set {
-            let fields = unique()
-            fields.displayPath = newValue
-            fields.contentDigest = nil
-        }
+        set { change { $0.displayPath = newValue } }
     }
     /// The title given by SUMMARY.md.
     public var title: String {
         get { fields.title }
-        set {
-            let fields = unique()
-            fields.title = newValue
-            fields.contentDigest = nil
-        }
+        set { change { $0.title = newValue } }
     }
     /// Parsed on first use for a chapter the loader knew the facts of (see `ParsedChapter`).
     public var blocks: [Block] {
         get { parsed.blocks }
-        set {
-            let fields = unique()
-            fields.parsed = ParsedChapter(blocks: newValue)
-            fields.contentDigest = nil
-        }
+        set { change { $0.parsed = ParsedChapter(blocks: newValue) } }
     }
     /// What stages need of every chapter, without parsing it (see `ChapterFacts`).
     public var facts: ChapterFacts { parsed.facts }
