@@ -2,7 +2,7 @@
 # Translators' and CI tools against what guide writes: translate-toolkit (PyPI: pocount, po2tmx, its PO
 # and TMX readers) reads `guide export po` and `guide export tmx`, and a catalog it edited
 # imports back; sarif-tools reads `guide review --format sarif` (Tests/tools/). gettext's own
-# tools are exercised by the Swift tests.
+# tools are exercised by the Swift tests. Also the sentence cutter of scripts/sentence-deletions.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/packages.sh

@@ -4,15 +4,67 @@ paragraphs), runs `guide review --format json` once, and counts the deletions it
 sentence-missing at the right pair: the pair whose Chinese holds the paragraph.
 
 A paragraph here is a run of text lines outside code fences that is not a heading, list, quote,
-table or HTML; its sentences end at 。！？ (with closing quotes and brackets). A sentence that
+table or HTML; its sentences are cut as the issue defines them and guide cuts them
+(`cut_sentences`: at 。！？ with the closing quotes and brackets after it, not inside brackets
+that close later, not before a comma-like mark). A sentence that
 renders no English (no letters, wholly a translator's note, or wholly in brackets:
 `renders_nothing`) is never deleted: nothing would be missing; another of its paragraph is. This
 edits the book's text to make test cases; guide itself reads the markdown through cmark."""
 import json, os, random, re, subprocess, sys
 from pathlib import Path
 
-content, guide, count, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-SENTENCE = re.compile(r'.*?[。！？][」』”’）)]*', re.S)
+STOPS, CLOSERS, COMMAS = '。！？', '」』”’）)】]', '，、；：,;'
+OPEN, CLOSE = '(（[【', ')）]】'
+
+
+class Span:
+    """A sentence of a paragraph's text, read like a regular expression's match."""
+    def __init__(self, text, start, end):
+        self.text, self._start, self._end = text, start, end
+
+    def start(self):
+        return self._start
+
+    def end(self):
+        return self._end
+
+    def group(self, _=0):
+        return self.text[self._start:self._end]
+
+
+def cut_sentences(text):
+    """The sentences of a paragraph's text as the issue cuts them (and guide's cutter does): each
+    ends at 。！？ with the stops and closing quotes and brackets right after it, but not inside
+    brackets that close later in the paragraph, unless the stop is the bracket's last mark
+    (`（见上。）然后`), nor before a comma-like mark (`“对吗？”，`). Text after the last stop is
+    no sentence (as the pattern this replaced left it)."""
+    closed, stack = set(), []
+    for index, c in enumerate(text):
+        if c in OPEN:
+            stack.append(index)
+        elif c in CLOSE and stack:
+            closed.add(stack.pop())
+    spans, start, open_ = [], 0, 0
+    index = 0
+    while index < len(text):
+        c = text[index]
+        if c in OPEN and index in closed:
+            open_ += 1
+        elif c in CLOSE and open_:
+            open_ -= 1
+        elif c in STOPS:
+            end, closing = index + 1, 0
+            while end < len(text) and (text[end] in STOPS or text[end] in CLOSERS):
+                closing += text[end] in CLOSE
+                end += 1
+            if open_ <= closing and not (end < len(text) and text[end] in COMMAS):
+                spans.append(Span(text, start, end))
+                open_ -= min(open_, closing)
+                start = index = end
+                continue
+        index += 1
+    return spans
+
 SKIP = ('#', '*', '-', '+', '>', '|', '<', '![', '```', '~~~', '    ')
 
 def paragraphs(lines):
@@ -27,12 +79,11 @@ def paragraphs(lines):
             start = index
         if not plain and start is not None:
             text = ''.join(lines[start:index])
-            if len(SENTENCE.findall(text)) >= 2:
+            if len(cut_sentences(text)) >= 2:
                 found.append((start, index - 1))
             start = None
     return found
 
-OPEN, CLOSE = '(（[【', ')）]】'
 NOTE = re.compile(r'\s*(译者注|译注|注\s*[:：])')
 
 def notes(text):
@@ -49,7 +100,7 @@ def notes(text):
                     end = other + 1
                     break
             spans.append((index, end))
-    for m in SENTENCE.finditer(text):
+    for m in cut_sentences(text):
         if NOTE.match(text, m.start()):
             spans.append((m.start(), m.end()))
     return spans
@@ -73,59 +124,64 @@ def renders_nothing(text, match):
             return index == len(body) - 1
     return False
 
-chapters = sorted(p for p in (content / 'zh').glob('c*.md'))
-random.seed(seed)
-candidates = [(path, para) for path in chapters for para in paragraphs(path.read_text(encoding='utf-8').split('\n'))]
-chosen = random.sample(candidates, min(count, len(candidates)))
-deletions = []
-for path in sorted({p for p, _ in chosen}):
-    lines = path.read_text(encoding='utf-8').split('\n')
-    # From the end, so earlier line numbers stay where they are (a deletion keeps the line count).
-    for _, (first, last) in sorted(((p, para) for p, para in chosen if p == path), key=lambda c: -c[1][0]):
-        text = '\n'.join(lines[first:last + 1])
-        matches = list(SENTENCE.finditer(text))
-        sentences = [m.group(0) for m in matches]
-        victim = random.choice(sentences)
-        if renders_nothing(text, matches[sentences.index(victim)]):
-            # A translator's note or an aside renders no English: deleting it leaves nothing
-            # missing. Another sentence of the paragraph instead, picked by a generator of its
-            # own (so that the other deletions stay where they were).
-            others = [m.group(0) for m in matches if not renders_nothing(text, m)]
-            if others:
-                victim = random.Random(f'{seed}:{path.name}:{first}').choice(others)
-        at = text.index(victim)
-        kept = text[:at] + text[at + len(victim):]
-        # The same number of lines: a sentence that ended a line leaves that line shorter or empty of text.
-        new = kept.split('\n')
-        new += [''] * (last - first + 1 - len(new))
-        if not ''.join(new).strip():
-            continue
-        lines[first:last + 1] = [l if l.strip() else '　' if i < len(new) - 1 and any(x.strip() for x in new[i + 1:]) else l
-                                 for i, l in enumerate(new)]
-        deletions.append({'file': 'zh/' + path.name, 'line': first + 1, 'sentence': victim.strip()})
-    path.write_text('\n'.join(lines), encoding='utf-8')
+def main(content, guide, count, seed):
+    chapters = sorted(p for p in (content / 'zh').glob('c*.md'))
+    random.seed(seed)
+    candidates = [(path, para) for path in chapters for para in paragraphs(path.read_text(encoding='utf-8').split('\n'))]
+    chosen = random.sample(candidates, min(count, len(candidates)))
+    deletions = []
+    for path in sorted({p for p, _ in chosen}):
+        lines = path.read_text(encoding='utf-8').split('\n')
+        # From the end, so earlier line numbers stay where they are (a deletion keeps the line count).
+        for _, (first, last) in sorted(((p, para) for p, para in chosen if p == path), key=lambda c: -c[1][0]):
+            text = '\n'.join(lines[first:last + 1])
+            matches = cut_sentences(text)
+            sentences = [m.group(0) for m in matches]
+            victim = random.choice(sentences)
+            if renders_nothing(text, matches[sentences.index(victim)]):
+                # A translator's note or an aside renders no English: deleting it leaves nothing
+                # missing. Another sentence of the paragraph instead, picked by a generator of its
+                # own (so that the other deletions stay where they were).
+                others = [m.group(0) for m in matches if not renders_nothing(text, m)]
+                if others:
+                    victim = random.Random(f'{seed}:{path.name}:{first}').choice(others)
+            at = text.index(victim)
+            kept = text[:at] + text[at + len(victim):]
+            # The same number of lines: a sentence that ended a line leaves that line shorter or empty of text.
+            new = kept.split('\n')
+            new += [''] * (last - first + 1 - len(new))
+            if not ''.join(new).strip():
+                continue
+            lines[first:last + 1] = [l if l.strip() else '　' if i < len(new) - 1 and any(x.strip() for x in new[i + 1:]) else l
+                                     for i, l in enumerate(new)]
+            deletions.append({'file': 'zh/' + path.name, 'line': first + 1, 'sentence': victim.strip()})
+        path.write_text('\n'.join(lines), encoding='utf-8')
 
-dictionary = ['--dictionary', os.environ['DICTIONARY']] if os.environ.get('DICTIONARY') else []
-review = subprocess.run([guide, 'review', '--no-check', '--format', 'json', '--content', str(content)] + dictionary,
-                        capture_output=True, text=True)
-document = json.loads(review.stdout)
-beads = {}
-for chapter in document['chapters']:
-    for bead in chapter['beads']:
-        target = bead.get('target')
-        if target:
-            beads.setdefault(target['file'].split('/content/')[-1].replace('content/', ''), []).append(bead)
-hits, misses = 0, []
-for deletion in deletions:
-    pair = next((b for b in beads.get(deletion['file'], [])
-                 if b['target']['start'] <= deletion['line'] <= b['target']['end']), None)
-    if pair and 'sentence-missing' in pair['statuses']:
-        hits += 1
-    else:
-        misses.append((deletion, pair['statuses'] if pair else None))
-for deletion, statuses in misses:
-    print(f"  missed: {deletion['file']}:{deletion['line']} {statuses} “{deletion['sentence'][:40]}”")
-total_found = sum(1 for c in document['chapters'] for b in c['beads'] if 'sentence-missing' in b['statuses'])
-print(f"{hits} of {len(deletions)} deleted sentences reported as sentence-missing at their pair "
-      f"({total_found} pairs with sentence-missing in all)")
-sys.exit(0 if hits >= 0.9 * len(deletions) else 1)
+    dictionary = ['--dictionary', os.environ['DICTIONARY']] if os.environ.get('DICTIONARY') else []
+    review = subprocess.run([guide, 'review', '--no-check', '--format', 'json', '--content', str(content)] + dictionary,
+                            capture_output=True, text=True)
+    document = json.loads(review.stdout)
+    beads = {}
+    for chapter in document['chapters']:
+        for bead in chapter['beads']:
+            target = bead.get('target')
+            if target:
+                beads.setdefault(target['file'].split('/content/')[-1].replace('content/', ''), []).append(bead)
+    hits, misses = 0, []
+    for deletion in deletions:
+        pair = next((b for b in beads.get(deletion['file'], [])
+                     if b['target']['start'] <= deletion['line'] <= b['target']['end']), None)
+        if pair and 'sentence-missing' in pair['statuses']:
+            hits += 1
+        else:
+            misses.append((deletion, pair['statuses'] if pair else None))
+    for deletion, statuses in misses:
+        print(f"  missed: {deletion['file']}:{deletion['line']} {statuses} “{deletion['sentence'][:40]}”")
+    total_found = sum(1 for c in document['chapters'] for b in c['beads'] if 'sentence-missing' in b['statuses'])
+    print(f"{hits} of {len(deletions)} deleted sentences reported as sentence-missing at their pair "
+          f"({total_found} pairs with sentence-missing in all)")
+    sys.exit(0 if hits >= 0.9 * len(deletions) else 1)
+
+
+if __name__ == '__main__':
+    main(Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
