@@ -121,6 +121,33 @@ import Testing
         #expect(Self.align("Does it work? It does.\n", "能用吗？能用。\n") == ["0:0", "1:1"])
     }
 
+    /// A question joined to a group whose other side asks none costs what a question paired with a
+    /// statement costs: a merge hides no question the translation left out.
+    @Test func aQuestionAGroupDoesNotAskCostsAsAtTheEnd() {
+        func sentence(_ features: SentenceFeatures) -> Sentence {
+            Sentence(text: "s", start: TextPosition(line: 1, column: 1), features: features)
+        }
+        func english(_ ending: SentenceFeatures.Ending, _ latin: Int) -> Sentence { sentence(SentenceFeatures(latin: latin, ending: ending)) }
+        func chinese(_ ending: SentenceFeatures.Ending, _ cjk: Int) -> Sentence { sentence(SentenceFeatures(cjk: cjk, ending: ending)) }
+        let aligner = SentenceAligner()
+        func cost(_ source: [Sentence], _ target: [Sentence]) -> Double {
+            aligner.cost(source, target, group: SentenceLink(source: 0..<source.count, target: 0..<target.count))
+        }
+        let mark = aligner.weights.punctuation
+        // 2:1, the first English sentence a question, the Chinese a statement.
+        let plain = cost([english(.plain, 40), english(.plain, 100)], [chinese(.plain, 45)])
+        #expect(abs(cost([english(.question, 40), english(.plain, 100)], [chinese(.plain, 45)]) - plain - mark) < 1e-9)
+        // Asked on both sides, wherever it stands: nothing more than the last marks say.
+        let twoByTwo = cost([english(.plain, 40), english(.plain, 100)], [chinese(.plain, 15), chinese(.plain, 30)])
+        #expect(abs(cost([english(.question, 40), english(.plain, 100)], [chinese(.question, 15), chinese(.plain, 30)]) - twoByTwo) < 1e-9)
+        #expect(abs(cost([english(.question, 40), english(.plain, 100)], [chinese(.plain, 15), chinese(.question, 30)]) - twoByTwo - mark) < 1e-9)
+        // 1:1 as before: a question against a statement, once.
+        #expect(abs(cost([english(.question, 40)], [chinese(.plain, 15)]) - cost([english(.plain, 40)], [chinese(.plain, 15)]) - mark) < 1e-9)
+        // A 1:2 split: the last marks alone weigh it, whichever Chinese sentence asks.
+        let split = cost([english(.question, 60)], [chinese(.question, 10), chinese(.plain, 10)])
+        #expect(abs(split - cost([english(.question, 60)], [chinese(.plain, 10), chinese(.plain, 10)])) < 1e-9)
+    }
+
     @Test func emptySides() {
         #expect(Self.align("One. Two.\n", "```\ncode\n```\n") == ["0:", "1:"])
         #expect(Self.align("```\ncode\n```\n", "一。二。\n") == [":0", ":1"])

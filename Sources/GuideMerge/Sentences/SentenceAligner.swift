@@ -29,7 +29,9 @@ public struct SentenceLink: Hashable, Sendable {
 /// - kept tokens (code, numbers, URLs) that the other side of the bead lacks altogether:
 ///   a sentence holding them pays for being paired (it was likely left out, or added);
 /// - punctuation: both sides ending in a question mark (or a colon, or `!`) agree, one
-///   question against a statement disagrees.
+///   question against a statement disagrees; in a merge or split, so does each question more
+///   on one side than on the other beyond what the last marks said (a question joined to a
+///   group whose Chinese asks none: its translation is likely what is missing).
 /// A translator's note renders no English: a Chinese sentence that is one
 /// (`Sentence.isTranslatorsNote`) is never paired, and a note inside a sentence is neither part
 /// of its length nor of the words it renders (`Sentence.translatorsNotes`).
@@ -382,6 +384,14 @@ public struct SentenceAligner: Sendable {
                 let e = sourceEnding[last], f = targetEnding[lastTarget]
                 if e == f, e != .plain { total -= weights.punctuation }
                 else if (e == .question) != (f == .question) { total += weights.punctuation }
+                // In a merge or split, a question one side asks and the other does not (beyond
+                // what the last marks said): a question joined to a group that renders none.
+                if s.count + t.count > 2 {
+                    let asked = s.count(where: { sourceEnding[$0] == .question })
+                    let answered = t.count(where: { targetEnding[$0] == .question })
+                    let said = (e == .question) != (f == .question) ? 1 : 0
+                    total += weights.punctuation * Double(max(0, abs(asked - answered) - said))
+                }
             }
             return total
         }
