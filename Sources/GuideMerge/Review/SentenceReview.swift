@@ -7,7 +7,8 @@ import GuideModel
 /// (`SentenceSplitter`, `SentenceAligner`) and judged by `SentenceFindings`.
 ///
 /// Only findings of at least `minimumConfidence` are reported: a sentence the aligner left alone
-/// only because joining it to a neighbour costs about as much is no finding.
+/// only because joining it to a neighbour costs about as much is no finding, unless its words
+/// say the neighbours' Chinese renders none of it (`weighedByWords`).
 public struct SentenceReview: Sendable {
     /// The length model, from the chapter's own one-sentence pairs (else the book's).
     public var aligner: SentenceAligner
@@ -269,6 +270,7 @@ public struct SentenceReview: Sendable {
             let missing = Set(found.lazy.filter { $0.kind == .missing }.map(\.index))
             found += UnrenderedEnglish.findings(sentences, dictionary: dictionary, model: aligner.model)
                 .filter { !missing.contains($0.index) }
+            found = weighedByWords(found, in: sentences, dictionary: dictionary)
         }
         // A group whose Chinese is far shorter than its English: what no test above located.
         let reported = Set(found.lazy.filter { $0.kind == .missing }.map(\.index))
@@ -295,6 +297,47 @@ public struct SentenceReview: Sendable {
                                    confidence: confidence)
             }
         }
+    }
+
+    /// Sentences the aligner left alone, weighed by their words as well: as if each were joined
+    /// to the group beside it, the whole-sentence test (`UnrenderedEnglish`) of that group, the
+    /// less sure of the two sides; the surer reading of the sentence stands (left alone by the
+    /// aligner, or unrendered by the neighbours' Chinese). A sentence the aligner joined is
+    /// weighed so already: being left alone must not make it less certain. Only a sentence the
+    /// aligner leaves alone without the dictionary too: when its words are what left it alone
+    /// (a faithful translation in words the dictionary does not know), they would count twice.
+    func weighedByWords(_ found: [SentenceFinding], in sentences: BeadSentences, dictionary: SentenceDictionary) -> [SentenceFinding] {
+        func lone(_ finding: SentenceFinding, in links: [SentenceLink]) -> Int? {
+            links.firstIndex { $0.source == finding.index..<(finding.index + 1) && $0.target.isEmpty }
+        }
+        let weak = found.indices.filter { index in
+            let finding = found[index]
+            return finding.kind == .missing && finding.part == nil && !finding.short
+                && finding.confidence < Self.minimumConfidence && lone(finding, in: sentences.links) != nil
+        }
+        guard !weak.isEmpty else { return found }
+        var plain = aligner
+        plain.dictionary = nil
+        let withoutWords = plain.align(sentences.source, sentences.target)
+        var weighed = found
+        for index in weak where lone(found[index], in: withoutWords) != nil {
+            let at = lone(found[index], in: sentences.links)!
+            var least = Double.infinity
+            for neighbour in [at - 1, at + 1] where sentences.links.indices.contains(neighbour) {
+                let other = sentences.links[neighbour]
+                guard !other.source.isEmpty, !other.target.isEmpty else { continue }
+                var links = sentences.links
+                links[min(at, neighbour)] = SentenceLink(source: SentenceFindings.join(other.source, links[at].source),
+                                                        target: other.target)
+                links.remove(at: max(at, neighbour))
+                let joined = BeadSentences(source: sentences.source, target: sentences.target, links: links)
+                let test = UnrenderedEnglish.findings(joined, dictionary: dictionary, model: aligner.model)
+                    .first { $0.index == found[index].index && $0.part == nil }
+                least = min(least, test?.confidence ?? 0)
+            }
+            if least.isFinite, least > found[index].confidence { weighed[index].confidence = least }
+        }
+        return weighed
     }
 
     /// A sentence the aligner joined to a neighbour's group only because nothing rendered it:
