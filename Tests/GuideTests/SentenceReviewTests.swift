@@ -114,6 +114,31 @@ import Testing
         #expect(sentenceFindings(Self.english, chinese).isEmpty)
     }
 
+    @Test func aPairWithEnglishLeftInItsChineseIsStillReviewedBySentence() throws {
+        // The last sentence kept in English (english-left says so), the middle one left out.
+        let english = """
+            Timers fire on the run loop of the thread that made them, and only while it runs. \
+            The loop looks at every timer of its mode 60 times a second while it waits for input from the window server. \
+            Stop a timer with `invalidate` before its owner goes away, or it fires on a freed object.
+
+            """
+        let chinese = """
+            定时器在创建它们的线程的运行循环上触发，而且只在它运行的时候。\
+            Stop a timer with `invalidate` before its owner goes away, or it fires on a freed object.
+
+            """
+        let source = Chapter(path: "a.md", displayPath: "content/en/a.md", title: "A", blocks: parser.parse(english))
+        let target = Chapter(path: "a.md", displayPath: "content/zh/a.md", title: "A", blocks: parser.parse(chinese))
+        let review = ChapterReview.make(source: source, target: target, language: Language("zh"), ledger: AcceptLedger(),
+                                        doubtMarkers: ["【疑问】"], sentences: true)
+        let pair = try #require(review.beads.first)
+        #expect(pair.review.statuses.contains(.englishLeft))
+        let found = pair.review.findings.filter(\.status.isSentence)
+        #expect(found.count == 1)
+        #expect(found.first?.status == .sentenceMissing)
+        #expect(found.first?.message.contains("The loop looks at every timer") == true)
+    }
+
     @Test func aSentenceJoinedToItsNeighboursGroupIsStillMissing() throws {
         // Had the aligner paired both English sentences with the one Chinese sentence (2:1)
         // rather than leave one alone, the lengths still say one of them has no translation.

@@ -143,15 +143,16 @@ public struct ChapterReview: Sendable {
             }
             var review = classifier.classify(bead, source: source.blocks, target: target.blocks, stale: verdict == .stale)
             // Below the paragraph: the sentences are paired for the page (`SentenceMarks`) and,
-            // in a pair nothing else is wrong with but its style or shape (and not a paragraph
-            // turned into a list: `SentenceReview.comparable`), for the review's findings.
+            // in a pair nothing else is wrong with but its style, its shape or English left in its
+            // Chinese (the kept English pairs with its own sentence by its words), and not a
+            // paragraph turned into a list (`SentenceReview.comparable`), for the review's findings.
             var marks: SentenceMarks?
             // The bead's prose scanned once for the sentences and the style review both (`BeadProse`):
             // as the model's pass scanned it, or here when both will read it.
             var prose = sentences?.review.scannedForModel[index]
             if let sentences {
                 let marked = SentenceReview.isMarked(bead, source: source.blocks, target: target.blocks)
-                let reviewed = review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit) == 0
+                let reviewed = review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit | BeadStatus.englishLeft.bit) == 0
                     && SentenceReview.comparable(bead, source: source.blocks, target: target.blocks)
                 if style != nil, marked, sentences.review.cutForModel[index] == nil,
                    sentences.review.willCut(bead, source: source.blocks, target: target.blocks) {
