@@ -84,13 +84,15 @@ extension BeadScorer {
         let sourceLength = sourceLengths.runs[index.source], targetLength = targetLengths.runs[index.target]
         let ratio = 2 * abs(targetLength - sourceLength) / (targetLength + sourceLength + 2 * costs.lengthSmoothing)
         let knee = costs.lengthKnee
-        let length = (ratio <= knee ? ratio * ratio / 2 : knee * ratio - knee * knee / 2) / (sigma * sigma)
+        var length = (ratio <= knee ? ratio * ratio / 2 : knee * ratio - knee * knee / 2) / (sigma * sigma)
 
         // The lexical term falls as the shared weight grows, and a run pair cannot
         // share more than its lighter side holds, nor anything when the masks miss.
         let wordsBoth = e.wordMask & z.wordMask == 0 ? 0 : min(e.wordWeight, z.wordWeight)
         let keepsBoth = e.keepMask & z.keepMask == 0 ? 0 : min(e.keepWeight, z.keepWeight)
         let shared = min(costs.sharedCap, wordsBoth) + costs.keepBoost * min(costs.sharedCap, keepsBoth)
+        // The cost caps its length term when the runs share tokens: so does the bound when they may.
+        if shared > 0 { length = min(length, costs.lengthCap) }
         let lexical = -costs.sharedWeight * shared
             + costs.targetOnlyWeight * ((z.wordWeight - wordsBoth) + costs.keepBoost * (z.keepWeight - keepsBoth))
             + costs.sourceKeepOnlyWeight * costs.keepBoost * (e.keepWeight - keepsBoth)

@@ -59,6 +59,8 @@ struct BeadScorer: Sendable {
         var headingSigma = 0.6
         var lengthSmoothing = 12.0
         var lengthKnee = 0.5
+        /// The most a pair's lengths cost when the blocks share kept tokens (two skips cost 6.6).
+        var lengthCap = 6.0
         var sharedWeight = 0.6
         var sharedCap = 12.0
         var targetOnlyWeight = 0.35
@@ -190,11 +192,15 @@ struct BeadScorer: Sendable {
         // Gaussian near the expected ratio, linear in the tails (a translator's note
         // appended to a paragraph should not outweigh a shared URL).
         let knee = costs.lengthKnee
-        let length = ratio <= knee ? ratio * ratio / (2 * sigma * sigma) : (knee * ratio - knee * knee / 2) / (sigma * sigma)
+        var length = ratio <= knee ? ratio * ratio / (2 * sigma * sigma) : (knee * ratio - knee * knee / 2) / (sigma * sigma)
 
         let words = overlap(e.words, e.wordWeight, e.wordMask, z.words, z.wordWeight, z.wordMask)
         let keeps = overlap(e.keeps, e.keepWeight, e.keepMask, z.keeps, z.keepWeight, z.keepMask)
         let shared = min(costs.sharedCap, words.both) + costs.keepBoost * min(costs.sharedCap, keeps.both)
+        // Blocks that share what a translation keeps are not made two omissions by their
+        // lengths alone (a translation that lost most of its sentences is still that block's):
+        // past `lengthCap`, below two skips, the shared tokens decide.
+        if shared > 0 { length = min(length, costs.lengthCap) }
         let lexical = -costs.sharedWeight * shared
             + costs.targetOnlyWeight * (words.rightOnly + costs.keepBoost * keeps.rightOnly)
             + costs.sourceKeepOnlyWeight * costs.keepBoost * keeps.leftOnly
