@@ -59,7 +59,7 @@ struct BeadScorer: Sendable {
         var headingSigma = 0.6
         var lengthSmoothing = 12.0
         var lengthKnee = 0.5
-        /// The most a pair's lengths cost when the blocks share kept tokens (two skips cost 6.6).
+        /// The most a pair's lengths cost when the blocks share kept tokens: under two `skip`s.
         var lengthCap = 6.0
         var sharedWeight = 0.6
         var sharedCap = 12.0

@@ -32,18 +32,24 @@ class Span:
         return self.text[self._start:self._end]
 
 
+def bracket_pairs(text):
+    """Each opening bracket that closes later in the text, by its index: the index of its match."""
+    pairs, stack = {}, []
+    for index, c in enumerate(text):
+        if c in OPEN:
+            stack.append(index)
+        elif c in CLOSE and stack:
+            pairs[stack.pop()] = index
+    return pairs
+
+
 def cut_sentences(text):
     """The sentences of a paragraph's text as the issue cuts them (and guide's cutter does): each
     ends at 。！？ with the stops and closing quotes and brackets right after it, but not inside
     brackets that close later in the paragraph, unless the stop is the bracket's last mark
     (`（见上。）然后`), nor before a comma-like mark (`“对吗？”，`). Text after the last stop is
     no sentence (as the pattern this replaced left it)."""
-    closed, stack = set(), []
-    for index, c in enumerate(text):
-        if c in OPEN:
-            stack.append(index)
-        elif c in CLOSE and stack:
-            closed.add(stack.pop())
+    closed = bracket_pairs(text)
     spans, start, open_ = [], 0, 0
     index = 0
     while index < len(text):
@@ -89,40 +95,24 @@ NOTE = re.compile(r'\s*(译者注|译注|注\s*[:：])')
 def notes(text):
     """The spans of text that are a translator's note: from a bracket opened by 译者注, 译注 or
     注： to its match (or the end), and from such a mark opening a sentence to its end."""
-    spans = []
+    spans, pairs = [], bracket_pairs(text)
     for index, c in enumerate(text):
         if c in OPEN and NOTE.match(text, index + 1):
-            depth, end = 0, len(text)
-            for other in range(index, len(text)):
-                depth += text[other] in OPEN
-                depth -= text[other] in CLOSE
-                if depth == 0:
-                    end = other + 1
-                    break
-            spans.append((index, end))
+            spans.append((index, pairs[index] + 1 if index in pairs else len(text)))
     for m in cut_sentences(text):
         if NOTE.match(text, m.start()):
             spans.append((m.start(), m.end()))
     return spans
 
 def renders_nothing(text, match):
-    """Whether the sentence renders no English: it has no letters (a stop the pattern cut off
-    alone, as in 嗯。。), every letter of it is in a translator's note, or it is wholly in one
-    pair of brackets (an aside)."""
+    """Whether the sentence renders no English: it has no letters, every letter of it is in a
+    translator's note, or it is wholly in one pair of brackets (an aside)."""
     spans = notes(text)
     letters = [i for i in range(match.start(), match.end()) if text[i].isalnum()]
     if not letters or all(any(a <= i < b for a, b in spans) for i in letters):
         return True
     body = match.group(0).strip().rstrip('。！？')
-    if not body or body[0] not in OPEN:
-        return False
-    depth = 0
-    for index, c in enumerate(body):
-        depth += c in OPEN
-        depth -= c in CLOSE
-        if depth == 0:
-            return index == len(body) - 1
-    return False
+    return bool(body) and body[0] in OPEN and bracket_pairs(body).get(0) == len(body) - 1
 
 def main(content, guide, count, seed):
     chapters = sorted(p for p in (content / 'zh').glob('c*.md'))
