@@ -91,8 +91,9 @@ extension BeadScorer {
         let wordsBoth = e.wordMask & z.wordMask == 0 ? 0 : min(e.wordWeight, z.wordWeight)
         let keepsBoth = e.keepMask & z.keepMask == 0 ? 0 : min(e.keepWeight, z.keepWeight)
         let shared = min(costs.sharedCap, wordsBoth) + costs.keepBoost * min(costs.sharedCap, keepsBoth)
-        // The cost caps its length term when the runs share tokens: so does the bound when they may.
-        if shared > 0 { length = min(length, costs.lengthCap) }
+        // The cost caps its length term when the runs share tokens or neither holds an aside: so
+        // does the bound when they may.
+        if shared > 0 || (e.asides == 0 && z.asides == 0) { length = min(length, costs.lengthCap) }
         let lexical = -costs.sharedWeight * shared
             + costs.targetOnlyWeight * ((z.wordWeight - wordsBoth) + costs.keepBoost * (z.keepWeight - keepsBoth))
             + costs.sourceKeepOnlyWeight * costs.keepBoost * (e.keepWeight - keepsBoth)

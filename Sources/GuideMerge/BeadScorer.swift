@@ -59,7 +59,7 @@ struct BeadScorer: Sendable {
         var headingSigma = 0.6
         var lengthSmoothing = 12.0
         var lengthKnee = 0.5
-        /// The most a pair's lengths cost when the blocks share kept tokens: under two `skip`s.
+        /// The most a pair's lengths cost (unless a side holds an aside and nothing is shared): under two `skip`s.
         var lengthCap = 6.0
         var sharedWeight = 0.6
         var sharedCap = 12.0
@@ -197,10 +197,11 @@ struct BeadScorer: Sendable {
         let words = overlap(e.words, e.wordWeight, e.wordMask, z.words, z.wordWeight, z.wordMask)
         let keeps = overlap(e.keeps, e.keepWeight, e.keepMask, z.keeps, z.keepWeight, z.keepMask)
         let shared = min(costs.sharedCap, words.both) + costs.keepBoost * min(costs.sharedCap, keeps.both)
-        // Blocks that share what a translation keeps are not made two omissions by their
-        // lengths alone (a translation that lost most of its sentences is still that block's):
-        // past `lengthCap`, below two skips, the shared tokens decide.
-        if shared > 0 { length = min(length, costs.lengthCap) }
+        // Lengths alone do not make two blocks two omissions (a translation that lost most of
+        // its sentences is still that block's): past `lengthCap`, below two skips, the tokens
+        // decide. Unless a side holds a paragraph wholly in brackets and they share nothing: an
+        // untranslated paragraph and a translator's note left in its place are two gaps, not a pair.
+        if shared > 0 || (e.asides == 0 && z.asides == 0) { length = min(length, costs.lengthCap) }
         let lexical = -costs.sharedWeight * shared
             + costs.targetOnlyWeight * (words.rightOnly + costs.keepBoost * keeps.rightOnly)
             + costs.sourceKeepOnlyWeight * costs.keepBoost * keeps.leftOnly

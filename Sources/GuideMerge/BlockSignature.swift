@@ -49,7 +49,10 @@ struct BlockSignature: Sendable {
         // Ids are handed out in this order (words, then kept things, then code), which
         // fixes the order the scorer sums weights in: keep it.
         var wordIDs: [Int] = []
-        let measure = TextMeasure.scan(blocks[index].text) { word in
+        // A translator's note (`（译者注：…）`) renders no English: neither its length nor its
+        // words say which English block the rest renders (`Sentence.translatorsNotes`).
+        let text = Sentence.translatorsNotes(in: blocks[index].text)?.rest ?? blocks[index].text
+        let measure = TextMeasure.scan(text) { word in
             switch word {
             case .ascii(let bytes): wordIDs.append(tokens.id(.word, bytes))
             case .other(let text): wordIDs.append(tokens.id(.word, text))

@@ -38,8 +38,62 @@ import Testing
         #expect(shapes(Self.english, chinese) == ["0:0", "1:1", "2:2"])
     }
 
-    @Test func withoutSharedTokensLengthsStillPartThem() {
-        // An untranslated paragraph and a short note of the translator's sharing nothing: apart.
+    @Test func aParagraphThatKeptOneShortSentenceAndSharesNothingStaysWithItsEnglish() {
+        // Between the same two snippets: a long English paragraph whose Chinese kept only its
+        // first, short sentence, with no word or code of it. Two omissions by their lengths
+        // before; a pair whose sentences the review reads now.
+        let snippet = "```objc\nself.handler = ^{ [self finish]; };\n```"
+        let english = """
+            # Retain cycles
+
+            \(snippet)
+
+            That is fine for now. But what happens when the object keeps the block in a property of its own, \
+            as the example below does, so that each of the two holds the other and neither is ever released?
+
+            \(snippet)
+            """
+        let chinese = """
+            # 循环引用
+
+            \(snippet)
+
+            目前没有问题。
+
+            \(snippet)
+            """
+        #expect(shapes(english, chinese) == ["0:0", "1:1", "2:2", "3:3"])
+    }
+
+    @Test func aTranslatorsNoteIsNoPartOfAParagraphsLength() {
+        // The English paragraph's second sentence has a Chinese paragraph of its own, made long by
+        // a note: measured without the note, it joins the first (before, a note's length made it
+        // no match for either English paragraph, and the review called it Chinese with no English).
+        let english = """
+            # Copying
+
+            Every property whose value may be set from a mutable object should copy what it is given. This \
+            keeps the object in charge of its own state, so no caller can change the value behind its back.
+
+            Do not hand out mutable objects from the public interface either, since that would let callers \
+            alter the internal representation and break the encapsulation of the class.
+            """
+        let chinese = """
+            # 复制
+
+            每个可能被可变对象赋值的属性都应该复制传入的值。
+
+            这样对象才能掌握自己的状态（译者注：这里说的状态是指对象内部保存的所有数据，如果属性只是保存了传入对象的引用，\
+            调用者之后修改那个可变对象时，属性的值也会随之改变，而对象本身对此毫不知情，这往往会带来很难追踪的问题）。
+
+            也不要在公开的接口中交出可变对象，因为这会让调用者改变类的内部表示，破坏类的封装。
+            """
+        #expect(shapes(english, chinese) == ["0:0", "1:1,2", "2:3"])
+    }
+
+    @Test func anUntranslatedParagraphAndANoteInItsPlaceStayApart() {
+        // An untranslated paragraph and a short note of the translator's (a paragraph wholly in
+        // brackets) sharing nothing: two gaps, however their lengths compare.
         let chinese = """
             # 相等
 
