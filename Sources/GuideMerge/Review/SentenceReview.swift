@@ -458,22 +458,28 @@ public struct SentenceReview: Sendable {
             case .paragraph: break
             default: return total + 3
             }
-            var stops = 0, afterStop = true
-            var first: UInt8 = 0, second: UInt8 = 0   // the two bytes before
-            for byte in blocks[index].text.utf8 {
-                // 。 is E3 80 82, ！ EF BC 81, ？ EF BC 9F.
-                let stop = byte == 0x2E || byte == 0x21 || byte == 0x3F
-                    || (first == 0xE3 && second == 0x80 && byte == 0x82)
-                    || (first == 0xEF && second == 0xBC && (byte == 0x81 || byte == 0x9F))
-                if stop {
-                    stops += 1
-                    afterStop = true
-                    if total + stops > limit { break }
-                } else if byte > 0x20 { afterStop = false }
-                first = second
-                second = byte
+            // Over the text's own bytes (every bead is asked, some twice: iterating the string's
+            // UTF-8 view a byte at a time cost as much as the rest of the question).
+            var text = blocks[index].text
+            let stops: (count: Int, afterStop: Bool) = text.withUTF8 { bytes in
+                var stops = 0, afterStop = true
+                var first: UInt8 = 0, second: UInt8 = 0   // the two bytes before
+                for byte in bytes {
+                    // 。 is E3 80 82, ！ EF BC 81, ？ EF BC 9F.
+                    let stop = byte == 0x2E || byte == 0x21 || byte == 0x3F
+                        || (first == 0xE3 && second == 0x80 && byte == 0x82)
+                        || (first == 0xEF && second == 0xBC && (byte == 0x81 || byte == 0x9F))
+                    if stop {
+                        stops += 1
+                        afterStop = true
+                        if total + stops > limit { break }
+                    } else if byte > 0x20 { afterStop = false }
+                    first = second
+                    second = byte
+                }
+                return (stops, afterStop)
             }
-            return total + max(1, stops + (afterStop ? 0 : 1))
+            return total + max(1, stops.count + (stops.afterStop ? 0 : 1))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GuideModel
 
 /// One sentence of a block, as the sentence aligner sees it.
@@ -72,6 +73,8 @@ extension Sentence {
     /// (`（译者注：…）`, with a stop after the bracket or not). It renders no English, whatever
     /// words it holds: the aligner never pairs it (`SentenceAligner`).
     public var isTranslatorsNote: Bool {
+        // Most sentences hold no 译: found by their bytes, before any scalar is decoded.
+        guard Self.holdsYi(text) else { return false }
         let scalars = Array(text.unicodeScalars.drop(while: Sentence.isBlank))
         guard Self.opensNote(scalars, at: 0), let end = Self.bracketEnd(scalars, from: 0) else { return false }
         // The bracket it opens with closes at its end: nothing but stops and spaces after it.
@@ -126,14 +129,20 @@ extension Sentence {
     }
 
     /// Whether the text holds 译 (E8 AF 91 in UTF-8).
+    /// (Asked of every Chinese sentence each time a bead is paired: its lead byte is looked for
+    /// with `memchr`, over the string's own bytes.)
     static func holdsYi(_ text: String) -> Bool {
-        var first: UInt8 = 0, second: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == 0x91, second == 0xAF, first == 0xE8 { return true }
-            first = second
-            second = byte
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var from = 0
+            while from + 2 < bytes.count, let found = memchr(base + from, 0xE8, bytes.count - from - 2) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[at + 1] == 0xAF, bytes[at + 2] == 0x91 { return true }
+                from = at + 1
+            }
+            return false
         }
-        return false
     }
 
     static let stops: Set<Unicode.Scalar> = ["。", ".", "！", "!", "？", "?", "；", ";", "，", ","]

@@ -173,6 +173,8 @@ public enum SentenceSplitter {
                 let start = units[index].start, end = units[index].end
                 if end.line != start.line || end.column - start.column != 1 {
                     text += source.text(from: start, to: end).utf8   // an entity, as written
+                } else if units[index].leadIsWhole {
+                    appendUTF8(lead, to: &text)   // the character is its lead scalar: no string read
                 } else {
                     text += units[index].source.utf8
                 }
@@ -238,9 +240,15 @@ public enum SentenceSplitter {
     /// for each when the walk and the text part ways.
     static func visibleCounts(_ units: [ProseUnit], _ ranges: [Range<Int>], text: String) -> [Int?] {
         guard ranges.count > 1 else { return [Sentence.visibleCount(text)] }
-        let shown = Array(text.unicodeScalars.lazy.filter { !Sentence.isBlank($0) })
+        // cmark's text read as it comes, blanks skipped: `upcoming` is the next scalar to match.
+        var scalars = text.unicodeScalars.makeIterator()
+        func following() -> Unicode.Scalar? {
+            while let scalar = scalars.next() { if !Sentence.isBlank(scalar) { return scalar } }
+            return nil
+        }
+        var upcoming = following()
         var counts = [Int](repeating: 0, count: ranges.count)
-        var next = 0, sentence = 0
+        var sentence = 0
         func owner(_ unit: Int) -> Int? {
             while sentence < ranges.count, ranges[sentence].upperBound <= unit { sentence += 1 }
             return sentence < ranges.count && ranges[sentence].contains(unit) ? sentence : nil
@@ -250,8 +258,8 @@ public enum SentenceSplitter {
             let at = owner(index)
             func take(_ scalar: Unicode.Scalar, required: Bool) -> Bool {
                 guard !Sentence.isBlank(scalar) else { return true }
-                if next < shown.count, shown[next] == scalar {
-                    next += 1
+                if let expected = upcoming, expected == scalar {
+                    upcoming = following()
                     if let at { counts[at] += 1 }
                     return true
                 }
@@ -281,7 +289,7 @@ public enum SentenceSplitter {
                 break
             }
         }
-        return next == shown.count ? counts : ranges.map { _ in nil }
+        return upcoming == nil ? counts : ranges.map { _ in nil }
     }
 
     /// The scalars a code span shows: not its backticks, nor, where it runs over lines, the
@@ -301,6 +309,24 @@ public enum SentenceSplitter {
             out.append(scalar)
         }
         return out
+    }
+
+    /// A scalar's UTF-8 bytes, appended.
+    @inline(__always)
+    static func appendUTF8(_ scalar: Unicode.Scalar, to text: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case ..<0x80:
+            text.append(UInt8(value))
+        case ..<0x800:
+            text.append(UInt8(0xC0 | value >> 6)); text.append(UInt8(0x80 | value & 0x3F))
+        case ..<0x10000:
+            text.append(UInt8(0xE0 | value >> 12)); text.append(UInt8(0x80 | value >> 6 & 0x3F))
+            text.append(UInt8(0x80 | value & 0x3F))
+        default:
+            text.append(UInt8(0xF0 | value >> 18)); text.append(UInt8(0x80 | value >> 12 & 0x3F))
+            text.append(UInt8(0x80 | value >> 6 & 0x3F)); text.append(UInt8(0x80 | value & 0x3F))
+        }
     }
 
     /// A span's markdown (code, a link's target, an HTML comment) that may run over lines:
