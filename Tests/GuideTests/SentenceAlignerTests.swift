@@ -6,6 +6,14 @@ import Testing
 
 /// The length model, and sentence alignment inside a bead, on small hand-made pairs.
 @Suite struct SentenceAlignerTests {
+    @Test func aTermsTokenIsTheTokenOfItsMarkAndDigits() {
+        // Hashed digit by digit without a string: the same token as the text "\u{1}" + index.
+        for index in [0, 1, 9, 10, 11, 99, 100, 101, 4_096, 123_456_789, -7, Int.max] {
+            #expect(SentenceToken(term: index) == SentenceToken("\u{1}\(index)"), "term \(index)")
+        }
+        #expect(SentenceToken(term: 12) != SentenceToken("12"))
+    }
+
     @Test func tokenNumbersKeepEveryTokenApart() {
         // More tokens than the first table size, some whose values share their low bits.
         var numbers = SentenceAligner.TokenNumbers(capacity: 100)

@@ -199,8 +199,21 @@ public struct SentenceToken: Hashable, Sendable, Comparable, ExpressibleByString
 
     public init(stringLiteral text: String) { self.init(text) }
 
-    /// Glossary term `index` (apart from every word: its bytes start with U+0001).
-    public init(term index: Int) { self.init("\u{1}\(index)") }
+    /// Glossary term `index` (apart from every word: its bytes start with U+0001): the token of
+    /// "\u{1}" and the index's decimal digits, hashed as they come (no string is made: the
+    /// aligner numbers every term of every sentence it pairs).
+    public init(term index: Int) {
+        var hash = Self.mix(Self.basis, 0x01)
+        if index < 0 { hash = Self.mix(hash, UInt8(ascii: "-")) }
+        let magnitude = index.magnitude
+        var place: UInt = 1
+        while magnitude / place >= 10 { place *= 10 }
+        while place > 0 {
+            hash = Self.mix(hash, UInt8(ascii: "0") + UInt8(magnitude / place % 10))
+            place /= 10
+        }
+        value = hash
+    }
 
     static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
     @inline(__always)

@@ -136,6 +136,7 @@ public enum SentenceSplitter {
     static func sentence(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>, source: inout SourceColumns) -> Sentence {
         let units = leaf.units, kinds = leaf.kinds, leads = leaf.leads
         var text: [UInt8] = []
+        text.reserveCapacity(range.count * 2)   // a byte a unit or more: grown once or not at all
         var features = SentenceFeatures()
         var tokens = TokenCollector()
         var atLineStart = false
