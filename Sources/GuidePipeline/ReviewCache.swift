@@ -15,17 +15,17 @@ public struct ReviewCache: ReviewMemo {
     }
 
     public func review(source: Chapter, target: Chapter, language: Language, settings: String,
-                       make: () -> ChapterReview) -> ChapterReview {
+                       make: () throws -> ChapterReview) throws -> ChapterReview {
         let (key, alignment) = Self.key(source, target, language: language, settings: settings)
         var made: ChapterReview?
         // The record: the key of the alignment the review stands on (kept with it), then the beads.
-        let (base, beads) = cache.value(.review, key, decode: { raw -> (CacheKey, [ChapterReview.ReviewedBead])? in
+        let (base, beads) = try cache.value(.review, key, decode: { raw -> (CacheKey, [ChapterReview.ReviewedBead])? in
             guard raw.count >= Digest.byteCount,
                   let beads = ReviewCodec.decode(UnsafeRawBufferPointer(rebasing: raw[Digest.byteCount...])),
                   Self.fits(beads, source.facts.blockCount, target.facts.blockCount) else { return nil }
             return (CacheKey(raw, at: 0), beads)
         }, encode: { $0.0.bytes + ReviewCodec.encode($0.1) }) {
-            made = make()
+            made = try make()
             return (alignment ?? AlignmentCache.key(source.blocks, target.blocks), made!.beads)
         }
         cache.keep(.align, base)

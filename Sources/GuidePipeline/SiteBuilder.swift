@@ -93,7 +93,7 @@ public struct SiteBuilder: Sendable {
         var renderer = try templateSet.value.get()
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace, cache: cache))
+        let reviews = try Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace, cache: cache))
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {
@@ -109,7 +109,7 @@ public struct SiteBuilder: Sendable {
         // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
         let spool = memory == nil ? PageSpool(output: output) : nil
         renderer.spool = spool
-        let bookAnchors = renderer.anchorsByChapter(book, reviews: reviews)
+        let bookAnchors = try renderer.anchorsByChapter(book, reviews: reviews)
         // The links are checked while the pages render (they need the book and its heading ids
         // only): after them, the check kept one core of a rebuild's last tenth busy alone.
         // What a person reads: at most `ReportLimit.perChapter` findings a file, then a count.

@@ -9,20 +9,22 @@ import GuideModel
 public enum Stages {
     /// Merge: every chapter aligned with its translation and reviewed, through the cache's
     /// `align` and `review` records (nil: made again, kept nowhere).
-    /// `dictionary`: the sentence review's bilingual dictionary (`dictionary(for:in:path:)`).
-    public static func reviews(_ book: Book, cache: CacheStore?, dictionary: (SentenceDictionary, key: String)? = nil) -> [ChapterReview] {
-        guard let cache else { return book.reviews(dictionary: dictionary) }
-        return book.reviews(align: AlignmentCache(cache).beads, memo: ReviewCache(cache), dictionary: dictionary)
+    /// `dictionary`: the sentence review's bilingual dictionary (`dictionary(for:in:path:)`),
+    /// parsed only if a review is made: what its parse throws, this throws.
+    public static func reviews(_ book: Book, cache: CacheStore?, dictionary: ReviewDictionary? = nil) throws -> [ChapterReview] {
+        guard let cache else { return try book.reviews(dictionary: dictionary) }
+        return try book.reviews(align: AlignmentCache(cache).beads, memo: ReviewCache(cache), dictionary: dictionary)
     }
 
     /// The bilingual dictionary the sentence review reads: `path` (as given, from the working
     /// folder: `review --dictionary`), else guide.yml's `review.dictionary` (from the content
-    /// folder), else none; with the hex digest of its bytes (the review cache's key holds it).
-    /// A file that cannot be read, or a line of it that is no CC-CEDICT entry, is an error naming it.
+    /// folder), else none; named by the hex digest of its bytes (the review cache's key holds it).
+    /// A file that cannot be read is an error naming it, at once; a line of it that is no
+    /// CC-CEDICT entry, when its entries are first read (`ReviewDictionary.entries`).
     /// `cache`: `guide serve`'s memory keeps the parsed dictionary between rebuilds
     /// (`CacheStage.dictionary`).
     public static func dictionary(for book: Book, in workspace: Workspace, path: String? = nil,
-                                  cache: CacheStore? = nil) throws -> (SentenceDictionary, key: String)? {
+                                  cache: CacheStore? = nil) throws -> ReviewDictionary? {
         if let path { return try dictionary(at: path, cache: cache) }
         guard let given = book.config.reviewDictionary else { return nil }
         // guide.yml's path stays inside the content folder, links resolved (`ConfinedFolder`).
@@ -31,20 +33,21 @@ public enum Stages {
         return try dictionary(at: file, cache: cache)
     }
 
-    /// The dictionary in `file` (CC-CEDICT's format), with the hex digest of its bytes.
-    public static func dictionary(at file: String, cache: CacheStore? = nil) throws -> (SentenceDictionary, key: String) {
+    /// The dictionary in `file` (CC-CEDICT's format), named by the hex digest of its bytes; its
+    /// entries parsed when first read.
+    public static func dictionary(at file: String, cache: CacheStore? = nil) throws -> ReviewDictionary {
         guard let bytes = FileBytes.read(file) else { throw GuideError("cannot read the dictionary", file: file) }
-        func parse() throws -> SentenceDictionary {
+        let parse = { @Sendable () throws -> SentenceDictionary in
             do {
                 return try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))
-            } catch {
+            } catch let error as SentenceDictionary.FormatError {
                 throw GuideError("the dictionary: \(error.message)", file: file, line: error.line)
             }
         }
         let digest = Digest.of(bytes)
-        guard let cache else { return (try parse(), HexText.of(digest)) }
+        guard let cache else { return ReviewDictionary(key: HexText.of(digest), parse: parse) }
         let key = CacheStage.dictionary.key { $0.update(digest) }
-        return (try cache.remembered(.dictionary, key) { try parse() }, HexText.of(digest))
+        return ReviewDictionary(key: HexText.of(digest)) { try cache.remembered(.dictionary, key) { try parse() } }
     }
 
     /// Check: every snippet compiled, its results through the cache's check records; a

@@ -29,7 +29,7 @@ public struct SiteRenderer: Sendable {
     }
 
     public func render(_ book: Book) throws -> Site {
-        try render(book, reviews: book.reviews())
+        try render(book, reviews: try book.reviews())
     }
 
     /// `reviews` are the book's chapter reviews (one alignment per chapter pair, shared by
@@ -37,7 +37,7 @@ public struct SiteRenderer: Sendable {
     public func render(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
                        check: CheckSummary? = nil, anchors: [Language: [String: HeadingIDs]]? = nil) throws -> Site {
         var site = Site()
-        let anchors = anchors ?? anchorsByChapter(book, reviews: reviews)
+        let anchors = try anchors ?? anchorsByChapter(book, reviews: reviews)
         // The reviews cover every chapter; the pages, the chapters the translations publish.
         let reviewOf = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         let book = FallbackPages.published(book)
@@ -313,8 +313,8 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Heading ids per language and chapter: the source's slugs, borrowed by aligned translations.
-    public func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) -> [Language: [String: HeadingIDs]] {
-        let reviews = reviews ?? book.reviews()
+    public func anchorsByChapter(_ book: Book, reviews: [ChapterReview]? = nil) throws -> [Language: [String: HeadingIDs]] {
+        let reviews = try reviews ?? book.reviews()
         var result: [Language: [String: HeadingIDs]] = [:]
         // Each chapter's ids on their own (on every core); a translation's after its source's.
         let sourceIDs = book.source.chapters.concurrentMap { HeadingAnchors.slugs(for: $0.facts.headings) }

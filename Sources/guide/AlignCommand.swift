@@ -47,7 +47,7 @@ struct AlignCommand: ParsableCommand {
                 let loaded = try loadGlossary()
                 let glossary = loaded.isEmpty ? nil : SentenceGlossary(loaded)
                 lap("read the glossary")
-                let words = try dictionary.map { try Stages.dictionary(at: $0).0 }
+                let words = try dictionary.map { try Stages.dictionary(at: $0).entries() }
                 lap("read the dictionary")
                 alignment.sentences = ChapterSentences.align(source: sourceBlocks, target: targetBlocks, beads: beads,
                                                              glossary: glossary, dictionary: words)

@@ -194,7 +194,7 @@ enum CatalogBook {
     static func reviews(_ book: Book, content: String) throws -> [ChapterReview] {
         let workspace = Workspace(content: content)
         let cache = try workspace.openCache()
-        let reviews = Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace))
+        let reviews = try Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace))
         cache?.save([.align, .review])
         return reviews.filter { $0.target.untranslated == nil }
     }

@@ -69,10 +69,10 @@ struct ReviewCommand: ParsableCommand {
             let book = try workspace.loadBook()
             let cache = try workspace.openCache()
             let words = try Stages.dictionary(for: book, in: workspace, path: dictionary)
-            var reviews = Stages.reviews(book, cache: cache, dictionary: words)
+            var reviews = try Stages.reviews(book, cache: cache, dictionary: words)
             if accept {
                 try record(reviews, book: book, ledgersRead: ledgersRead)
-                reviews = Stages.reviews(try workspace.loadBook(), cache: cache, dictionary: words)
+                reviews = try Stages.reviews(try workspace.loadBook(), cache: cache, dictionary: words)
             }
             cache?.save([.align, .review])
             // Snippets that compile in English but not in the translation (or the other way) are

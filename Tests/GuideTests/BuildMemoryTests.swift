@@ -216,24 +216,24 @@ import Testing
         let en = Chapter(path: "a.md", displayPath: "en/a.md", title: "A", blocks: MarkdownParser().parse("Hello.\n"))
         let zh = Chapter(path: "a.md", displayPath: "zh/a.md", title: "甲", blocks: MarkdownParser().parse("你好。\n"))
         var made = 0
-        func review(_ target: Chapter, settings: String = "s") -> ChapterReview {
+        func review(_ target: Chapter, settings: String = "s") throws -> ChapterReview {
             let cache = CacheStore(root: folder.path, prunes: false, memory: memory)
             defer { cache.save() }
-            return ReviewCache(cache).review(source: en, target: target, language: Language("zh"), settings: settings) {
+            return try ReviewCache(cache).review(source: en, target: target, language: Language("zh"), settings: settings) {
                 made += 1
                 return ChapterReview.make(source: en, target: target, language: Language("zh"), ledger: AcceptLedger(),
                                           doubtMarkers: [], align: { Aligner().align($0, $1) }, style: StyleReview(glossary: Glossary()))
             }
         }
-        _ = review(zh)
+        _ = try review(zh)
         try FileManager.default.removeItem(atPath: folder.path + "/review.pack")
-        _ = review(zh)   // from memory
+        _ = try review(zh)   // from memory
         #expect(made == 1 && memory.hits(.review) == 1)
-        _ = review(zh, settings: "other")
+        _ = try review(zh, settings: "other")
         #expect(made == 2)
         var edited = zh
         edited.blocks = MarkdownParser().parse("你好！\n")
-        _ = review(edited, settings: "other")
+        _ = try review(edited, settings: "other")
         #expect(made == 3)
     }
 

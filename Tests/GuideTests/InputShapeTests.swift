@@ -21,7 +21,7 @@ import Testing
 
     func linkFindings(_ book: Book, in folder: TempFolder) throws -> [Diagnostic] {
         let renderer = try SiteRenderer(templatesFolder: repositoryRoot + "/templates")
-        let anchors = renderer.anchorsByChapter(book).mapValues { $0.mapValues { Set($0.values) } }
+        let anchors = try renderer.anchorsByChapter(book).mapValues { $0.mapValues { Set($0.values) } }
         return LinkChecker(book: book, contentRoot: folder.path + "/content", anchors: anchors, anchorsAreErrors: false).check()
     }
 
@@ -195,7 +195,7 @@ import Testing
 
     @Test func reviewTextShowsAThousandFindingsAChapterAndCountsTheRest() throws {
         let (_, book) = try book(english: "# Second\n\n## End\n\nThe end.\n", chinese: Self.crowdedChinese)
-        let reviews = book.reviews()
+        let reviews = try book.reviews()
         let findings = reviews.flatMap { $0.beads.flatMap(\.review.findings) }.filter { $0.status == .typography }
         // A pair has its first thousand typography findings and one more counting the others; the
         // chapter lists its first thousand findings (`ChapterReview.listed`) and counts the rest.

@@ -15,7 +15,7 @@ import Testing
         let ledger = try String(contentsOfFile: repositoryRoot + "/Tests/fixtures/zh.accepted-2cbcfdc", encoding: .utf8)
         try folder.write("content/zh.accepted", ledger)
         let book = try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
-        let reviews = book.reviews()
+        let reviews = try book.reviews()
         #expect(!reviews.isEmpty)
         let entries = reviews.flatMap(\.acceptEntries)
         #expect(entries.count > 50)

@@ -12,7 +12,7 @@ import Testing
         let content = folder.path + "/content"
         let book = try ContentLoader(root: content, displayRoot: "content").load()
         let renderer = try SiteRenderer(templatesFolder: repositoryRoot + "/templates")
-        let anchors = renderer.anchorsByChapter(book).mapValues { $0.mapValues { Set($0.values) } }
+        let anchors = try renderer.anchorsByChapter(book).mapValues { $0.mapValues { Set($0.values) } }
         return LinkChecker(book: book, contentRoot: content, anchors: anchors, anchorsAreErrors: false)
             .check().map(\.description)
     }

@@ -19,8 +19,8 @@ import Testing
     }
 
     /// Reviews through `cache`, counting how often the review had to be made.
-    func review(_ cache: ReviewCache, settings: String = "s", made: inout Int) -> ChapterReview {
-        cache.review(source: source, target: target, language: Language("zh"), settings: settings) {
+    func review(_ cache: ReviewCache, settings: String = "s", made: inout Int) throws -> ChapterReview {
+        try cache.review(source: source, target: target, language: Language("zh"), settings: settings) {
             made += 1
             return make()
         }
@@ -30,14 +30,14 @@ import Testing
         let folder = try TempFolder()
         let cache = CacheStore(root: folder.path)
         var made = 0
-        let first = review(ReviewCache(cache), made: &made)
+        let first = try review(ReviewCache(cache), made: &made)
         cache.save()
-        let second = review(ReviewCache(CacheStore(root: folder.path)), made: &made)
+        let second = try review(ReviewCache(CacheStore(root: folder.path)), made: &made)
         #expect(made == 1)
         #expect(second.beads == first.beads && second.cacheKey == first.cacheKey)
         #expect(first.beads.contains { $0.status == .doubt } && first.beads.contains { $0.status == .missing })
         // Other settings (a glossary edit, an accepted pair…) are another review.
-        _ = review(ReviewCache(cache), settings: "t", made: &made)
+        _ = try review(ReviewCache(cache), settings: "t", made: &made)
         #expect(made == 2)
     }
 
@@ -45,7 +45,7 @@ import Testing
     @Test func wrongRecordsAreIgnored() throws {
         var made = 0
         let first = try TempFolder()   // each folder kept while its cache writes in it
-        let good = review(ReviewCache(CacheStore(root: first.path)), made: &made)
+        let good = try review(ReviewCache(CacheStore(root: first.path)), made: &made)
         let key = ReviewCache.key(source, target, language: Language("zh"), settings: "s").0
         var missingBead = good.beads
         missingBead.removeLast()
@@ -61,7 +61,7 @@ import Testing
             let cache = CacheStore(root: folder.path)
             cache.write(.review, key, record)
             made = 0
-            #expect(review(ReviewCache(cache), made: &made).beads == good.beads)
+            #expect(try review(ReviewCache(cache), made: &made).beads == good.beads)
             #expect(made == 1)
         }
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ReviewTests {
     func review(_ folder: TempFolder) throws -> ChapterReview {
         let book = try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
-        return book.reviews().first { $0.source.path == "intro.md" }!
+        return try book.reviews().first { $0.source.path == "intro.md" }!
     }
 
     @Test func ledgerOrderIsFixedWhenTwoBlocksShareTheirHashes() {

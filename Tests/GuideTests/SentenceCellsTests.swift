@@ -54,7 +54,7 @@ import Testing
         #expect(SentenceSplitter.sentences(of: MarkdownParser().parse("One. Two.\n")).map(\.visible) == [nil, nil])
     }
 
-    static func review(english: String, chinese: String) -> (Book, ChapterReview) {
+    static func review(english: String, chinese: String) throws -> (Book, ChapterReview) {
         let chapters = [("en", english), ("zh", chinese)].map { code, text in
             Chapter(path: "a.md", displayPath: "content/\(code)/a.md", title: "A", blocks: MarkdownParser().parse(text))
         }
@@ -62,7 +62,7 @@ import Testing
         let book = Book(config: config, editions: chapters.enumerated().map { index, chapter in
             Edition(language: config.languages[index], title: "T", toc: [], chapters: [chapter], assets: [])
         })
-        return (book, book.reviews()[0])
+        return (book, try book.reviews()[0])
     }
 
     static let english = """
@@ -100,7 +100,7 @@ import Testing
     /// block's bead and a pair of one sentence a side have no marks (the row pairs them
     /// already); the marks survive the review's cache record; a bead past the size limit has none.
     @Test func theReviewMarksEachPairsSentencesOnce() throws {
-        let (_, review) = Self.review(english: Self.english, chinese: Self.chinese)
+        let (_, review) = try Self.review(english: Self.english, chinese: Self.chinese)
         let marks = review.beads.map(\.sentences)
         let cells = marks.map(SentenceCells.init)
         #expect(cells[0] == .none)   // the heading
@@ -115,13 +115,13 @@ import Testing
         #expect(decoded == review.beads)
         // A bead past the size limit: no marks, but still its findings.
         let big = String(repeating: "Words go here. ", count: SentenceReview.markLimit / 15 + 1)
-        let (_, large) = Self.review(english: "\(big)\n\nA line left out. A line kept.\n", chinese: "很长。\n\n保留的一行。\n")
+        let (_, large) = try Self.review(english: "\(big)\n\nA line left out. A line kept.\n", chinese: "很长。\n\n保留的一行。\n")
         #expect(large.beads.allSatisfy { $0.sentences == nil || $0.bead.source != [0] })
         #expect(large.beads.contains { $0.sentences != nil })
     }
 
     /// With `review.sentences: false`, no bead is paired by sentence: no marks, no sentence findings.
-    @Test func sentencesOffPairsNothing() {
+    @Test func sentencesOffPairsNothing() throws {
         let chapters = [("en", Self.english), ("zh", Self.chinese)].map { code, text in
             Chapter(path: "a.md", displayPath: "content/\(code)/a.md", title: "A", blocks: MarkdownParser().parse(text))
         }
@@ -130,14 +130,14 @@ import Testing
         let book = Book(config: config, editions: chapters.enumerated().map { index, chapter in
             Edition(language: config.languages[index], title: "T", toc: [], chapters: [chapter], assets: [])
         })
-        let review = book.reviews()[0]
+        let review = try book.reviews()[0]
         #expect(review.beads.allSatisfy { $0.sentences == nil && !$0.review.findings.contains { $0.status.isSentence } })
-        #expect(Self.review(english: Self.english, chinese: Self.chinese).1.beads.contains { $0.sentences != nil })
+        #expect(try Self.review(english: Self.english, chinese: Self.chinese).1.beads.contains { $0.sentences != nil })
     }
 
     /// The page's rows carry the cells, escaped, on the cells that have sentences.
     @Test func theRowsCarryTheCells() throws {
-        let (book, review) = Self.review(english: Self.english, chinese: Self.chinese)
+        let (book, review) = try Self.review(english: Self.english, chinese: Self.chinese)
         let pages = ReviewPages(book: book, reviews: [review], anchors: [:], snippets: SnippetBadges([]), check: nil)
         let rows = pages.rows(review, 0..<review.beads.count).rows
         #expect(rows.map(\.sourceSentences).contains("0:13 1:23"))

@@ -240,10 +240,10 @@ extension Book {
     /// Chapter pairs are aligned in parallel; the result is in book order.
     /// `align` may be a cached alignment (see `AlignmentCache`).
     /// `memo` may return a review kept from an earlier build of the same inputs (see `ReviewMemo`).
-    /// `dictionary`: a bilingual dictionary for the sentence review (`SentenceDictionary`), and
-    /// what names it in the review cache's key (its bytes' digest).
+    /// `dictionary`: a bilingual dictionary for the sentence review, parsed only if a review is
+    /// made (`ReviewDictionary`: its parse's error is what this throws).
     public func reviews(align: @escaping BeadSource = { Aligner().align($0, $1) }, memo: ReviewMemo? = nil,
-                        dictionary: (SentenceDictionary, key: String)? = nil) -> [ChapterReview] {
+                        dictionary: ReviewDictionary? = nil) throws -> [ChapterReview] {
         let pairs = translations.flatMap { edition in
             source.chapters.compactMap { chapter in
                 edition.chapter(at: chapter.path).map { ChapterPair(source: chapter, target: $0, edition: edition) }
@@ -259,17 +259,19 @@ extension Book {
         // finding names it.
         let bookSettings = "markers: \(markers)\nsentences: \(sentences)\nglossary: \(String(reflecting: glossary.terms))\n"
             + (dictionary.map { "dictionary: \($0.key)\n" } ?? "")
-        return pairs.concurrentMap { pair in
-            let make = {
+        return try pairs.concurrentMap { pair throws -> ChapterReview in
+            let make = { () throws -> ChapterReview in
+                // (Without the sentence review the dictionary is not read.)
                 ChapterReview.make(source: pair.source, target: pair.target, language: pair.edition.language,
                                    ledger: pair.edition.ledger, doubtMarkers: markers, align: align, style: style,
-                                   sentences: sentences, sentenceGlossary: sentenceGlossary, dictionary: dictionary?.0)
+                                   sentences: sentences, sentenceGlossary: sentenceGlossary,
+                                   dictionary: sentences ? try dictionary?.entries() : nil)
             }
-            guard let memo else { return make() }
+            guard let memo else { return try make() }
             let settings = bookSettings
                 + "accepted: " + AcceptLedger(entries: pair.edition.ledger.entries.filter { $0.chapter == pair.source.path }).serialized()
-            return memo.review(source: pair.source, target: pair.target, language: pair.edition.language,
-                               settings: settings, make: make)
+            return try memo.review(source: pair.source, target: pair.target, language: pair.edition.language,
+                                   settings: settings, make: make)
         }
     }
 }
@@ -283,8 +285,9 @@ private struct ChapterPair: Sendable {
 /// Reviews kept between builds (the build's cache): a review of the same two chapters with
 /// the same `settings` (doubt markers, glossary, accepted entries), or else `make()`'s.
 public protocol ReviewMemo: Sendable {
+    /// `make`'s error (the dictionary's) is thrown, and nothing is kept.
     func review(source: Chapter, target: Chapter, language: Language, settings: String,
-                make: () -> ChapterReview) -> ChapterReview
+                make: () throws -> ChapterReview) throws -> ChapterReview
 }
 
 /// A short single-line excerpt of a text, for reports.
