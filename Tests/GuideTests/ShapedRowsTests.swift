@@ -56,6 +56,9 @@ import Testing
     @Test func whatAProbeCannotReproduceIsRenderedByTheEngine() throws {
         try expectSame("{{#rows}}{{uppercased(status)}} {{lowercased(sourceHTML)}}{{/rows}}")
         try expectSame("{{#rows}}{{#-first}}first {{/-first}}{{id}}{{^-last}}, {{/-last}}{{/rows}}")
+        // (A second row printed otherwise than alone, or a last row otherwise than the others.)
+        try expectSame("{{#rows}}{{^-first}}+{{/-first}}{{id}}{{/rows}}")
+        try expectSame("{{#rows}}{{id}}{{#-last}}!{{/-last}}{{/rows}}")
         try expectSame("<ol>{{#rows}}<li>{{id}}</li>{{/rows}}</ol>")
         try expectSame("{{#rows}}{{reversed(findings)}}{{count(findings)}}{{/rows}}")
     }

@@ -32,13 +32,16 @@ enum ShapedRows {
             let skeleton = try table.skeleton(name, shape: marks.shape) { () throws -> Skeleton? in
                 var other = ShapeMarks(first: marks.values.count)
                 let second = row.probe(&other)
-                // Alone, and then both in one list: the same, side by side, or the template
-                // does something this cannot reproduce.
+                // Alone, and then two in one list: the first as it was alone, the second its
+                // marks shifted, or the template does something this cannot reproduce (what a
+                // row prints must not depend on its place). Two renders a shape, not three: a
+                // whole-book build probes some forty shapes.
                 let one = try templates.render(list([probe]), with: template)
-                let two = try templates.render(list([second]), with: template)
-                guard try templates.render(list([probe, second]), with: template) == one + two,
+                let both = try templates.render(list([probe, second]), with: template)
+                guard both.utf8.starts(with: one.utf8),
                       let skeleton = Skeleton(one, values: marks.values.count),
-                      Skeleton(two, values: 2 * marks.values.count)?.isShifted(skeleton, by: marks.values.count) == true
+                      Skeleton(String(decoding: both.utf8.dropFirst(one.utf8.count), as: UTF8.self),
+                               values: 2 * marks.values.count)?.isShifted(skeleton, by: marks.values.count) == true
                 else { return nil }
                 return skeleton
             }
