@@ -17,11 +17,6 @@ public final class ReviewDictionary: Sendable {
         self.parse = parse
     }
 
-    /// A dictionary parsed already.
-    public convenience init(_ dictionary: SentenceDictionary, key: String) {
-        self.init(key: key) { dictionary }
-    }
-
     /// The entries, parsed on the first call while other callers wait; a file that is no
     /// dictionary is the same error for every caller.
     public func entries() throws -> SentenceDictionary {

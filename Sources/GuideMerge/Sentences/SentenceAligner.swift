@@ -226,7 +226,8 @@ public struct SentenceAligner: Sendable {
             sourceAside = source.map(\.features.isAside)
             targetAside = target.map(\.features.isAside)
             targetLeaf = target.map(\.leaf)
-            targetNote = target.map(\.isTranslatorsNote)
+            // (A note is a sentence that holds one: only those are asked.)
+            targetNote = zip(target, notes).map { sentence, notes in notes != nil && sentence.isTranslatorsNote }
             // Anchors: what both sides of the bead hold somewhere, numbered; terms are tokens of their own.
             var numbers = TokenNumbers(capacity: (source + target).reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count })
             var sourceCount: [Int] = [], targetCount: [Int] = [], isTerm: [Bool] = []
