@@ -16,11 +16,11 @@ import Testing
         SentenceSplitter.sentences(of: MarkdownParser().parse(markdown))
     }
 
-    /// The review's weighing of the second English sentence, left alone with a confidence of 0.52.
+    /// The review's weighing of the second English sentence, left alone with a confidence of 0.45 (below the review's threshold).
     func weighed(_ chinese: String, links: [SentenceLink]) -> (before: Double, after: Double) {
         let source = sentences(Self.english), target = sentences(chinese)
         let bead = BeadSentences(source: source, target: target, links: links)
-        let finding = SentenceFinding(kind: .missing, index: 1, sentence: source[1], confidence: 0.52)
+        let finding = SentenceFinding(kind: .missing, index: 1, sentence: source[1], confidence: 0.45)
         let review = SentenceReview(aligner: SentenceAligner(dictionary: Self.dictionary))
         let after = review.weighedByWords([finding], in: bead, dictionary: Self.dictionary)
         return (finding.confidence, after[0].confidence)
