@@ -18,7 +18,13 @@ import Testing
         // More tokens than the first table size, some whose values share their low bits.
         var numbers = SentenceAligner.TokenNumbers(capacity: 100)
         let tokens = (0..<100).map { SentenceToken(value: UInt64($0) << 40) } + (0..<50).map { SentenceToken("word\($0)") }
-        for (index, token) in tokens.enumerated().prefix(100) { numbers.insert(token, number: index) }
+        var isTerm: [Bool] = []
+        // Numbered in the order first met; met again, the same number.
+        for (index, token) in tokens.enumerated().prefix(100) {
+            #expect(numbers.number(of: token, term: index % 2 == 0, isTerm: &isTerm) == index)
+        }
+        #expect(numbers.number(of: tokens[7], term: false, isTerm: &isTerm) == 7)
+        #expect(isTerm.count == 100 && isTerm[6] && !isTerm[7])
         #expect(tokens.prefix(100).enumerated().allSatisfy { numbers[$0.element] == $0.offset })
         #expect(tokens.dropFirst(100).allSatisfy { numbers[$0] == nil })
     }

@@ -177,10 +177,14 @@ public struct SentenceAligner: Sendable {
             return numbers[index] >= 0 ? Int(numbers[index]) : nil
         }
 
-        mutating func insert(_ token: SentenceToken, number: Int) {
+        /// The token's number: on first sight the next one, `isTerm.count` (its entry appended).
+        mutating func number(of token: SentenceToken, term: Bool, isTerm: inout [Bool]) -> Int {
             let index = slot(of: token)
+            if numbers[index] >= 0 { return Int(numbers[index]) }
             keys[index] = token.value
-            numbers[index] = Int32(number)
+            numbers[index] = Int32(isTerm.count)
+            isTerm.append(term)
+            return isTerm.count - 1
         }
     }
 
@@ -229,22 +233,15 @@ public struct SentenceAligner: Sendable {
             // (A note is a sentence that holds one: only those are asked.)
             targetNote = zip(target, notes).map { sentence, notes in notes != nil && sentence.isTranslatorsNote }
             // Anchors: what both sides of the bead hold somewhere, numbered; terms are tokens of their own.
-            var numbers = TokenNumbers(capacity: (source + target).reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count })
-            var sourceCount: [Int] = [], targetCount: [Int] = [], isTerm: [Bool] = []
-            func number(_ key: SentenceToken, term: Bool) -> Int {
-                if let known = numbers[key] { return known }
-                numbers.insert(key, number: sourceCount.count)
-                sourceCount.append(0)
-                targetCount.append(0)
-                isTerm.append(term)
-                return sourceCount.count - 1
-            }
-            func keys(_ sentence: Sentence) -> [Int] {
-                var ids = sentence.features.tokens.map { number($0, term: false) }
-                for term in sentence.features.terms { ids.append(number(SentenceToken(term: term), term: true)) }
-                return ids
-            }
-            let sourceKeys = source.map(keys), targetKeys = target.map(keys)
+            // (In straight loops: local functions that capture the table made every access a
+            // checked one, and a bead's sentences were copied to count their tokens.)
+            let capacity = source.reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count }
+                + target.reduce(0) { $0 + $1.features.tokens.count + $1.features.terms.count }
+            var numbers = TokenNumbers(capacity: capacity)
+            var isTerm: [Bool] = []
+            let sourceKeys = Self.numbered(source, in: &numbers, isTerm: &isTerm)
+            let targetKeys = Self.numbered(target, in: &numbers, isTerm: &isTerm)
+            var sourceCount = [Int](repeating: 0, count: isTerm.count), targetCount = sourceCount
             for ids in sourceKeys { for id in ids { sourceCount[id] += 1 } }
             for ids in targetKeys { for id in ids { targetCount[id] += 1 } }
             var weight = [Double](repeating: 0, count: sourceCount.count)
@@ -292,6 +289,22 @@ public struct SentenceAligner: Sendable {
                 repeated = []
                 repeatedTwo = []
             }
+        }
+
+        /// Each sentence's tokens, then its terms (a term is a token of its own), by number.
+        static func numbered(_ sentences: [Sentence], in numbers: inout TokenNumbers, isTerm: inout [Bool]) -> [[Int]] {
+            var keys: [[Int]] = []
+            keys.reserveCapacity(sentences.count)
+            for index in sentences.indices {
+                var ids: [Int] = []
+                ids.reserveCapacity(sentences[index].features.tokens.count + sentences[index].features.terms.count)
+                for token in sentences[index].features.tokens { ids.append(numbers.number(of: token, term: false, isTerm: &isTerm)) }
+                for term in sentences[index].features.terms {
+                    ids.append(numbers.number(of: SentenceToken(term: term), term: true, isTerm: &isTerm))
+                }
+                keys.append(ids)
+            }
+            return keys
         }
 
         /// The sorted, unique anchors of the sentences in `range`.

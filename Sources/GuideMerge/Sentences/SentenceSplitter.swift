@@ -167,7 +167,8 @@ public enum SentenceSplitter {
             case .space:
                 tokens.endWord()
                 if atLineStart { continue }
-                text += units[index].source.utf8
+                // (A space is one scalar: appended as such, not as a string's bytes.)
+                if units[index].leadIsWhole { appendUTF8(lead, to: &text) } else { text += units[index].source.utf8 }
             case .text:
                 atLineStart = false
                 // Fields read in place: a copy of the unit retained its payload.
@@ -405,6 +406,7 @@ public enum SentenceSplitter {
         var word: [UInt8] = []
         var wordScalars = 0
 
+        @inline(__always)
         mutating func add(_ c: Unicode.Scalar) {
             wordScalars += 1
             if c.isASCII {
@@ -418,17 +420,22 @@ public enum SentenceSplitter {
         mutating func endWord(kept isKept: Bool = false) {
             guard !word.isEmpty else { return }
             defer { word.removeAll(keepingCapacity: true); wordScalars = 0 }
-            var start = 0, end = word.count, scalars = wordScalars
-            while start < end, word[start] == 0x5F { start += 1; scalars -= 1 }
-            while end > start, word[end - 1] == 0x5F { end -= 1; scalars -= 1 }
-            guard start < end else { return }
-            let isNumber = word[start..<end].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            guard scalars >= 2 || isNumber else { return }
-            // A plural's `s` dropped (both sides alike): `protocols` in English, `protocol` kept in Chinese.
-            if scalars > 3, word[end - 1] == 0x73, word[end - 2] != 0x73 { end -= 1 }
-            var hash = SentenceToken.basis
-            for byte in word[start..<end] { hash = SentenceToken.mix(hash, byte) }
-            insert(SentenceToken(value: hash), kept: isKept || isNumber)
+            let token: (hash: UInt64, isNumber: Bool)? = word.withUnsafeBufferPointer { word in
+                var start = 0, end = word.count, scalars = wordScalars
+                while start < end, word[start] == 0x5F { start += 1; scalars -= 1 }
+                while end > start, word[end - 1] == 0x5F { end -= 1; scalars -= 1 }
+                guard start < end else { return nil }
+                var isNumber = true
+                for byte in word[start..<end] where byte < 0x30 || byte > 0x39 { isNumber = false; break }
+                guard scalars >= 2 || isNumber else { return nil }
+                // A plural's `s` dropped (both sides alike): `protocols` in English, `protocol` kept in Chinese.
+                if scalars > 3, word[end - 1] == 0x73, word[end - 2] != 0x73 { end -= 1 }
+                var hash = SentenceToken.basis
+                for byte in word[start..<end] { hash = SentenceToken.mix(hash, byte) }
+                return (hash, isNumber)
+            }
+            guard let token else { return }
+            insert(SentenceToken(value: token.hash), kept: isKept || token.isNumber)
         }
 
         mutating func insert(_ token: SentenceToken, kept isKept: Bool) {
