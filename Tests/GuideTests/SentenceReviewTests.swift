@@ -25,6 +25,25 @@ import Testing
         return review.beads.flatMap(\.review.findings).filter(\.status.isSentence)
     }
 
+    /// A pair's Chinese is searched for the glossary's terms only when its English holds one: a
+    /// term is an anchor only when both sides hold it.
+    @Test func chineseTermsAreSoughtOnlyWhereTheEnglishHoldsOne() throws {
+        let glossary = Glossary(terms: [Glossary.Term(english: ["delegate"], chinese: ["委托"]),
+                                        Glossary.Term(english: ["timer"], chinese: ["定时器"])])
+        let review = SentenceReview(glossary: SentenceGlossary(glossary))
+        func cut(_ english: String, _ chinese: String) throws -> [Sentence] {
+            let source = parser.parse(english), target = parser.parse(chinese)
+            let bead = Bead(source: [0], target: [0])
+            return try #require(review.sentences(bead, source: source, target: target)).target
+        }
+        // The English names the timer: the Chinese's terms are found (the timer's and the delegate's).
+        let named = try cut("The timer fires. Its owner waits.\n", "定时器触发。委托等待。\n")
+        #expect(named.map(\.features.terms) == [[1], [0]])
+        // It names no term: the Chinese is not searched, and pairs as before.
+        let plain = try cut("The clock fires. Its owner waits.\n", "定时器触发。委托等待。\n")
+        #expect(plain.count == 2 && plain.allSatisfy { $0.features.terms.isEmpty })
+    }
+
     @Test func aWholeTranslationHasNoSentenceFindings() {
         let chinese = """
             # 定时器
