@@ -242,8 +242,7 @@ public enum SentenceSplitter {
     /// for each when the walk and the text part ways.
     static func visibleCounts(_ units: [ProseUnit], _ ranges: [Range<Int>], text: String) -> [Int?] {
         guard ranges.count > 1 else { return [Sentence.visibleCount(text)] }
-        var text = text
-        return text.withUTF8 { visibleCounts(units, ranges, bytes: $0) }
+        return text.withUTF8Bytes { visibleCounts(units, ranges, bytes: $0) }
     }
 
     /// The same over cmark's text as UTF-8 (a `String`'s, so valid): each scalar decoded in
@@ -253,17 +252,8 @@ public enum SentenceSplitter {
         var position = 0
         func following() -> Unicode.Scalar? {
             while position < bytes.count {
-                let lead = bytes[position]
-                if lead < 0x80 {
-                    position += 1
-                    if lead == 0x20 || (lead >= 0x09 && lead <= 0x0D) { continue }
-                    return Unicode.Scalar(lead)
-                }
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for offset in 1..<length { value = value << 6 | UInt32(bytes[position + offset] & 0x3F) }
+                let (scalar, length) = bytes.scalar(at: position)
                 position += length
-                guard let scalar = Unicode.Scalar(value) else { continue }
                 if !Sentence.isBlank(scalar) { return scalar }
             }
             return nil
