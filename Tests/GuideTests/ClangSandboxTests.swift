@@ -58,6 +58,26 @@ import Testing
         }
     }
 
+    /// Only a worker built with AddressSanitizer runs without the address-space limit (its
+    /// shadow memory does not fit one); clang, and a worker of a build for use, keep it.
+    @Test func onlyAnInstrumentedWorkerGoesWithoutTheAddressSpaceLimit() throws {
+        var runner = ProcessRunner(timeout: 5)
+        runner.sandbox = ClangSandbox(bwrap: nil, prlimit: "/usr/bin/prlimit", memoryLimit: 1 << 28, clang: "/usr/bin/clang",
+                                      content: "/nonexistent", cache: "/nonexistent")
+        func arguments(_ runner: ProcessRunner) throws -> [String] {
+            try #require(runner.sandbox).command("/bin/true", [], scratch: "/tmp").arguments
+        }
+        var worker = UnitWorker(executable: "/nonexistent/guide-compile-units", libclang: "/nonexistent/libclang.so")
+        worker.isInstrumented = false
+        #expect(try arguments(worker.sandboxed(runner)).contains("--as=\(1 << 28)"))
+        worker.isInstrumented = true
+        let instrumented = try arguments(worker.sandboxed(runner))
+        #expect(!instrumented.contains { $0.hasPrefix("--as=") })
+        #expect(instrumented.contains("--fsize=\(256 << 20)") && instrumented.contains("--core=0"))
+        // The runner clang runs with is the same as before.
+        #expect(try arguments(runner).contains("--as=\(1 << 28)"))
+    }
+
     /// A macro bomb (clang past 18 GB within 30 s without a limit) and a deliberate crash: each is
     /// its snippet's failure at its line, within the memory limit, and leaves no file behind.
     @Test func boundedMemoryAndCrashes() throws {

@@ -28,6 +28,10 @@ public struct ClangSandbox: Hashable, Sendable {
     public var fileSizeLimit: Int = 256 << 20
     /// Folders clang may read (absolute), besides the system's `/usr`.
     public var readable: [String]
+    /// Whether the child's address space is limited (`memoryLimit`). Only a child built with
+    /// AddressSanitizer goes without (`UnitWorker.isInstrumented`: a sanitizer build of guide's
+    /// own worker maps terabytes of shadow memory it never touches); its time limit stays.
+    public var limitsAddressSpace = true
 
     public static let defaultMemoryLimit = 1 << 30
 
@@ -114,7 +118,8 @@ public struct ClangSandbox: Hashable, Sendable {
             command = outer + command
         }
         if let prlimit {
-            command = [prlimit, "--as=\(memoryLimit)", "--fsize=\(fileSizeLimit)", "--core=0", "--"] + command
+            command = [prlimit] + (limitsAddressSpace ? ["--as=\(memoryLimit)"] : [])
+                + ["--fsize=\(fileSizeLimit)", "--core=0", "--"] + command
         }
         return (command[0], Array(command.dropFirst()))
     }

@@ -12,6 +12,13 @@ struct UnitWorker: Hashable, Sendable {
     var executable: String
     /// The libclang beside `clang` (`…/bin/clang` → `…/lib/libclang.so`).
     var libclang: String
+    /// Built with AddressSanitizer, as guide is (`scripts/sanitize.sh`: one build instruments
+    /// both): it runs without the address-space limit, which leaves no room for its shadow
+    /// memory (`ClangSandbox.limitsAddressSpace`). Never so in a build of guide for use.
+    var isInstrumented = Self.isAddressSanitized
+
+    /// Whether this process carries AddressSanitizer's runtime.
+    static let isAddressSanitized = dlsym(nil, "__asan_init") != nil
 
     /// What the compile records' key says of the compiler besides clang (see `CompilerSession`).
     var fingerprint: String { "units through " + libclang }
@@ -41,7 +48,14 @@ struct UnitWorker: Hashable, Sendable {
 
     /// What the library reports of its version (`--version`), run where units run.
     func version(runner: ProcessRunner) -> ProcessOutput {
-        runner.run(executable, ["--version", libclang])
+        sandboxed(runner).run(executable, ["--version", libclang])
+    }
+
+    /// `runner` with its sandbox as the worker runs in it.
+    func sandboxed(_ runner: ProcessRunner) -> ProcessRunner {
+        var runner = runner
+        if isInstrumented { runner.sandbox?.limitsAddressSpace = false }
+        return runner
     }
 
     /// Whether `answer` (the library's `version`) names clang's build.

@@ -93,7 +93,9 @@ final class WorkerProcess: Sendable {
         guard mkdir(scratch, 0o700) == 0, mkdir(work, 0o700) == 0 else { return nil }
         var command = (executable: worker.executable,
                        arguments: [worker.libclang, String(format: "%.3f", runner.timeout), work])
-        if let sandbox = runner.sandbox { command = sandbox.command(command.executable, command.arguments, scratch: work) }
+        if let sandbox = worker.sandboxed(runner).sandbox {
+            command = sandbox.command(command.executable, command.arguments, scratch: work)
+        }
         // A socket, not pipes: a worker that died makes a write fail (MSG_NOSIGNAL), not end guide.
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
