@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -215,7 +214,7 @@ public struct SnippetChecker: Sendable {
 
 /// Work started on another thread by the first of several callers that may ask for it.
 final class StartedOnce<T: Sendable>: Sendable {
-    private let work = Mutex<InBackground<T>?>(nil)
+    private let work = Locked<InBackground<T>?>(nil)
 
     /// Starts `make` unless it was started already.
     func start(_ make: @escaping @Sendable () -> T) {

@@ -1,6 +1,5 @@
 import Foundation
 import GuideModel
-import Synchronization
 
 /// The one cache: `.guide-cache/` beside the content folder, which every stage (`CacheStage`)
 /// reads and writes through here, by keys `CacheStage.key` made.
@@ -29,7 +28,7 @@ public final class CacheStore: Sendable {
     public let prunes: Bool
     /// Values of earlier builds of this process (`guide serve`), asked before the packs.
     public let memory: CacheMemory?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var packs: [CacheStage: Pack] = [:]

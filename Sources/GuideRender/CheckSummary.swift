@@ -1,7 +1,6 @@
 import Foundation
 import GuideCheck
 import GuideModel
-import Synchronization
 
 /// What the dashboard shows of a snippet check: its summary line, run-level problems
 /// (no clang…), and the results worth a translator's or maintainer's look.
@@ -44,7 +43,7 @@ public struct CheckSummary: Sendable {
         let report: CheckReport
         /// Each chapter path's runs of results (the check reports chapter by chapter).
         private let runs: [String: [Range<Int>]]
-        private let chapters = Mutex<[String: Chapter]>([:])
+        private let chapters = Locked<[String: Chapter]>([:])
 
         init(_ report: CheckReport) {
             self.report = report

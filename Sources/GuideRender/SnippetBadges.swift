@@ -1,7 +1,6 @@
 import Foundation
 import GuideCheck
 import GuideModel
-import Synchronization
 
 /// The snippet harness's verdict shown under each code block, in every view.
 ///
@@ -132,7 +131,7 @@ public struct SnippetBadges: Sendable {
 
 /// The badges of the chapters asked for so far (pages ask from every core).
 private final class BadgeMemo: Sendable {
-    private let badges = Mutex<[SnippetBadges.ChapterKey: [Int: String]]>([:])
+    private let badges = Locked<[SnippetBadges.ChapterKey: [Int: String]]>([:])
 
     func badges(_ chapter: SnippetBadges.ChapterKey, make: () -> [Int: String]) -> [Int: String] {
         if let known = badges.withLock({ $0[chapter] }) { return known }

@@ -1,7 +1,6 @@
 import Foundation
 import GuideFiles
 import GuideModel
-import Synchronization
 
 /// What the last build wrote into the output folder (`.guide-cache/written`): for each file,
 /// a tag naming its bytes and the file's identity on disk (inode, size, modification time).
@@ -196,7 +195,7 @@ struct FileIdentity: Equatable, Sendable {
 /// The folders of a site, each opened when first asked for and kept open (on any thread).
 private final class OpenFolders: Sendable {
     let root: String
-    private let open = Mutex<[String: FolderDescriptor?]>([:])
+    private let open = Locked<[String: FolderDescriptor?]>([:])
 
     init(root: String) { self.root = root }
 

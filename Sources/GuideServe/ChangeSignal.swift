@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GuideModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +11,7 @@ import Glibc
 /// poll's delay, and an event for nothing costs one scan.
 final class ChangeSignal: Sendable {
     private let descriptor: Int32
-    private let watched = Mutex<Set<String>>([])
+    private let watched = Locked<Set<String>>([])
 
     /// Watches `folders` and every folder below them; nil where inotify is not available.
     init?(folders: [String]) {
@@ -67,7 +67,7 @@ final class ChangeSignal: Sendable {
     }
 
     #if os(Linux)
-    private let folders = Mutex<[Int32: String]>([:])
+    private let folders = Locked<[Int32: String]>([:])
 
     private func folder(of watch: Int32) -> String? {
         folders.withLock { $0[watch] }

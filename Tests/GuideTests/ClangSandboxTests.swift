@@ -58,8 +58,8 @@ import Testing
         }
     }
 
-    /// Only a worker built with AddressSanitizer runs without the address-space limit (its
-    /// shadow memory does not fit one); clang, and a worker of a build for use, keep it.
+    /// Only a worker built with a sanitizer runs without the address-space limit (its shadow
+    /// memory does not fit one); clang, and a worker of a build for use, keep it.
     @Test func onlyAnInstrumentedWorkerGoesWithoutTheAddressSpaceLimit() throws {
         var runner = ProcessRunner(timeout: 5)
         runner.sandbox = ClangSandbox(bwrap: nil, prlimit: "/usr/bin/prlimit", memoryLimit: 1 << 28, clang: "/usr/bin/clang",

@@ -28,9 +28,9 @@ public struct ClangSandbox: Hashable, Sendable {
     public var fileSizeLimit: Int = 256 << 20
     /// Folders clang may read (absolute), besides the system's `/usr`.
     public var readable: [String]
-    /// Whether the child's address space is limited (`memoryLimit`). Only a child built with
-    /// AddressSanitizer goes without (`UnitWorker.isInstrumented`: a sanitizer build of guide's
-    /// own worker maps terabytes of shadow memory it never touches); its time limit stays.
+    /// Whether the child's address space is limited (`memoryLimit`). Only a child built with a
+    /// sanitizer goes without (`UnitWorker.isInstrumented`: a sanitizer build of guide's own
+    /// worker maps terabytes of shadow memory it never touches); its time limit stays.
     public var limitsAddressSpace = true
 
     public static let defaultMemoryLimit = 1 << 30

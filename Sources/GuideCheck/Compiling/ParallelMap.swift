@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GuideModel
 
 /// A bounded pool of threads over a list: at most `jobs` bodies run at once.
 enum ParallelMap {
@@ -24,9 +24,9 @@ enum ParallelMap {
 
     /// The next item to run and the outputs so far, shared by the threads.
     private final class Box<Output: Sendable>: Sendable {
-        private let state: Mutex<(cursor: Int, values: [Output?])>
+        private let state: Locked<(cursor: Int, values: [Output?])>
 
-        init(count: Int) { state = Mutex((0, Array(repeating: nil, count: count))) }
+        init(count: Int) { state = Locked((0, Array(repeating: nil, count: count))) }
 
         func next() -> Int? {
             state.withLock { state in

@@ -12,13 +12,14 @@ struct UnitWorker: Hashable, Sendable {
     var executable: String
     /// The libclang beside `clang` (`…/bin/clang` → `…/lib/libclang.so`).
     var libclang: String
-    /// Built with AddressSanitizer, as guide is (`scripts/sanitize.sh`: one build instruments
-    /// both): it runs without the address-space limit, which leaves no room for its shadow
-    /// memory (`ClangSandbox.limitsAddressSpace`). Never so in a build of guide for use.
-    var isInstrumented = Self.isAddressSanitized
+    /// Built with AddressSanitizer or ThreadSanitizer, as guide is (`scripts/sanitize.sh`: one
+    /// build instruments both): it runs without the address-space limit, which leaves no room
+    /// for the sanitizer's shadow memory (`ClangSandbox.limitsAddressSpace`). Never so in a
+    /// build of guide for use.
+    var isInstrumented = Self.isSanitized
 
-    /// Whether this process carries AddressSanitizer's runtime.
-    static let isAddressSanitized = dlsym(nil, "__asan_init") != nil
+    /// Whether this process carries AddressSanitizer's or ThreadSanitizer's runtime.
+    static let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(nil, name) != nil }
 
     /// What the compile records' key says of the compiler besides clang (see `CompilerSession`).
     var fingerprint: String { "units through " + libclang }

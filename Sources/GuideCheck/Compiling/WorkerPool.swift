@@ -1,7 +1,6 @@
 import Foundation
 import GuideFiles
 import GuideModel
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +21,7 @@ final class WorkerPool: Sendable {
     let runner: ProcessRunner
     /// Workers at once.
     let count: Int
-    private let idle = Mutex<(workers: [WorkerProcess], running: Int)>(([], 0))
+    private let idle = Locked<(workers: [WorkerProcess], running: Int)>(([], 0))
 
     /// Starts `count` workers. Only the thread that owns the pool starts them (here and in
     /// `refill`), and it must outlive them: bubblewrap's `--die-with-parent` ends a worker when

@@ -1,5 +1,4 @@
 import GuideModel
-import Synchronization
 
 /// The sentence review's bilingual dictionary as the reviews take it: what names it in the
 /// review cache's key (its bytes' digest, known at once), and its entries, parsed only when a
@@ -9,7 +8,7 @@ public final class ReviewDictionary: Sendable {
     /// What names the dictionary in the review cache's key.
     public let key: String
     private let parse: @Sendable () throws -> SentenceDictionary
-    private let parsed = Mutex<Result<SentenceDictionary, any Error>?>(nil)
+    private let parsed = Locked<Result<SentenceDictionary, any Error>?>(nil)
 
     /// `parse`: reads the entries; called once, by the first review that needs them.
     public init(key: String, parse: @escaping @Sendable () throws -> SentenceDictionary) {

@@ -1,5 +1,4 @@
 import GuideModel
-import Synchronization
 
 /// Renders a long list of like views (the rows of a side-by-side page, an outline's entries)
 /// through its template once per *shape* of view instead of once per view.
@@ -60,7 +59,7 @@ enum ShapedRows {
             var empty: [String: Bool] = [:]
             var skeletons: [String: [[Int]: Skeleton?]] = [:]
         }
-        private let lists = Mutex(Lists())
+        private let lists = Locked(Lists())
 
         func listRendersEmpty(_ list: String, probe: () throws -> Bool) throws -> Bool {
             if let known = lists.withLock({ $0.empty[list] }) { return known }
