@@ -67,7 +67,7 @@ public struct SentenceReview: Sendable {
             if several {
                 let english = SentenceSplitter.sentences(of: source[bead.source[0]], glossary: glossary?.source, visible: marked,
                                                          scanned: prose?.source[0])
-                let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: review.chineseTerms(for: english),
+                let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target(for: english),
                                                          visible: marked, scanned: prose?.target[0])
                 review.cutForModel[index] = (english, chinese)
                 if let pair = ChapterSentences.measured(english, chinese) { measured.append(pair) }
@@ -122,19 +122,12 @@ public struct SentenceReview: Sendable {
         let (english, chinese) = index.flatMap { cutForModel[$0] } ?? {
             let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: glossary?.source,
                                                      visible: visible, scanned: prose?.source)
-            return (english, SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: chineseTerms(for: english),
+            return (english, SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] },
+                                                        glossary: glossary?.target(for: english),
                                                         visible: visible, scanned: prose?.target))
         }()
         guard english.count + chinese.count > 2 else { return nil }
         return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
-    }
-
-    /// The glossary's Chinese side for cutting the Chinese of a pair whose English is cut into
-    /// `english`: none when the English holds no term. A term is an anchor only when both sides
-    /// hold it (`SentenceAligner.Scorer`), so a Chinese one alone changes no pairing, and most
-    /// pairs hold none: their Chinese is not searched.
-    func chineseTerms(for english: [Sentence]) -> SentenceGlossary.Side? {
-        english.contains { !$0.features.terms.isEmpty } ? glossary?.target : nil
     }
 
     /// A pair of one sentence a side, which `sentences` leaves uncut (by its stops, or once cut:

@@ -33,9 +33,8 @@ public enum ChapterSentences {
                              dictionary: SentenceDictionary? = nil) -> [BeadSentences] {
         let sides = beads.map { bead in
             let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: terms?.source)
-            // (Chinese terms matter only where the English holds one: `SentenceReview.chineseTerms`.)
-            let chineseTerms = english.contains { !$0.features.terms.isEmpty } ? terms?.target : nil
-            return (english, SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] }, glossary: chineseTerms))
+            return (english, SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] },
+                                                        glossary: terms?.target(for: english)))
         }
         let model = estimateModel(sides) ?? .book
         let aligner = SentenceAligner(model: model, weights: weights, dictionary: dictionary)

@@ -40,6 +40,14 @@ public struct SentenceGlossary: Sendable {
     public var source: Side { Side(glossary: self, isSource: true) }
     public var target: Side { Side(glossary: self, isSource: false) }
 
+    /// The Chinese side to cut a pair's Chinese with, its English cut into `english`: none when
+    /// the English holds no term. A term is an anchor only when both sides hold it
+    /// (`SentenceAligner.Scorer`), so a Chinese one alone changes no pairing, and most pairs
+    /// hold none: their Chinese is not searched.
+    func target(for english: [Sentence]) -> Side? {
+        english.contains { !$0.features.terms.isEmpty } ? target : nil
+    }
+
     public struct Side: Sendable {
         let glossary: SentenceGlossary
         let isSource: Bool
