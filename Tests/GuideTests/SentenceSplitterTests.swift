@@ -187,4 +187,30 @@ import Testing
         #expect(SentenceSplitter.oneSentence(of: MarkdownParser().parse("# Title\n")[0]) == nil)
         #expect(SentenceSplitter.oneSentence(of: MarkdownParser().parse("![](a.png)\n")[0])?.sentences == 0)
     }
+
+    @Test func aCutSentenceIsTheSentenceItsTextSays() {
+        // A cut sentence makes its text when read (`SentenceText`): it equals, and hashes as, a
+        // sentence given the same text, position and features.
+        let cut = SentenceSplitter.sentences(of: MarkdownParser().parse("Call `a. B`\n  now &amp; then. Go *on*.\n"))
+        #expect(cut.map(\.text) == ["Call `a. B` now &amp; then.", "Go *on*."])
+        let written = cut.map { Sentence(text: $0.text, start: $0.start, leaf: $0.leaf, features: $0.features, visible: $0.visible) }
+        #expect(cut == written)
+        #expect(Set(cut + written).count == 2)
+        var edited = cut[1]
+        edited.text = "Go."
+        #expect(edited.text == "Go." && edited != cut[1])
+    }
+
+    @Test func aNoteIsLookedForWhereverItsMarkIsWritten() {
+        // Only a sentence that may hold 译 has its text read for a note: in prose, in a link's
+        // text, written as an entity (the text keeps the entity: no note), in a code span.
+        func notes(_ chinese: String) -> String? {
+            SentenceSplitter.sentences(of: MarkdownParser().parse(chinese + "\n")).first?.translatorsNotes?.rest
+        }
+        #expect(notes("设为 nil（译者注：见 ab 节）是好的。") == "设为 nil是好的。")
+        #expect(notes("设为 nil[（译者注：见 ab 节）](http://a.org)是好的。") == "设为 nil[](http://a.org)是好的。")
+        #expect(notes("设为 nil（&#35793;者注：见 ab 节）是好的。") == nil)
+        #expect(notes("设为 `（译者注：x）` 是好的。") == "设为 `` 是好的。")
+        #expect(notes("设为 nil（注意：见 ab 节）是好的。") == nil)
+    }
 }

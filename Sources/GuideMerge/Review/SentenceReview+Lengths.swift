@@ -55,7 +55,7 @@ extension SentenceReview {
         // A translator's note renders no English: neither a sentence that is one nor one inside a sentence counts.
         let targetLength = bead.target.map { sentence -> Double in
             guard !sentence.isTranslatorsNote else { return 0 }
-            let notes = Sentence.translatorsNotes(in: sentence.text)
+            let notes = sentence.translatorsNotes
             return model.length(latin: max(0, sentence.features.latin - (notes?.latin ?? 0)),
                                 cjk: max(0, sentence.features.cjk - (notes?.cjk ?? 0)))
         }

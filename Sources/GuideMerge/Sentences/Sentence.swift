@@ -7,7 +7,18 @@ import GuideModel
 /// line break, and the list or quote marker of the line after it, collapsed to one space, and
 /// the block's own marks (a list item's marker, a heading's `#`s) left out.
 public struct Sentence: Hashable, Sendable {
-    public var text: String
+    public var text: String {
+        get {
+            switch body {
+            case .written(let text): text
+            case .cut(let source): source.make()
+            }
+        }
+        set {
+            body = .written(newValue)
+            mayHoldNote = Self.holdsYi(newValue)
+        }
+    }
     /// Where it starts in the file (line, and column in characters).
     public var start: TextPosition
     /// The leaf it belongs to (a paragraph, a heading, a quote, a list item's paragraph),
@@ -21,13 +32,51 @@ public struct Sentence: Hashable, Sendable {
     /// nil where the count could be wrong. What the side-by-side page's script matches sentences by.
     public var visible: Int?
 
+    /// The text as given, or the units it is made of when read (a cut sentence: `SentenceText`).
+    private enum Body: Sendable {
+        case written(String)
+        case cut(SentenceText)
+    }
+    private var body: Body
+    /// False only when the text holds no 译: no translator's note is looked for in it
+    /// (`translatorsNotes`), and a cut sentence's text is not made for that.
+    private(set) var mayHoldNote: Bool
+
     public init(text: String, start: TextPosition, leaf: Int = 0, features: SentenceFeatures = SentenceFeatures(),
                 visible: Int? = nil) {
-        self.text = text
+        body = .written(text)
+        mayHoldNote = Self.holdsYi(text)
         self.start = start
         self.leaf = leaf
         self.features = features
         self.visible = visible
+    }
+
+    init(_ text: SentenceText, start: TextPosition, features: SentenceFeatures, mayHoldNote: Bool) {
+        body = .cut(text)
+        self.mayHoldNote = mayHoldNote
+        self.start = start
+        leaf = 0
+        self.features = features
+    }
+
+    // Equal by what it is, however its text is kept.
+    public static func == (a: Sentence, b: Sentence) -> Bool {
+        a.start == b.start && a.leaf == b.leaf && a.features == b.features && a.visible == b.visible && a.text == b.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(start)
+        hasher.combine(leaf)
+        hasher.combine(features)
+        hasher.combine(visible)
+    }
+
+    /// The translator's notes inside its text (`translatorsNotes(in:)`), read only when the
+    /// text may hold one.
+    public var translatorsNotes: (rest: String, latin: Int, cjk: Int)? {
+        mayHoldNote ? Self.translatorsNotes(in: text) : nil
     }
 
     /// Whitespace as JavaScript's `\s` reads it (the page's script skips the same characters).
@@ -74,6 +123,8 @@ extension Sentence {
     /// words it holds: the aligner never pairs it (`SentenceAligner`).
     public var isTranslatorsNote: Bool {
         // Most sentences hold no 译: found by their bytes, before any scalar is decoded.
+        guard mayHoldNote else { return false }
+        let text = text
         guard Self.holdsYi(text) else { return false }
         let scalars = Array(text.unicodeScalars.drop(while: Sentence.isBlank))
         guard Self.opensNote(scalars, at: 0), let end = Self.bracketEnd(scalars, from: 0) else { return false }

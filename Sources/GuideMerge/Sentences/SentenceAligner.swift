@@ -219,7 +219,7 @@ public struct SentenceAligner: Sendable {
             sourceLength = source.map { aligner.model.length(latin: $0.features.latin, cjk: $0.features.cjk) }
             // A translator's note inside a sentence renders no English: it is no part of the
             // sentence's length, nor are its words read.
-            let notes = target.map { Sentence.translatorsNotes(in: $0.text) }
+            let notes = target.map(\.translatorsNotes)
             targetLength = zip(target, notes).map { sentence, notes in
                 aligner.model.length(latin: max(0, sentence.features.latin - (notes?.latin ?? 0)),
                                      cjk: max(0, sentence.features.cjk - (notes?.cjk ?? 0)))

@@ -102,12 +102,11 @@ public enum SentenceSplitter {
             let units = scanned?.units ?? ProseScanner.scannedUnits(of: block, firstInItem: firstInItem)
             let isHeading = block.headingLevel != nil
             let cut = !isHeading && (scanned?.matches ?? ProseScanner.matches(units, text: block.text))
-            var source = SourceColumns(block: block)
             let leafUnits = SentenceBoundaries.LeafUnits(units)
             let first = out.count
             let ranges = SentenceBoundaries.ranges(leafUnits, splitting: cut)
             for range in ranges {
-                var next = sentence(leafUnits, range, source: &source)
+                var next = sentence(leafUnits, range, block: block)
                 next.leaf = leaf
                 out.append(next)
             }
@@ -132,54 +131,23 @@ public enum SentenceSplitter {
         }
     }
 
-    /// The sentence of the units in `range`: its text as in the source, and its features.
-    static func sentence(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>, source: inout SourceColumns) -> Sentence {
+    /// The sentence of the units in `range`: its features, and its text as in the source, made
+    /// only when something reads it (`SentenceText`: most sentences are weighed and never quoted).
+    static func sentence(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>, block: Block) -> Sentence {
         let units = leaf.units, kinds = leaf.kinds, leads = leaf.leads
-        var text: [UInt8] = []
-        text.reserveCapacity(range.count * 2)   // a byte a unit or more: grown once or not at all
         var features = SentenceFeatures()
         var tokens = TokenCollector()
-        var atLineStart = false
         var last: Unicode.Scalar = " "
-        func dropTrailingSpaces() {
-            while true {
-                if let end = text.last, end == 0x20 || end == 0x09 { text.removeLast(); continue }
-                if text.count >= 3, text[text.count - 3] == 0xE3, text[text.count - 2] == 0x80, text[text.count - 1] == 0x80 {
-                    text.removeLast(3)   // U+3000
-                    continue
-                }
-                return
-            }
-        }
+        var mayHoldNote = false
         for index in range {
             let lead = leads[index]
             switch kinds[index] {
-            case .lineBreak:
-                dropTrailingSpaces()
-                text.append(0x20)
-                atLineStart = true
+            case .lineBreak, .space:
                 tokens.endWord()
             case .hidden:
-                let isEscape = units[index].source == "\\"
-                let endsLine = index + 1 == range.upperBound || kinds[index + 1] == .lineBreak
-                if (atLineStart && !isEscape) || endsLine { continue }
-                appendSpan(units[index].source, to: &text)
-            case .space:
-                tokens.endWord()
-                if atLineStart { continue }
-                // (A space is one scalar: appended as such, not as a string's bytes.)
-                if units[index].leadIsWhole { appendUTF8(lead, to: &text) } else { text += units[index].source.utf8 }
+                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(units[index].source)
             case .text:
-                atLineStart = false
-                // Fields read in place: a copy of the unit retained its payload.
-                let start = units[index].start, end = units[index].end
-                if end.line != start.line || end.column - start.column != 1 {
-                    text += source.text(from: start, to: end).utf8   // an entity, as written
-                } else if units[index].leadIsWhole {
-                    appendUTF8(lead, to: &text)   // the character is its lead scalar: no string read
-                } else {
-                    text += units[index].source.utf8
-                }
+                if lead == "译" { mayHoldNote = true }
                 switch ScriptClass(lead) {
                 case .latin:
                     features.latin += 1
@@ -192,9 +160,8 @@ public enum SentenceSplitter {
                 }
                 last = lead
             case .code:
-                atLineStart = false
                 let unit = units[index]
-                appendSpan(unit.source, to: &text)
+                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(unit.source)
                 tokens.endWord()
                 for scalar in unit.source.unicodeScalars {
                     if scalar == "`" {
@@ -207,17 +174,15 @@ public enum SentenceSplitter {
                 tokens.endWord(kept: true)
                 last = "`"
             case .url:
-                atLineStart = false
                 let unit = units[index]
-                appendSpan(unit.source, to: &text)
+                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(unit.source)
                 features.latin += unit.source.utf8.count
                 tokens.endWord()
                 tokens.insert(SentenceToken(unit.visible.lowercased()), kept: true)
                 last = "/"
             case .opening, .closing:
-                atLineStart = false
                 let unit = units[index]
-                appendSpan(unit.source, to: &text)
+                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(unit.source)
                 if kinds[index] == .closing, lead == "]", unit.source.hasPrefix("]("), unit.source.utf8.count > 3 {
                     tokens.endWord()
                     tokens.insert(SentenceToken(String(unit.source.dropFirst(2).dropLast()).lowercased()), kept: true)
@@ -225,12 +190,12 @@ public enum SentenceSplitter {
             }
         }
         tokens.endWord()
-        dropTrailingSpaces()
         features.tokens = tokens.tokens
         features.kept = tokens.kept
         features.ending = ending(last)
         features.isAside = isAside(leaf, range)
-        return Sentence(text: String(decoding: text, as: UTF8.self), start: units[range.lowerBound].start, features: features)
+        return Sentence(SentenceText(leaf: leaf, range: range, block: block), start: units[range.lowerBound].start,
+                        features: features, mayHoldNote: mayHoldNote)
     }
 
     /// What a reader sees of each sentence of a leaf (`Sentence.visible`), counted against
@@ -323,44 +288,6 @@ public enum SentenceSplitter {
         return out
     }
 
-    /// A scalar's UTF-8 bytes, appended.
-    @inline(__always)
-    static func appendUTF8(_ scalar: Unicode.Scalar, to text: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case ..<0x80:
-            text.append(UInt8(value))
-        case ..<0x800:
-            text.append(UInt8(0xC0 | value >> 6)); text.append(UInt8(0x80 | value & 0x3F))
-        case ..<0x10000:
-            text.append(UInt8(0xE0 | value >> 12)); text.append(UInt8(0x80 | value >> 6 & 0x3F))
-            text.append(UInt8(0x80 | value & 0x3F))
-        default:
-            text.append(UInt8(0xF0 | value >> 18)); text.append(UInt8(0x80 | value >> 12 & 0x3F))
-            text.append(UInt8(0x80 | value >> 6 & 0x3F)); text.append(UInt8(0x80 | value & 0x3F))
-        }
-    }
-
-    /// A span's markdown (code, a link's target, an HTML comment) that may run over lines:
-    /// each line break, with the indentation and quote marks after it, as one space.
-    static func appendSpan(_ source: String, to text: inout [UInt8]) {
-        var bytes = source.utf8.makeIterator()
-        var inBreak = false
-        while let byte = bytes.next() {
-            if byte == 0x0A {
-                inBreak = true
-                continue
-            }
-            if inBreak {
-                if byte == 0x20 || byte == 0x09 || byte == 0x3E { continue }   // space, tab, `>`
-                text.append(0x20)
-                inBreak = false
-            }
-            text.append(byte)
-        }
-        if inBreak { text.append(0x20) }
-    }
-
     /// A sentence wholly in brackets: `(…)`, `（…）`, `[…]` or `【…】`, closed at its end.
     static func isAside(_ leaf: SentenceBoundaries.LeafUnits, _ range: Range<Int>) -> Bool {
         let isVisible = { (index: Int) in leaf.kinds[index] == .text || leaf.kinds[index] == .code || leaf.kinds[index] == .url }
@@ -440,28 +367,5 @@ public enum SentenceSplitter {
         }
 
         static let listed = 24
-    }
-}
-
-/// A block's source lines as characters, made only when a sentence needs a slice of them
-/// (an entity written as `&amp;`, which the units keep decoded).
-struct SourceColumns {
-    let block: Block
-    var lines: [[Character]]?
-
-    init(block: Block) { self.block = block }
-
-    /// The characters from `start` up to (not including) `end`, on one line.
-    mutating func text(from start: TextPosition, to end: TextPosition) -> String {
-        if lines == nil {
-            lines = Array(block.source).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-                .map { Array($0) }
-        }
-        let row = start.line - block.lines.start
-        guard let lines, lines.indices.contains(row) else { return "" }
-        let line = lines[row]
-        let from = min(max(0, start.column - 1), line.count)
-        let to = end.line == start.line ? min(max(from, end.column - 1), line.count) : line.count
-        return String(line[from..<to])
     }
 }

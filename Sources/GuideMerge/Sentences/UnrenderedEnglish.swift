@@ -41,7 +41,7 @@ public enum UnrenderedEnglish {
             let rendering = link.target.filter { !bead.target[$0].features.isAside && !bead.target[$0].isTranslatorsNote }
             guard !rendering.isEmpty else { continue }
             // Nor does a note inside a sentence: the rest of it is read, and measured.
-            let notes = rendering.map { Sentence.translatorsNotes(in: bead.target[$0].text) }
+            let notes = rendering.map { bead.target[$0].translatorsNotes }
             let texts = zip(rendering, notes).map { $1?.rest ?? bead.target[$0].text }
             let chinese = texts.map { dictionary.chinese($0) }
             let group = Group(dictionary: dictionary, texts: texts, chinese: chinese)
