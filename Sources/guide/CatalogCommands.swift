@@ -98,16 +98,21 @@ struct ExportTMXCommand: ParsableCommand {
             var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code,
                                            segment: segment)
             let glossary = segment == .sentence && !book.glossary.isEmpty ? SentenceGlossary(book.glossary) : nil
-            for review in try CatalogBook.reviews(book, content: content) where review.language == language {
+            // The sentences paired as the review pairs them: with the book's dictionary, if it names one.
+            let dictionary = try Stages.dictionary(for: book, in: Workspace(content: content))
+            let words = segment == .sentence ? try dictionary?.entries() : nil
+            for review in try CatalogBook.reviews(book, content: content, dictionary: dictionary) where review.language == language {
                 let messages = try CatalogBook.messages(review, book: book, content: content)
                 switch segment {
                 case .paragraph:
                     memory.add(messages, all: all)
                 case .sentence:
+                    let beads = review.beads.map(\.bead)
                     let sentences = ChapterSentences.align(source: review.source.blocks, target: review.target.blocks,
-                                                           beads: review.beads.map(\.bead), glossary: glossary)
-                    let model = ChapterSentences.estimateModel(sentences.map { ($0.source, $0.target) }) ?? .book
-                    memory.add(messages, sentences: sentences, aligner: SentenceAligner(model: model), all: all)
+                                                           beads: beads, glossary: glossary, dictionary: words)
+                    let model = ChapterSentences.model(of: sentences.map { ($0.source, $0.target) }, beads: beads,
+                                                       source: review.source.blocks, target: review.target.blocks)
+                    memory.add(messages, sentences: sentences, aligner: SentenceAligner(model: model, dictionary: words), all: all)
                 }
             }
             try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")], inputs: [], force: force)
@@ -192,9 +197,14 @@ enum CatalogBook {
     /// The book's reviews through the cache, as `guide review` makes them, but for chapters not
     /// translated yet (`Chapter.untranslated`): they have no Chinese file to write back into.
     static func reviews(_ book: Book, content: String) throws -> [ChapterReview] {
+        try reviews(book, content: content, dictionary: try Stages.dictionary(for: book, in: Workspace(content: content)))
+    }
+
+    /// The same, with the book's dictionary read already.
+    static func reviews(_ book: Book, content: String, dictionary: ReviewDictionary?) throws -> [ChapterReview] {
         let workspace = Workspace(content: content)
         let cache = try workspace.openCache()
-        let reviews = try Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace))
+        let reviews = try Stages.reviews(book, cache: cache, dictionary: dictionary)
         cache?.save([.align, .review])
         return reviews.filter { $0.target.untranslated == nil }
     }

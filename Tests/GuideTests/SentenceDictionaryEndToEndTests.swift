@@ -53,6 +53,23 @@ import Testing
         #expect(try groups(["--dictionary", "content/words.u8"]).contains(where: alone))
     }
 
+    /// The sentence memory pairs sentences as the review does: with the dictionary guide.yml
+    /// names, the sentence it finds has no Chinese, so no unit holds it.
+    @Test func theSentenceMemoryPairsWithTheBooksDictionary() throws {
+        let folder = try TempFolder()
+        try writeBook(in: folder)
+        func units() throws -> [String] {
+            let run = try runGuide(["export", "tmx", "--all", "--force"], in: folder.path)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try folder.read("book.tmx").components(separatedBy: "<tu>").dropFirst().map { $0 }
+        }
+        #expect(try units().contains { $0.contains("Careful names help") })
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\nreview:\n  dictionary: words.u8\n")
+        let configured = try units()
+        #expect(!configured.isEmpty)
+        #expect(!configured.contains { $0.contains("Careful names help") })
+    }
+
     @Test func aBadOrAbsentFileIsAnErrorNamingIt() throws {
         let folder = try TempFolder()
         try writeBook(in: folder)

@@ -188,6 +188,29 @@ import Testing
         #expect(SentenceReview.mostSentences([0], in: parser.parse("* one;\n* two;\n")) > 1)
     }
 
+    /// `align --sentences` (and the sentence memory) estimate a chapter's length model from the
+    /// pairs the review reads, prose only: a chapter whose headings pair far more tightly than
+    /// its prose gets the review's model, not one its headings skew.
+    @Test func alignAndTheReviewReadTheSameModel() {
+        var english = "", chinese = ""
+        for number in 1...14 {
+            english += "# Heading number \(number) of this chapter\n\n"
+            chinese += "# 第\(number)章的标题\n\n"
+            english += "The paragraph numbered \(number) says what it says, and says it plainly enough.\n\n"
+            chinese += "第 \(number) 段说了它要说的话，说得够清楚了，而且还多说了一些别的东西，比英文长得多。\n\n"
+        }
+        let source = parser.parse(english), target = parser.parse(chinese)
+        let beads = Aligner().align(source, target)
+        let sides = beads.map { bead in
+            (SentenceSplitter.sentences(of: bead.source.map { source[$0] }), SentenceSplitter.sentences(of: bead.target.map { target[$0] }))
+        }
+        let model = ChapterSentences.model(of: sides, beads: beads, source: source, target: target)
+        #expect(model == SentenceReview.forChapter(beads, source: source, target: target, glossary: nil).aligner.model)
+        // Every pair of one sentence a side, headings too, would make another model.
+        #expect(model != ChapterSentences.estimateModel(measured: sides.compactMap { ChapterSentences.measured($0.0, $0.1) }))
+        #expect(model != .book)
+    }
+
     /// The pairs the length model is estimated from are cut once, for the model and the review
     /// alike: what the review makes of them is what it makes cutting them afresh.
     @Test func thePairsCutForTheModelGiveTheSameSentences() throws {
@@ -198,7 +221,7 @@ import Testing
         let review = SentenceReview.forChapter(beads, source: source, target: target, glossary: nil)
         #expect(!review.cutForModel.isEmpty)
         // A pair of one sentence a side is not kept: the review does not cut it again.
-        #expect(review.cutForModel.count < beads.filter { SentenceReview.isCandidate($0, source: source, target: target) }.count)
+        #expect(review.cutForModel.count < beads.filter { ChapterSentences.isProse($0, source: source, target: target) }.count)
         var afresh = review
         afresh.cutForModel = [:]
         for (index, bead) in beads.enumerated() {

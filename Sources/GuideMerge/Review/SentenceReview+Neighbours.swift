@@ -58,9 +58,9 @@ extension SentenceReview {
             // The block's side: the Chinese one for an English sentence left alone.
             let blocks = isSource ? side.bead.target : side.bead.source
             guard !blocks.isEmpty, (isSource ? side.bead.source : side.bead.target).isEmpty else { continue }
-            let nextDoor = isSource ? SentenceSplitter.sentences(of: blocks.map { target[$0] }.filter { Self.isProse($0) },
+            let nextDoor = isSource ? SentenceSplitter.sentences(of: blocks.map { target[$0] }.filter { ChapterSentences.isProse($0) },
                                                                  glossary: glossary?.target)
-                                    : SentenceSplitter.sentences(of: blocks.map { source[$0] }.filter { Self.isProse($0) },
+                                    : SentenceSplitter.sentences(of: blocks.map { source[$0] }.filter { ChapterSentences.isProse($0) },
                                                                  glossary: glossary?.source)
             guard !nextDoor.isEmpty else { continue }
             let scorer = SentenceAligner.Scorer(aligner: aligner, source: isSource ? [found.sentence] : nextDoor,
@@ -72,9 +72,9 @@ extension SentenceReview {
             guard !candidates.isEmpty else { continue }
             if let bead = side.beyond {
                 // In order: the pair, the block, the pair beyond (or the other way round).
-                let beyond = (SentenceSplitter.sentences(of: bead.source.map { source[$0] }.filter { Self.isProse($0) },
+                let beyond = (SentenceSplitter.sentences(of: bead.source.map { source[$0] }.filter { ChapterSentences.isProse($0) },
                                                          glossary: glossary?.source),
-                              SentenceSplitter.sentences(of: bead.target.map { target[$0] }.filter { Self.isProse($0) },
+                              SentenceSplitter.sentences(of: bead.target.map { target[$0] }.filter { ChapterSentences.isProse($0) },
                                                          glossary: glossary?.target))
                 let theirs = isSource ? beyond.0 : beyond.1
                 if !theirs.isEmpty {

@@ -21,9 +21,6 @@ public struct SentenceReview: Sendable {
     /// sentence a translator condensed), and 91.5 found (without a dictionary 57 → 68). Below
     /// it the first false finding without a dictionary comes in (a split sentence's half, 0.502).
     public static let minimumConfidence = 0.52
-    /// Pairs read to estimate a chapter's length model: enough for its medians, and a bound on
-    /// what a chapter of a million paragraphs reads twice.
-    static let modelPairs = 2_000
 
     public init(aligner: SentenceAligner = SentenceAligner(), glossary: SentenceGlossary? = nil) {
         self.aligner = aligner
@@ -52,9 +49,8 @@ public struct SentenceReview: Sendable {
         var measured: [ChapterSentences.Measured] = []   // in bead order (the model's sums are)
         var review = SentenceReview(glossary: glossary)
         var read = 0, kept = 0
-        for (index, bead) in beads.enumerated() where isCandidate(bead, source: source, target: target) {
-            guard read < modelPairs else { break }
-            guard bead.source.count == 1, bead.target.count == 1 else { continue }
+        for (index, bead) in beads.enumerated() where ChapterSentences.readsForModel(bead, source: source, target: target) {
+            guard read < ChapterSentences.modelPairs else { break }
             read += 1
             let marked = isMarked(bead, source: source, target: target)
             var prose = marked ? BeadProse(bead, source: source, target: target) : nil
@@ -88,12 +84,6 @@ public struct SentenceReview: Sendable {
         return review
     }
 
-    /// Whether a bead is prose on both sides: only such a pair can leave out a sentence.
-    static func isCandidate(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
-        guard !bead.source.isEmpty, !bead.target.isEmpty else { return false }
-        return bead.source.allSatisfy { isProse(source[$0]) } && bead.target.allSatisfy { isProse(target[$0]) }
-    }
-
     /// Whether the two sides are cut into sentences alike: a translator who turned a paragraph
     /// into a list (or a list into a paragraph) cut it at other places, each item a sentence.
     public static func comparable(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
@@ -103,12 +93,6 @@ public struct SentenceReview: Sendable {
         return hasList(bead.source, source) == hasList(bead.target, target)
     }
 
-    static func isProse(_ block: borrowing Block) -> Bool {
-        switch block.kind {
-        case .paragraph, .list, .blockQuote: return true
-        default: return false
-        }
-    }
 
     /// The bead's sentences, cut and paired: nil unless it is prose on both sides with more
     /// than one sentence in all (a pair of one sentence a side can leave nothing out, and its
@@ -138,7 +122,7 @@ public struct SentenceReview: Sendable {
     /// sentence as two Chinese ones and lost one); nil otherwise. (For a bead `sentences` paired
     /// already, nil.)
     public func onePair(_ bead: Bead, source: [Block], target: [Block]) -> BeadSentences? {
-        guard aligner.dictionary != nil, Self.isCandidate(bead, source: source, target: target) else { return nil }
+        guard aligner.dictionary != nil, ChapterSentences.isProse(bead, source: source, target: target) else { return nil }
         let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] })
         guard english.count == 1 else { return nil }
         let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] })
@@ -148,7 +132,7 @@ public struct SentenceReview: Sendable {
 
     /// Whether `sentences` cuts the bead: prose on both sides, more than one sentence in all by its stops.
     func willCut(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
-        Self.isCandidate(bead, source: source, target: target)
+        ChapterSentences.isProse(bead, source: source, target: target)
             && Self.holdsSeveralSentences(bead, source: source, target: target)
     }
 

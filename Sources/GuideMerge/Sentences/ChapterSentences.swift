@@ -17,9 +17,11 @@ public struct BeadSentences: Hashable, Sendable {
 /// Sentence alignment inside every bead of a chapter pair.
 ///
 /// Each bead's sentences are cut (`SentenceSplitter`), the length model is estimated from the
-/// chapter's own beads of one sentence on each side (the book's model when the chapter has
-/// too few), then each bead is aligned on its own (`SentenceAligner`). The review cuts and pairs
-/// a bead at a time itself (`SentenceReview`), with the same model estimate.
+/// chapter's own pairs of one prose block and one sentence on each side (`readsForModel`; the
+/// book's model when the chapter has too few), then each bead is aligned on its own
+/// (`SentenceAligner`). The review cuts and pairs a bead at a time itself (`SentenceReview`),
+/// reading the same pairs for its model: what `align --sentences` and the memory show is what
+/// the review weighed.
 public enum ChapterSentences {
     public static func align(source: [Block], target: [Block], beads: [Bead],
                              glossary: Glossary = Glossary(), weights: SentenceAligner.Weights = .init()) -> [BeadSentences] {
@@ -36,11 +38,43 @@ public enum ChapterSentences {
             return (english, SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] },
                                                         glossary: terms?.target(for: english)))
         }
-        let model = estimateModel(sides) ?? .book
+        let model = model(of: sides, beads: beads, source: source, target: target)
         let aligner = SentenceAligner(model: model, weights: weights, dictionary: dictionary)
         return sides.map { english, chinese in
             BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
         }
+    }
+
+    /// Pairs read to estimate a chapter's length model: enough for its medians, and a bound on
+    /// what a chapter of a million paragraphs reads twice.
+    static let modelPairs = 2_000
+
+    /// Whether the length model reads the bead (when it holds one sentence a side): one block of
+    /// prose a side (a paragraph, a list, a quote). Not a heading: a title's few words pair far
+    /// more tightly than prose, and a model estimated with them takes every loose translation
+    /// for one that leaves something out (on the whole book, 10 findings more, most of them false).
+    public static func readsForModel(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+        bead.source.count == 1 && bead.target.count == 1 && isProse(bead, source: source, target: target)
+    }
+
+    /// Whether a bead is prose on both sides.
+    public static func isProse(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
+        guard !bead.source.isEmpty, !bead.target.isEmpty else { return false }
+        return bead.source.allSatisfy { isProse(source[$0]) } && bead.target.allSatisfy { isProse(target[$0]) }
+    }
+
+    static func isProse(_ block: borrowing Block) -> Bool {
+        switch block.kind {
+        case .paragraph, .list, .blockQuote: return true
+        default: return false
+        }
+    }
+
+    /// The chapter's length model from its beads' sentences (`sides`, in bead order): the first
+    /// `modelPairs` beads it reads (`readsForModel`), those of one sentence a side measured.
+    public static func model(of sides: [([Sentence], [Sentence])], beads: [Bead], source: [Block], target: [Block]) -> LengthModel {
+        let read = zip(beads, sides).lazy.filter { readsForModel($0.0, source: source, target: target) }.prefix(modelPairs)
+        return estimateModel(measured: read.compactMap { measured($0.1.0, $0.1.1) }) ?? .book
     }
 
     /// A pair of one sentence a side as the length model reads it: each side's latin and CJK counts.
@@ -51,11 +85,6 @@ public enum ChapterSentences {
         guard english.count == 1, chinese.count == 1 else { return nil }
         let e = english[0].features, z = chinese[0].features
         return ((e.latin, e.cjk), (z.latin, z.cjk))
-    }
-
-    /// The length model of the beads that hold one sentence on each side (nil when too few).
-    public static func estimateModel(_ sides: [([Sentence], [Sentence])]) -> LengthModel? {
-        estimateModel(measured: sides.compactMap { measured($0.0, $0.1) })
     }
 
     /// The same, from pairs measured already (`SentenceSplitter.oneSentence`), in order.

@@ -79,12 +79,12 @@ public enum UnrenderedEnglish {
                     }
                 }
                 // The first or last clauses of it.
-                let sentence = bead.source[read.index]
-                guard let run = read.unrenderedEnd(textLength: sentence.text.utf8.count, group: group) else { continue }
-                let share = Double(run.bytes.count) / Double(max(1, sentence.text.utf8.count))
+                let text = Array(bead.source[read.index].text.utf8)   // (made from its units each time it is read)
+                guard let run = read.unrenderedEnd(textLength: text.count, group: group) else { continue }
+                let share = Double(run.bytes.count) / Double(max(1, text.count))
                 let without = model.cost(source: whole - share * lengths[position], target: target)
                 guard without < fit else { continue }
-                let part = String(decoding: Array(sentence.text.utf8)[run.bytes], as: UTF8.self)
+                let part = String(decoding: text[run.bytes], as: UTF8.self)
                     .trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
                 found.append(finding(read, bead: bead, part: part, surprise: run.surprise, gain: fit - without))
             }
