@@ -168,8 +168,9 @@ def main(content, guide, count, seed):
     for deletion, statuses in misses:
         print(f"  missed: {deletion['file']}:{deletion['line']} {statuses} “{deletion['sentence'][:40]}”")
     total_found = sum(1 for c in document['chapters'] for b in c['beads'] if 'sentence-missing' in b['statuses'])
+    reviewed = f"dictionary {os.path.basename(os.environ['DICTIONARY'])}" if dictionary else "no dictionary"
     print(f"{hits} of {len(deletions)} deleted sentences reported as sentence-missing at their pair "
-          f"({total_found} pairs with sentence-missing in all)")
+          f"({total_found} pairs with sentence-missing in all; {reviewed})")
     sys.exit(0 if hits >= 0.9 * len(deletions) else 1)
 
 
