@@ -201,6 +201,29 @@ import Testing
         #expect(edited.text == "Go." && edited != cut[1])
     }
 
+    /// A cut sentence keeps its leaf's units (some thirty times its text) until its text is
+    /// made: the sentences a chapter keeps to show (`align --sentences`, the memory) have it
+    /// made as each bead is cut, and the review keeps units only where its scan keeps them.
+    @Test func sentencesKeptToBeShownKeepTheirTextNotTheirUnits() throws {
+        let parser = MarkdownParser()
+        let source = parser.parse("One sentence here. Another one there.\n\nA third. A fourth.\n")
+        let target = parser.parse("这里一句。那里一句。\n\n第三句。第四句。\n")
+        let cut = SentenceSplitter.sentences(of: source[0])
+        #expect(cut.count == 2 && cut.allSatisfy(\.keepsUnits))
+        let beads = Aligner().align(source, target)
+        let shown = ChapterSentences.align(source: source, target: target, beads: beads).flatMap { $0.source + $0.target }
+        #expect(shown.count == 8 && !shown.contains(where: \.keepsUnits))
+        #expect(shown.map(\.text).contains("Another one there."))
+        // The review's model pass keeps units only along with its scan (`keptUnits`).
+        let review = SentenceReview.forChapter(beads, source: source, target: target, glossary: nil)
+        for (index, cut) in review.cutForModel {
+            let kept = review.scannedForModel[index] != nil
+            let units = (cut.english + cut.chinese).map(\.keepsUnits)
+            #expect(units == units.map { _ in kept })
+        }
+        #expect(!review.cutForModel.isEmpty)
+    }
+
     @Test func aNoteIsLookedForWhereverItsMarkIsWritten() {
         // Only a sentence that may hold 译 has its text read for a note: in prose, in a link's
         // text, written as an entity (the text keeps the entity: no note), in a code span.

@@ -65,7 +65,10 @@ public struct SentenceReview: Sendable {
                                                          scanned: prose?.source[0])
                 let chinese = SentenceSplitter.sentences(of: target[bead.target[0]], glossary: glossary?.target(for: english),
                                                          visible: marked, scanned: prose?.target[0])
-                review.cutForModel[index] = (english, chinese)
+                // A cut sentence keeps its leaf's units until its text is made: kept with the
+                // scan (`keptUnits`), they cost nothing more; else the text is made now.
+                let shared = review.scannedForModel[index] != nil
+                review.cutForModel[index] = shared ? (english, chinese) : (english.map(\.withText), chinese.map(\.withText))
                 if let pair = ChapterSentences.measured(english, chinese) { measured.append(pair) }
             } else if let english = SentenceSplitter.oneSentence(of: source[bead.source[0]], scanned: prose?.source[0].first),
                       let chinese = SentenceSplitter.oneSentence(of: target[bead.target[0]], scanned: prose?.target[0].first) {

@@ -33,10 +33,12 @@ public enum ChapterSentences {
     public static func align(source: [Block], target: [Block], beads: [Bead],
                              glossary terms: SentenceGlossary?, weights: SentenceAligner.Weights = .init(),
                              dictionary: SentenceDictionary? = nil) -> [BeadSentences] {
+        // Shown or exported, every sentence's text is read: made as each bead is cut, so that
+        // the chapter's sentences do not keep their leaves' units (`Sentence.withText`).
         let sides = beads.map { bead in
             let english = SentenceSplitter.sentences(of: bead.source.lazy.map { source[$0] }, glossary: terms?.source)
-            return (english, SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] },
-                                                        glossary: terms?.target(for: english)))
+            return (english.map(\.withText), SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] },
+                                                                        glossary: terms?.target(for: english)).map(\.withText))
         }
         let model = model(of: sides, beads: beads, source: source, target: target)
         let aligner = SentenceAligner(model: model, weights: weights, dictionary: dictionary)

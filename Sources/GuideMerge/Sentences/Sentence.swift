@@ -73,6 +73,21 @@ public struct Sentence: Hashable, Sendable {
         hasher.combine(visible)
     }
 
+    /// The same sentence with its text made now, and its leaf's units let go: for sentences
+    /// kept to be shown (`align --sentences`, the memory), whose units weigh some thirty times
+    /// their text.
+    public var withText: Sentence {
+        guard case .cut(let source) = body else { return self }
+        var made = self
+        made.body = .written(source.make())
+        return made
+    }
+
+    /// Whether it still keeps its leaf's units to make its text from.
+    var keepsUnits: Bool {
+        if case .cut = body { true } else { false }
+    }
+
     /// The translator's notes inside its text (`translatorsNotes(in:)`), read only when the
     /// text may hold one.
     public var translatorsNotes: (rest: String, latin: Int, cjk: Int)? {
