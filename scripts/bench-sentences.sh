@@ -4,6 +4,9 @@
 #
 #   scripts/bench-sentences.sh [COPIES] [RUNS]     defaults: 1 (the whole book once), 15
 #   GUIDE=.build/release/guide   WORK=/tmp/guide-bench-sentences
+#   CHECK=1: `guide build` as it runs by default, snippets compiled (clang, cold as the rest;
+#            the CPU column then counts guide and the processes it waits for, not its
+#            long-lived snippet workers: read the wall time)
 #
 # The book is ../shared/bench/make_pairs.sh's whole book (COPIES copies); without ../shared,
 # COPIES copies of content/. Before each run the output and cache are removed and the disks
@@ -45,9 +48,10 @@ else:
     text += '\nreview:\n  sentences: false\n'
 open(path, 'w', encoding='utf-8').write(text)
 PY
-python3 - "$guide" "$work" "$runs" "$(pwd)/templates" <<'PY'
+python3 - "$guide" "$work" "$runs" "$(pwd)/templates" "${CHECK:-0}" <<'PY'
 import os, resource, shutil, statistics, subprocess, sys, time
 guide, work, runs, templates = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+check = [] if sys.argv[5] == '1' else ['--no-check']
 times = {'with': [], 'without': []}
 # Both sides write the same output folder, and take turns going first: a file system is slower
 # to make files where many were just deleted, and that must fall on both sides alike.
@@ -60,7 +64,7 @@ for run in range(runs):
         os.sync()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run([guide, 'build', '--no-check', '--content', os.path.join(book, 'content'), '--templates', templates,
+        subprocess.run([guide, 'build'] + check + ['--content', os.path.join(book, 'content'), '--templates', templates,
                         '-o', site], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
