@@ -115,6 +115,23 @@ import Testing
         #expect(links.map(\.target) == [0..<1, 1..<2, 2..<3])
     }
 
+    /// A dictionary reads every sentence's text, more than once: the review makes it once, as
+    /// it pairs the bead; without one, a sentence's text is made only when read.
+    @Test func theReviewMakesTheTextsADictionaryReadsOnce() throws {
+        let parser = MarkdownParser()
+        let source = parser.parse(Self.english), target = parser.parse(Self.chinese)
+        let bead = Bead(source: [0], target: [0])
+        let plain = try #require(SentenceReview().sentences(bead, source: source, target: target))
+        let plainUnits = (plain.source + plain.target).map(\.keepsUnits)
+        #expect(plainUnits == [true, true, true, true, true])
+        let worded = try #require(SentenceReview(aligner: SentenceAligner(dictionary: Self.dictionary))
+            .sentences(bead, source: source, target: target))
+        let wordedUnits = (worded.source + worded.target).map(\.keepsUnits)
+        #expect(wordedUnits == [false, false, false, false, false])
+        #expect(worded.source.map(\.text) == plain.source.map(\.text))
+        #expect(worded.links != plain.links)
+    }
+
     func review(_ english: String, _ chinese: String, dictionary: SentenceDictionary?) -> [BeadFinding] {
         let parser = MarkdownParser()
         let source = Chapter(path: "a.md", displayPath: "content/en/a.md", title: "A", blocks: parser.parse(english))

@@ -114,6 +114,16 @@ public struct SentenceReview: Sendable {
                                                         visible: visible, scanned: prose?.target))
         }()
         guard english.count + chinese.count > 2 else { return nil }
+        return paired(english, chinese)
+    }
+
+    /// The sentences paired. A dictionary reads every sentence's text, and more than once (the
+    /// aligner's scorer, `UnrenderedEnglish`): it is made once, here, rather than at each read.
+    func paired(_ english: [Sentence], _ chinese: [Sentence]) -> BeadSentences {
+        guard aligner.dictionary != nil else {
+            return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
+        }
+        let english = english.map(\.withText), chinese = chinese.map(\.withText)
         return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
     }
 
@@ -130,7 +140,7 @@ public struct SentenceReview: Sendable {
         guard english.count == 1 else { return nil }
         let chinese = SentenceSplitter.sentences(of: bead.target.lazy.map { target[$0] })
         guard chinese.count == 1 else { return nil }
-        return BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
+        return paired(english, chinese)
     }
 
     /// Whether `sentences` cuts the bead: prose on both sides, more than one sentence in all by its stops.
