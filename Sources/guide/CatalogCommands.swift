@@ -107,12 +107,10 @@ struct ExportTMXCommand: ParsableCommand {
                 case .paragraph:
                     memory.add(messages, all: all)
                 case .sentence:
-                    let beads = review.beads.map(\.bead)
-                    let sentences = ChapterSentences.align(source: review.source.blocks, target: review.target.blocks,
-                                                           beads: beads, glossary: glossary, dictionary: words)
-                    let model = ChapterSentences.model(of: sentences.map { ($0.source, $0.target) }, beads: beads,
-                                                       source: review.source.blocks, target: review.target.blocks)
-                    memory.add(messages, sentences: sentences, aligner: SentenceAligner(model: model, dictionary: words), all: all)
+                    let (sentences, aligner) = ChapterSentences.aligned(source: review.source.blocks, target: review.target.blocks,
+                                                                        beads: review.beads.map(\.bead), glossary: glossary,
+                                                                        dictionary: words)
+                    memory.add(messages, sentences: sentences, aligner: aligner, all: all)
                 }
             }
             try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")], inputs: [], force: force)

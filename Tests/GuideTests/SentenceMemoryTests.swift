@@ -11,12 +11,10 @@ import Testing
         let messages = CatalogTests.messages(en: en, zh: zh)
         let review = ChapterReview.make(source: chapter(en, "en"), target: chapter(zh, "zh"), language: Language("zh"),
                                         ledger: AcceptLedger(), doubtMarkers: ["【疑问】"])
-        let beads = review.beads.map(\.bead)
-        let sentences = ChapterSentences.align(source: review.source.blocks, target: review.target.blocks, beads: beads)
-        let model = ChapterSentences.model(of: sentences.map { ($0.source, $0.target) }, beads: beads,
-                                           source: review.source.blocks, target: review.target.blocks)
+        let (sentences, aligner) = ChapterSentences.aligned(source: review.source.blocks, target: review.target.blocks,
+                                                            beads: review.beads.map(\.bead), glossary: nil)
         var memory = TranslationMemory(sourceLanguage: "en", targetLanguage: "zh", segment: .sentence)
-        memory.add(messages, sentences: sentences, aligner: SentenceAligner(model: model), all: all)
+        memory.add(messages, sentences: sentences, aligner: aligner, all: all)
         return memory
     }
 

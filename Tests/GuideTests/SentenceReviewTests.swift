@@ -204,7 +204,7 @@ import Testing
         let sides = beads.map { bead in
             (SentenceSplitter.sentences(of: bead.source.map { source[$0] }), SentenceSplitter.sentences(of: bead.target.map { target[$0] }))
         }
-        let model = ChapterSentences.model(of: sides, beads: beads, source: source, target: target)
+        let model = ChapterSentences.aligned(source: source, target: target, beads: beads, glossary: nil).aligner.model
         #expect(model == SentenceReview.forChapter(beads, source: source, target: target, glossary: nil).aligner.model)
         // Every pair of one sentence a side, headings too, would make another model.
         #expect(model != ChapterSentences.estimateModel(measured: sides.compactMap { ChapterSentences.measured($0.0, $0.1) }))

@@ -47,7 +47,7 @@ public struct TranslationMemory: Sendable {
     }
 
     /// The translated messages of a chapter, sentence by sentence: each group of sentences the
-    /// aligner paired (`sentences`: `ChapterSentences.align` over the review's beads, by
+    /// aligner paired (`sentences`: `ChapterSentences.aligned` over the review's beads, by
     /// `aligner`) is a unit, its English sentences joined by a space and its Chinese ones by
     /// nothing (a space where both sides of the join are ASCII), its note the English file and
     /// the first sentence's line. Left out: the messages `add(_:all:)` leaves out, sentences

@@ -96,7 +96,6 @@ public struct SentenceReview: Sendable {
         return hasList(bead.source, source) == hasList(bead.target, target)
     }
 
-
     /// The bead's sentences, cut and paired: nil unless it is prose on both sides with more
     /// than one sentence in all (a pair of one sentence a side can leave nothing out, and its
     /// side-by-side row shows no more than the row does). `visible`: count what a reader sees

@@ -33,6 +33,14 @@ public enum ChapterSentences {
     public static func align(source: [Block], target: [Block], beads: [Bead],
                              glossary terms: SentenceGlossary?, weights: SentenceAligner.Weights = .init(),
                              dictionary: SentenceDictionary? = nil) -> [BeadSentences] {
+        aligned(source: source, target: target, beads: beads, glossary: terms, weights: weights, dictionary: dictionary).beads
+    }
+
+    /// The same, with the aligner that paired them (the chapter's model, the dictionary): what
+    /// weighs a pairing's confidence (`SentenceConfidence`, the sentence memory).
+    public static func aligned(source: [Block], target: [Block], beads: [Bead],
+                               glossary terms: SentenceGlossary?, weights: SentenceAligner.Weights = .init(),
+                               dictionary: SentenceDictionary? = nil) -> (beads: [BeadSentences], aligner: SentenceAligner) {
         // Shown or exported, every sentence's text is read: made as each bead is cut, so that
         // the chapter's sentences do not keep their leaves' units (`Sentence.withText`).
         let sides = beads.map { bead in
@@ -42,9 +50,10 @@ public enum ChapterSentences {
         }
         let model = model(of: sides, beads: beads, source: source, target: target)
         let aligner = SentenceAligner(model: model, weights: weights, dictionary: dictionary)
-        return sides.map { english, chinese in
+        let paired = sides.map { english, chinese in
             BeadSentences(source: english, target: chinese, links: aligner.align(english, chinese))
         }
+        return (paired, aligner)
     }
 
     /// Pairs read to estimate a chapter's length model: enough for its medians, and a bound on
@@ -74,7 +83,7 @@ public enum ChapterSentences {
 
     /// The chapter's length model from its beads' sentences (`sides`, in bead order): the first
     /// `modelPairs` beads it reads (`readsForModel`), those of one sentence a side measured.
-    public static func model(of sides: [([Sentence], [Sentence])], beads: [Bead], source: [Block], target: [Block]) -> LengthModel {
+    static func model(of sides: [([Sentence], [Sentence])], beads: [Bead], source: [Block], target: [Block]) -> LengthModel {
         let read = zip(beads, sides).lazy.filter { readsForModel($0.0, source: source, target: target) }.prefix(modelPairs)
         return estimateModel(measured: read.compactMap { measured($0.1.0, $0.1.1) }) ?? .book
     }
