@@ -76,7 +76,7 @@ public struct Sentence: Hashable, Sendable {
     /// The same sentence with its text made now, and its leaf's units let go: for sentences
     /// kept to be shown (`align --sentences`, the memory), whose units weigh some thirty times
     /// their text.
-    public var withText: Sentence {
+    var withText: Sentence {
         guard case .cut(let source) = body else { return self }
         var made = self
         made.body = .written(source.make())
