@@ -38,8 +38,9 @@ public struct Sentence: Hashable, Sendable {
         case cut(SentenceText)
     }
     private var body: Body
-    /// False only when the text holds no 译: no translator's note is looked for in it
-    /// (`translatorsNotes`), and a cut sentence's text is not made for that.
+    /// False only when the text holds no 译 (a cut sentence: no unit's text or markdown holds
+    /// it, `holdsYi`): no translator's note is looked for in it (`translatorsNotes`), and a cut
+    /// sentence's text is not made for that.
     private(set) var mayHoldNote: Bool
 
     public init(text: String, start: TextPosition, leaf: Int = 0, features: SentenceFeatures = SentenceFeatures(),

@@ -145,7 +145,7 @@ public enum SentenceSplitter {
             case .lineBreak, .space:
                 tokens.endWord()
             case .hidden:
-                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(units[index].source)
+                mayHoldNote = mayHoldNote || Sentence.holdsYi(units[index].source)
             case .text:
                 if lead == "译" { mayHoldNote = true }
                 switch ScriptClass(lead) {
@@ -161,7 +161,7 @@ public enum SentenceSplitter {
                 last = lead
             case .code:
                 let unit = units[index]
-                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(unit.source)
+                mayHoldNote = mayHoldNote || Sentence.holdsYi(unit.source)
                 tokens.endWord()
                 for scalar in unit.source.unicodeScalars {
                     if scalar == "`" {
@@ -175,14 +175,14 @@ public enum SentenceSplitter {
                 last = "`"
             case .url:
                 let unit = units[index]
-                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(unit.source)
+                mayHoldNote = mayHoldNote || Sentence.holdsYi(unit.source)
                 features.latin += unit.source.utf8.count
                 tokens.endWord()
                 tokens.insert(SentenceToken(unit.visible.lowercased()), kept: true)
                 last = "/"
             case .opening, .closing:
                 let unit = units[index]
-                mayHoldNote = mayHoldNote || SentenceText.mayHoldYi(unit.source)
+                mayHoldNote = mayHoldNote || Sentence.holdsYi(unit.source)
                 if kinds[index] == .closing, lead == "]", unit.source.hasPrefix("]("), unit.source.utf8.count > 3 {
                     tokens.endWord()
                     tokens.insert(SentenceToken(String(unit.source.dropFirst(2).dropLast()).lowercased()), kept: true)

@@ -75,12 +75,6 @@ struct SentenceText: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Whether markdown may hold 译 (its UTF-8 lead byte, E8): the sentence's text is read
-    /// for a translator's note only then (`Sentence.translatorsNotes`).
-    static func mayHoldYi(_ markdown: String) -> Bool {
-        markdown.utf8.contains(0xE8)
-    }
-
     /// A scalar's UTF-8 bytes, appended.
     @inline(__always)
     static func appendUTF8(_ scalar: Unicode.Scalar, to text: inout [UInt8]) {
