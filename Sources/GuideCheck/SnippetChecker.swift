@@ -46,6 +46,12 @@ public struct CheckOptions: Sendable {
         sdk ?? SDKProfile.Kind(rawValue: config.sdk) ?? SDKProfile.platformDefault
     }
 
+    /// clang processes at once: as many as asked, never more than cores (`check.jobs` comes with
+    /// the book, and 100,000 started ten thousand processes and 17 GB before the machine gave out).
+    public static func processCount(asked: Int) -> Int {
+        max(1, min(asked, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
     static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
@@ -151,7 +157,7 @@ public struct SnippetChecker: Sendable {
         }
         if !toCompile.isEmpty {
             let prepared = session ?? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout)
-            let jobs = options.jobs ?? config.jobs
+            let jobs = CheckOptions.processCount(asked: options.jobs ?? config.jobs)
             // The workers start (a sandbox, a process, libclang loaded each) while the header is precompiled.
             let pool = (try? prepared.get()).flatMap { session in
                 session.worker.map { WorkerPool(worker: $0, runner: session.runner, count: jobs) }

@@ -43,14 +43,22 @@ public final class CacheStore: Sendable {
         self.memory = memory
     }
 
-    /// The cache beside `content`, refused when it is a link: a build reads and writes its
-    /// entries, and a link could lead them anywhere (or into the book itself).
+    /// The cache beside `content`, refused when it or a folder or file of guide's in it is a
+    /// link (`CacheFolders`): a build reads, writes and prunes its entries, and a link could
+    /// lead them anywhere (or into the book itself).
     public convenience init(forContent content: String, prunes: Bool = true, memory: CacheMemory? = nil) throws {
         let folder = Self.folder(forContent: content)
-        var status = stat()
-        if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-            throw GuideError("refused: a link on this path leads outside: it is the cache folder, which must be a real folder; "
-                             + "remove the link (guide makes the folder itself)", file: folder)
+        try CacheFolders.check(folder, display: PathText.displayed(folder))
+        self.init(root: folder, prunes: prunes, memory: memory)
+    }
+
+    /// A cache folder the command line names (`guide check --cache`), checked as the one beside
+    /// the content is, and refused inside the content folder: pruning it would remove chapters.
+    public convenience init(folder: String, content: String, prunes: Bool = true, memory: CacheMemory? = nil) throws {
+        try CacheFolders.check(folder, display: PathText.displayed(folder))
+        if ConfinedFolder(content, role: "the content folder").contains(folder) {
+            throw GuideError("refused: the cache folder is inside the content folder, and guide removes what it does not "
+                             + "use from its cache: name a folder outside the book", file: PathText.displayed(folder))
         }
         self.init(root: folder, prunes: prunes, memory: memory)
     }
@@ -165,10 +173,12 @@ public final class CacheStore: Sendable {
             }
             pack?.save(prunes: prunes, limit: limit)
             memory?.save(stage)
-            guard prunes, let files, let folder = stage.folder.map({ root + "/" + $0 }) else { continue }
+            // Only a folder of guide's is pruned, and only through it: a link is never followed.
+            guard prunes, let files, let folder = stage.folder.map({ root + "/" + $0 }),
+                  CacheFolders.isOwnFolder(folder) else { continue }
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             where !entry.contains(".tmp-") && !files.contains(String(entry.prefix(Digest.hexCount))) {
-                try? FileManager.default.removeItem(atPath: folder + "/" + entry)
+                FolderRemoval.remove(folder + "/" + entry)
             }
         }
         // Temporary packs of builds that were killed, and the cache of guides before packs (only
@@ -180,8 +190,9 @@ public final class CacheStore: Sendable {
                 unlink(root + "/" + entry)
             }
         }
-        for legacy in ["align", "review", "pages", "search", "facts", "highlight", "check/results", "check/chapters"] {
-            try? FileManager.default.removeItem(atPath: root + "/" + legacy)
+        for legacy in ["align", "review", "pages", "search", "facts", "highlight", "check/results", "check/chapters"]
+        where CacheFolders.isOwnFolder(PathText.parent(root + "/" + legacy)) {
+            FolderRemoval.remove(root + "/" + legacy)
         }
     }
 
@@ -561,7 +572,7 @@ private final class PackWriter {
     func append(to pack: String) -> (start: Int, file: FileIdentity)? {
         flush()
         guard let records = read(CacheStore.header.count..<written) else { return nil }
-        let out = open(pack, O_WRONLY | O_APPEND | O_CLOEXEC)
+        let out = open(pack, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
         guard out >= 0 else { return nil }
         defer { close(out) }
         // Where they went: the end after the write, less what was written (another build may

@@ -24,6 +24,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)" + notes.map { "\n" + $0.description }.joined()
     }
 
+    /// `description` for a terminal: the file name and the message are one line each whatever
+    /// they hold (a newline in either shows as `\x0A`), every other control character escaped
+    /// too; only the lines between a diagnostic and its notes are the program's own.
+    public var terminalText: String {
+        let file = location.map { TerminalText.line("\($0): ") } ?? ""
+        return file + "\(severity.rawValue): " + TerminalText.line(message)
+            + notes.map { "\n" + $0.terminalText }.joined()
+    }
+
     /// The finding as a gate (`--fail-on`, `--check`) sees it: an error where it fails on it, as
     /// `-Werror` makes a warning one; at most a warning where it lets it pass. Notes stay notes.
     public func gated(_ fails: Bool) -> Diagnostic {
@@ -47,7 +56,7 @@ public struct DiagnosticPrinter: Sendable {
     public mutating func print(_ diagnostics: [Diagnostic], to write: (String) -> Void) {
         for diagnostic in diagnostics {
             count(diagnostic)
-            write(TerminalText.escaped(diagnostic.description))
+            write(diagnostic.terminalText)
         }
     }
 

@@ -24,4 +24,11 @@ public enum PathText {
     public static func isHidden(_ relativePath: String) -> Bool {
         relativePath.split(separator: "/").contains { $0.hasPrefix(".") }
     }
+
+    /// A path as messages show it: without a leading "./" ("./.guide-cache" → ".guide-cache").
+    public static func displayed(_ path: String) -> String {
+        var shown = Substring(path)
+        while shown.hasPrefix("./"), shown.count > 2 { shown = shown.dropFirst(2) }
+        return String(shown)
+    }
 }

@@ -12,7 +12,14 @@ public enum TerminalText {
         case json
     }
 
-    public static func escaped(_ text: String, as notation: Notation = .readable) -> String {
+    /// `text` with its control characters escaped. `keepingNewlines`: a newline is the
+    /// program's own layout (a report of many lines); false for a piece of one line, such as a
+    /// file name or a message, where a newline from the book could start a line of its own
+    /// (`::error file=…`, which a CI runner obeys as a command).
+    public static func escaped(_ text: String, as notation: Notation = .readable, keepingNewlines: Bool = true) -> String {
+        let isControl: (Unicode.Scalar) -> Bool = { scalar in
+            Self.isControl(scalar) || (!keepingNewlines && scalar == "\n")
+        }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
@@ -30,6 +37,9 @@ public enum TerminalText {
         }
         return out
     }
+
+    /// A piece of one line (a file name, a folder, a message): `escaped`, a newline too.
+    public static func line(_ text: String) -> String { escaped(text, keepingNewlines: false) }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

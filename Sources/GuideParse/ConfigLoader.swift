@@ -51,6 +51,7 @@ public enum ConfigLoader {
 
     public static func parse(_ text: String, displayPath: String) throws -> Config {
         let file: File
+        try YAMLBounds.check(text, displayPath: displayPath)
         do {
             file = try YAMLDecoder().decode(File.self, from: text)
             try KnownKeys.check(text, known: Set(expected.keys), free: ["title"], displayPath: displayPath)
@@ -63,6 +64,7 @@ public enum ConfigLoader {
             throw GuideError(describe(error), file: displayPath)
         }
 
+        try ConfigBounds.check(file, text: text, displayPath: displayPath)
         let languages = (file.languages ?? ["en", "zh"]).map(Language.init)
         guard !languages.isEmpty else {
             throw GuideError("'languages' lists no language", file: displayPath)

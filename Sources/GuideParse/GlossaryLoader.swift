@@ -21,6 +21,7 @@ public enum GlossaryLoader {
 
     public static func parse(_ text: String, displayPath: String) throws -> Glossary {
         let root: Node?
+        try YAMLBounds.check(text, displayPath: displayPath)
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {

@@ -58,7 +58,7 @@ public struct Workspace: Sendable {
     public func openCache(memory: CacheMemory? = nil) throws -> CacheStore? {
         switch cacheLocation {
         case .besideContent: try CacheStore(forContent: content, prunes: memory == nil, memory: memory)
-        case .folder(let folder): CacheStore(root: folder, prunes: memory == nil, memory: memory)
+        case .folder(let folder): try CacheStore(folder: folder, content: content, prunes: memory == nil, memory: memory)
         case .none: nil
         }
     }

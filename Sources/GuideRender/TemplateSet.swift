@@ -22,6 +22,7 @@ public struct TemplateSet: Sendable {
         }
         var library = MustacheLibrary()
         var statics: [String: [UInt8]] = [:]
+        var names: [String] = []
         let hash = Digest()
         let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
         let confined = ConfinedFolder(folder, role: "the templates folder")
@@ -39,11 +40,20 @@ public struct TemplateSet: Sendable {
             let text = try TextFile.decode(data, displayPath: display)   // the UTF-8 rules of content files
             hash.update(Array(path.utf8) + [0] + Array(text.utf8) + [0])
             do {
-                try library.register(text, named: String(path.dropLast(".mustache".count)))
+                let name = String(path.dropLast(".mustache".count))
+                try library.register(text, named: name)
+                names.append(name)
             } catch let error as MustacheTemplate.ParserError {
                 throw GuideError("template error: \(error.error)", at: SourceLocation(
                     file: display, line: error.context.lineNumber, column: error.context.columnNumber))
             }
+        }
+        var templates: [String: MustacheTemplate] = [:]
+        for name in names { templates[name] = library.getTemplate(named: name) }
+        if let cycle = PartialCycles.unbounded(in: templates) {
+            throw GuideError("template error: \(cycle.joined(separator: " → ")) includes itself outside any section, so it "
+                             + "would render without end; a template may include itself only inside a section "
+                             + "({{#children}}…{{/children}}) whose data ends", file: folder + "/" + cycle[0] + ".mustache")
         }
         self.library = library
         self.staticFiles = statics

@@ -40,7 +40,7 @@ struct BuildCommand: ParsableCommand {
             result.keepUntilExit()
             printer.print(result.diagnostics, to: printError)
             if let summary = result.checkSummary { printText(summary) }
-            printText("built \(result.fileCount) files into \(paths.output)/")
+            printText("built \(result.fileCount) files into \(TerminalText.line(paths.output))/")
         }
     }
 }

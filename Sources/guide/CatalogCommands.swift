@@ -61,7 +61,7 @@ struct ExportPOCommand: ParsableCommand {
             }
             try OutputFiles.check(files.map { OutputFiles.Output(path: $0.path, option: "-o") }, inputs: inputs, force: force)
             try OutputFiles.write(files)
-            printText("wrote \(files.count) catalogs (\(language.code)) into \(output)/")
+            printText("wrote \(files.count) catalogs (\(language.code)) into \(TerminalText.line(output))/")
         }
     }
 }

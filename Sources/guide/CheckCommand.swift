@@ -121,6 +121,6 @@ struct CheckCommand: ParsableCommand {
         text += "\n" + draft
         try OutputFiles.write([(path, text)], read: before.map { [path: $0] } ?? [:],
                               inside: ConfinedFolder(content, role: "the content folder"))
-        printError("\(shown): appended the draft (\(draft.split(separator: "\n").count) lines); review it before you commit")
+        printError("\(TerminalText.line(shown)): appended the draft (\(draft.split(separator: "\n").count) lines); review it before you commit")
     }
 }

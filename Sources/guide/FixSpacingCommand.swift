@@ -32,6 +32,7 @@ struct FixSpacingCommand: ParsableCommand {
             // The book's own chapters are rewritten only inside the content folder (links included).
             let inside = files.isEmpty ? ConfinedFolder(content, role: "the content folder") : nil
             for path in try targets() {
+                if !files.isEmpty { try checkNamed(path) }
                 let data = FileManager.default.contents(atPath: path) ?? Data()
                 let text = try TextFile.read(path: path, displayPath: path)
                 if check {
@@ -53,7 +54,7 @@ struct FixSpacingCommand: ParsableCommand {
                     Diagnostic(.warning, "block left as it is: fixing it would change its markdown", at: SourceLocation(file: path, line: $0))
                 }, to: printError)
                 if dryRun {
-                    printText(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(path)", newName: "b/\(path)"), terminator: "")
+                    printText(UnifiedDiff.make(old: text, new: result.text, oldName: "a/\(TerminalText.line(path))", newName: "b/\(TerminalText.line(path))"), terminator: "")
                 } else if result.text != text {
                     let bom = data.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
                     try OutputFiles.write([(path, bom + result.text)], read: [path: [UInt8](data)], inside: inside)
@@ -61,9 +62,27 @@ struct FixSpacingCommand: ParsableCommand {
                 if !result.fixed.isEmpty {
                     let counts = Dictionary(grouping: result.fixed, by: \.rule.rawValue).sorted { $0.key < $1.key }
                         .map { "\($0.value.count) \($0.key)" }.joined(separator: ", ")
-                    printError("\(path): \(dryRun ? "would fix" : "fixed") \(result.fixed.count): \(counts)")
+                    printError("\(TerminalText.line(path)): \(dryRun ? "would fix" : "fixed") \(result.fixed.count): \(counts)")
                 }
             }
+        }
+    }
+
+    /// A file named on the command line is rewritten where it is named: one inside the content
+    /// folder must stay inside it with its links resolved, as the book's own chapters do, and
+    /// one elsewhere may not be a link (rewriting it would write wherever the link leads).
+    private func checkNamed(_ path: String) throws {
+        let confined = ConfinedFolder(content, role: "the content folder")
+        let named = URL(fileURLWithPath: path).standardizedFileURL.path
+        let root = URL(fileURLWithPath: content).standardizedFileURL.path
+        if named.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+            try confined.check(path, display: path)
+            return
+        }
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw GuideError("refused: this file is a link, and fix-spacing rewrites a file only where it is named "
+                             + "(or inside the content folder): name the file the link leads to", file: path)
         }
     }
 

@@ -111,7 +111,7 @@ struct ReviewCommand: ParsableCommand {
                 }
                 printer.print(snippetFindings) { printText($0) }
                 // The check's outcomes, assumed snippets apart from failures (`guide check` lists them).
-                if let check, !check.results.isEmpty { printText("\(content): \(check.countsLine) (guide check)") }
+                if let check, !check.results.isEmpty { printText("\(TerminalText.line(content)): \(check.countsLine) (guide check)") }
             }
         }
     }

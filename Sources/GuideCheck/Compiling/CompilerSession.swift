@@ -160,6 +160,9 @@ extension CompilerSession {
             // foreign one is made again, never turned into every snippet's failure.
             if FileBytes.read(header).map({ !$0.elementsEqual(contextText.utf8) }) ?? true {
                 CacheStore.replace(header, with: Array(contextText.utf8))
+                // clang checks that a precompiled header's source is the file it was made from
+                // (its size and time): one made from the earlier copy fails every snippet now.
+                unlink(files.file(.precompiledHeader, key, suffix: ".pch"))
             }
             displayPaths[header] = contextDisplay
             if options.precompile {

@@ -68,7 +68,11 @@ public struct SDKSetup {
         }
         let fingerprint = key.hex
         let shim = cache.file(.sdkHeaders, key)
-        if !manager.fileExists(atPath: shim + "/objc/runtime.h") {
+        // clang reads the folder first on its include path: it is used only when it holds exactly
+        // the generated files, byte for byte (a damaged or added header would change every
+        // verdict, and verdicts are cached); anything else is removed and written again.
+        if !ShimFolder.holds(generated, at: shim) {
+            FolderRemoval.remove(shim)
             // Written beside and renamed: two checks at once never see half a folder.
             let temporary = PathText.parent(shim) + "/.tmp-" + UUID().uuidString
             do {
@@ -85,7 +89,7 @@ public struct SDKSetup {
                 try? manager.removeItem(atPath: temporary)
                 return .failure(Problem(message: "cannot write the GNUstep shim headers into \(shim): \(error.localizedDescription)"))
             }
-            guard manager.fileExists(atPath: shim + "/objc/runtime.h") else {
+            guard ShimFolder.holds(generated, at: shim) else {
                 return .failure(Problem(message: "cannot write the GNUstep shim headers into \(shim)"))
             }
         }

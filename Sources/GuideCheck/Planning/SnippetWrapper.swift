@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// One snippet as it goes into a translation unit (a snippet that `continues` brings the
 /// ones before it as earlier parts).
@@ -110,7 +111,12 @@ public enum SnippetWrapper {
         var out: [String] = []
         var regions: [SourceRegion] = []
         func hidden() { out.append("#line 1 " + quoted(hiddenFile)) }
-        func emit(_ code: String, file: String, line: Int, kind: SourceRegion.Kind, indents: [Int: Int] = [:]) {
+        func emit(_ code: String, file named: String, line: Int, kind: SourceRegion.Kind, indents: [Int: Int] = [:]) {
+            // clang prints the name as `#line` gives it, a newline too, and its output is read a
+            // line at a time: a name of many lines would come back as other files (or as a line
+            // `::error …` that CI obeys). Control characters are escaped (`\x0A`) in the name
+            // clang sees, and so in the diagnostics' file.
+            let file = TerminalText.line(named)
             out.append("#line \(line) " + quoted(file))
             let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             var text: [Int: String] = [:]

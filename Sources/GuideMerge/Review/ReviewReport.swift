@@ -103,7 +103,7 @@ public enum ReviewReport {
         }
         let translated = Int((review.translatedShare * 100).rounded())
         let accepted = Int((review.acceptedShare * 100).rounded())
-        return "\(review.target.displayPath): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
+        return "\(TerminalText.line(review.target.displayPath)): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
             + "\(translated)% of the English translated, \(accepted)% accepted"
             + (review.target.untranslated == nil ? "" : "; not translated yet")
             + (reader == 0 ? "" : "; \(reader) reader finding\(reader == 1 ? "" : "s") in the pair's files")
