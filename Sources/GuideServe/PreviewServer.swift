@@ -13,7 +13,7 @@ import GuideRender
 /// Nothing is read from disk to answer a request: pages come from the in-memory `Site`, assets
 /// from the bytes read as the build was made (`SnapshotAssets`), so no request can reach another
 /// file, nor a file the book's folders hold since. Clients reach FlyingFox only through
-/// `RequestGate`, which bounds what they may send and how slowly.
+/// `RequestGate`, which bounds what they may send and how slowly, and for which Host.
 public struct PreviewServer: Sendable {
     public var builder: SiteBuilder
     public var host: String
@@ -51,7 +51,7 @@ public struct PreviewServer: Sendable {
             group.addTask {
                 try await server.waitUntilListening()
                 let gate = try RequestGate(host: host, port: port, upstream: upstream, pool: pool, limits: limits)
-                log("serving on http://\(host):\(gate.port ?? port)/ (Ctrl-C to stop)")   // --port 0: the one picked
+                log("serving on http://\(host):\(gate.port)/ (Ctrl-C to stop)")   // --port 0: the one picked
                 try await gate.run()
             }
             group.addTask {

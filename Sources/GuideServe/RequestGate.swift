@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// The front of `guide serve`: takes the clients' connections, lets through only whole request
-/// heads within `limits`, and relays them to FlyingFox listening on a private socket.
+/// heads within `limits` that name the server as their Host (`ServedHost`), and relays them to
+/// FlyingFox listening on a private socket.
 ///
 /// FlyingFox (0.27.1) has no limit on a request's size and no timeout while one arrives, and
 /// reads each line in time quadratic in its length: one 1 MB request line kept a core busy
@@ -18,6 +19,8 @@ struct RequestGate: Sendable {
     let upstream: sockaddr_un
     let pool: any AsyncSocketPool
     let limits: RequestLimits
+    /// The Host names requests must give.
+    let served: ServedHost
 
     /// Binds `host:port` (port 0: one the system picks) without accepting yet.
     init(host: String, port: UInt16, upstream: sockaddr_un, pool: some AsyncSocketPool, limits: RequestLimits) throws {
@@ -29,12 +32,11 @@ struct RequestGate: Sendable {
         self.upstream = upstream
         self.pool = pool
         self.limits = limits
+        guard case .ip4(_, let bound) = try socket.sockname() else { throw SocketError.makeFailed("SockName") }
+        served = ServedHost(listeningOn: host, port: bound)
     }
 
-    var port: UInt16? {
-        if case .ip4(_, let port)? = try? listener.socket.sockname() { return port }
-        return nil
-    }
+    var port: UInt16 { served.port }
 
     func run() async throws {
         let slots = Slots(limits.connections)
@@ -105,7 +107,7 @@ struct RequestGate: Sendable {
 
     /// Passes whole heads on as they complete; returns why it stopped if a head was refused.
     private func forwardHeads(from client: AsyncSocket, to server: AsyncSocket) async -> RequestRejection? {
-        var scanner = RequestHeadScanner(limits: limits)
+        var scanner = RequestHeadScanner(limits: limits, served: served)
         var headStarted = ContinuousClock.now
         do {
             while true {
