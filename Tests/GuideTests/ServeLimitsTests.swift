@@ -273,4 +273,29 @@ import Testing
         #expect(try await fetch("http://localhost:\(port)/en/intro.html").1 == 200)
         #expect(try await fetch("http://localhost:\(port)/__guide/version").1 == 200)
     }
+
+    /// 300 connections opened and left silent (the server holds 128 at once) do not keep a new
+    /// client waiting: at capacity the quietest connection is closed to make room, and a GET is
+    /// answered within 2 s (it used to wait for the idle ones' 15 s, twice over).
+    @Test(.timeLimit(.minutes(1))) func idleConnectionsCannotKeepOthersOut() async throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let server = try RunningServer(in: folder)
+        defer { server.stop() }
+        let port = try port(try await server.address())
+        let idle = await onOwnThread { (0..<300).compactMap { _ in try? LoopbackClient(port: port, timeout: 1) } }
+        #expect(idle.count == 300)
+        try await Task.sleep(for: .milliseconds(500))
+        let (answer, seconds) = await onOwnThread { () -> (String, Double) in
+            let started = Date()
+            guard let client = try? LoopbackClient(port: port, timeout: 5) else { return ("no connection", 0) }
+            client.send("GET /en/intro.html HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            return (client.receiveAll(), Date().timeIntervalSince(started))
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK"), "\(answer.prefix(60).debugDescription) after \(seconds) s")
+        #expect(seconds < 2, "a normal request took \(seconds) s beside 300 idle connections")
+        withExtendedLifetime(idle) {}
+        // And the server goes on answering once they are gone.
+        #expect(try await fetch("http://127.0.0.1:\(port)/en/intro.html").1 == 200)
+    }
 }
