@@ -34,6 +34,13 @@ actor Slots {
         }
     }
 
+    /// Takes a place if one is free, without waiting; false when none is.
+    func acquireIfFree() -> Bool {
+        guard free > 0 else { return false }
+        free -= 1
+        return true
+    }
+
     func release() {
         if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
     }

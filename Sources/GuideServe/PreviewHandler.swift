@@ -4,7 +4,7 @@ import GuideModel
 import GuidePipeline
 import GuideRender
 
-/// Answers one request from the in-memory build.
+/// Answers one request from the in-memory build: nothing is read from disk.
 struct PreviewHandler: HTTPHandler {
     let state: PreviewState
 
@@ -25,7 +25,8 @@ struct PreviewHandler: HTTPHandler {
         if let bytes = rendered?.site.bytes(at: path) {
             return page(Data(bytes), path: path, error: error, version: version)
         }
-        if let file = rendered?.assets[path], let data = FileManager.default.contents(atPath: file) {
+        // The bytes read when this build was made: the file at the asset's path may be another by now.
+        if let data = snapshot.assets[path] {
             return HTTPResponse(statusCode: .ok, headers: [.contentType: MediaType.of(path)], body: data)
         }
         if rendered == nil, let error {

@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import Synchronization
+import GuideFiles
 import GuideModel
 import GuidePipeline
 import GuideRender
@@ -9,9 +10,10 @@ import GuideRender
 /// `guide serve`: serves the book from memory on the loopback interface, rebuilds it
 /// when content or templates change, and tells open pages to reload.
 ///
-/// Nothing is read from disk by request path: pages come from the in-memory `Site`,
-/// assets from the list the build made, so no request can reach another file. Clients reach
-/// FlyingFox only through `RequestGate`, which bounds what they may send and how slowly.
+/// Nothing is read from disk to answer a request: pages come from the in-memory `Site`, assets
+/// from the bytes read as the build was made (`SnapshotAssets`), so no request can reach another
+/// file, nor a file the book's folders hold since. Clients reach FlyingFox only through
+/// `RequestGate`, which bounds what they may send and how slowly, and for which Host.
 public struct PreviewServer: Sendable {
     public var builder: SiteBuilder
     public var host: String
@@ -35,7 +37,7 @@ public struct PreviewServer: Sendable {
     }
 
     public func run(log: @escaping @Sendable (String) -> Void) async throws {
-        let state = PreviewState()
+        let state = PreviewState(content: builder.content)
         await state.rebuild(with: builder, timings: timings, log: log)
         // FlyingFox listens where no browser can reach it; clients reach it through the gate.
         let upstream = sockaddr_un.privateAddress()
@@ -49,7 +51,7 @@ public struct PreviewServer: Sendable {
             group.addTask {
                 try await server.waitUntilListening()
                 let gate = try RequestGate(host: host, port: port, upstream: upstream, pool: pool, limits: limits)
-                log("serving on http://\(host):\(gate.port ?? port)/ (Ctrl-C to stop)")   // --port 0: the one picked
+                log("serving on http://\(host):\(gate.port)/ (Ctrl-C to stop)")   // --port 0: the one picked
                 try await gate.run()
             }
             group.addTask {
@@ -114,6 +116,8 @@ extension PreviewServer {
 struct PreviewSnapshot: Sendable {
     /// The last good build.
     var rendered: SiteBuilder.Rendered?
+    /// Its assets' bytes, read as it was made.
+    var assets = SnapshotAssets()
     /// Why the last rebuild failed, when it did (the pages are then the last good build's).
     var error: String?
     /// Bumped on every rebuild; pages poll it to know when to reload.
@@ -125,18 +129,30 @@ struct PreviewSnapshot: Sendable {
 /// rebuild, and while one runs they get the previous snapshot.
 actor PreviewState {
     private(set) var snapshot = PreviewSnapshot()
+    /// Where the builds' assets must be (`SnapshotAssets`).
+    let content: ConfinedFolder
 
-    /// Renders with `render` off the actor (requests go on being answered meanwhile), then
-    /// publishes the outcome as the next snapshot, logging what the build reported.
+    init(content: String) {
+        self.content = ConfinedFolder(content, role: "the content folder")
+    }
+
+    /// Renders with `render` off the actor (requests go on being answered meanwhile) and reads
+    /// its assets, then publishes the outcome as the next snapshot, logging what the build reported.
     nonisolated func rebuild(timings: Bool = false, log: @escaping @Sendable (String) -> Void,
                              render: @escaping @Sendable () throws -> SiteBuilder.Rendered) async {
         let started = ContinuousClock.now
+        let (previous, content) = (await snapshot.assets, content)
         // A thread outside Swift's cooperative pool: a rebuild of a large book takes seconds.
         let outcome = await withCheckedContinuation { done in
-            DispatchQueue.global().async { done.resume(returning: Result { try render() }) }
+            DispatchQueue.global().async {
+                done.resume(returning: Result {
+                    let rendered = try render()
+                    return (rendered, try SnapshotAssets.read(rendered.assets, inside: content, keeping: previous))
+                })
+            }
         }
         switch outcome {
-        case .success(let result):
+        case .success(let (result, _)):
             for diagnostic in result.diagnostics { log(diagnostic.description) }
             if timings {
                 for (stage, seconds) in result.timings { log(String(format: "%8.3f s  %@", seconds, stage)) }
@@ -153,10 +169,10 @@ actor PreviewState {
         await rebuild(timings: timings, log: log) { try builder.render() }
     }
 
-    private func publish(_ outcome: Result<SiteBuilder.Rendered, any Error>) {
+    private func publish(_ outcome: Result<(SiteBuilder.Rendered, SnapshotAssets), any Error>) {
         var next = snapshot
         switch outcome {
-        case .success(let rendered): (next.rendered, next.error) = (rendered, nil)
+        case .success(let (rendered, assets)): (next.rendered, next.assets, next.error) = (rendered, assets, nil)
         case .failure(let error): next.error = Self.describe(error)
         }
         next.version += 1

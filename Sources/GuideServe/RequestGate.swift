@@ -8,7 +8,9 @@ import Darwin
 #endif
 
 /// The front of `guide serve`: takes the clients' connections, lets through only whole request
-/// heads within `limits`, and relays them to FlyingFox listening on a private socket.
+/// heads within `limits` that name the server as their Host (`ServedHost`), and relays them to
+/// FlyingFox listening on a private socket. At capacity, a new client takes the place of the
+/// quietest connection (`OpenConnections`).
 ///
 /// FlyingFox (0.27.1) has no limit on a request's size and no timeout while one arrives, and
 /// reads each line in time quadratic in its length: one 1 MB request line kept a core busy
@@ -18,6 +20,8 @@ struct RequestGate: Sendable {
     let upstream: sockaddr_un
     let pool: any AsyncSocketPool
     let limits: RequestLimits
+    /// The Host names requests must give.
+    let served: ServedHost
 
     /// Binds `host:port` (port 0: one the system picks) without accepting yet.
     init(host: String, port: UInt16, upstream: sockaddr_un, pool: some AsyncSocketPool, limits: RequestLimits) throws {
@@ -29,18 +33,17 @@ struct RequestGate: Sendable {
         self.upstream = upstream
         self.pool = pool
         self.limits = limits
+        guard case .ip4(_, let bound) = try socket.sockname() else { throw SocketError.makeFailed("SockName") }
+        served = ServedHost(listeningOn: host, port: bound)
     }
 
-    var port: UInt16? {
-        if case .ip4(_, let port)? = try? listener.socket.sockname() { return port }
-        return nil
-    }
+    var port: UInt16 { served.port }
 
     func run() async throws {
         let slots = Slots(limits.connections)
+        let open = OpenConnections()
         try await withThrowingDiscardingTaskGroup { group in
             while !Task.isCancelled {
-                await slots.acquire()
                 let client: AsyncSocket
                 do {
                     client = try await listener.accept()
@@ -49,12 +52,18 @@ struct RequestGate: Sendable {
                 } catch {
                     // Out of file descriptors, or a client gone before it was accepted: not the
                     // server's end. Pause so a persistent error cannot spin.
-                    await slots.release()
                     try await Task.sleep(for: .milliseconds(50))
                     continue
                 }
+                // Every place taken: the quietest connection makes room, at once. Waiting for one
+                // to close on its own let clients that send nothing keep everyone else out.
+                if await !slots.acquireIfFree() {
+                    open.closeQuietest()
+                    await slots.acquire()
+                }
+                let id = open.add(client.socket.file.rawValue)
                 group.addTask {
-                    await serve(client)
+                    await serve(client, as: id, among: open)
                     await slots.release()
                 }
             }
@@ -66,15 +75,19 @@ struct RequestGate: Sendable {
         case requests(RequestRejection?)
     }
 
-    /// One client: its requests go up, FlyingFox's responses come back, until either side ends.
-    private func serve(_ client: AsyncSocket) async {
-        defer { try? client.close() }
+    /// One client: its requests go up, FlyingFox's responses come back, until either side ends
+    /// (or `open` closes it to make room).
+    private func serve(_ client: AsyncSocket, as id: Int, among open: OpenConnections) async {
+        defer {
+            open.remove(id)
+            try? client.close()
+        }
         guard let server = try? await AsyncSocket.connected(to: upstream, pool: pool) else { return }
         defer { try? server.close() }
         var rejection: RequestRejection?
         await withTaskGroup(of: Ended.self) { group in
-            group.addTask { await relayResponses(from: server, to: client); return .responses }
-            group.addTask { .requests(await forwardHeads(from: client, to: server)) }
+            group.addTask { await relayResponses(from: server, to: client, as: id, among: open); return .responses }
+            group.addTask { .requests(await forwardHeads(from: client, to: server, as: id, among: open)) }
             for await ended in group {
                 switch ended {
                 case .responses:
@@ -104,9 +117,11 @@ struct RequestGate: Sendable {
     }
 
     /// Passes whole heads on as they complete; returns why it stopped if a head was refused.
-    private func forwardHeads(from client: AsyncSocket, to server: AsyncSocket) async -> RequestRejection? {
-        var scanner = RequestHeadScanner(limits: limits)
+    private func forwardHeads(from client: AsyncSocket, to server: AsyncSocket, as id: Int,
+                              among open: OpenConnections) async -> RequestRejection? {
+        var scanner = RequestHeadScanner(limits: limits, served: served)
         var headStarted = ContinuousClock.now
+        var passedAny = false
         do {
             while true {
                 let deadline = scanner.isMidHead ? headStarted + limits.headTime : .now + limits.idleTime
@@ -118,6 +133,8 @@ struct RequestGate: Sendable {
                 }
                 if !scanner.isMidHead { headStarted = .now }
                 let scan = scanner.scan(bytes)
+                passedAny = passedAny || !scan.heads.isEmpty
+                open.heard(id, owesHead: scanner.isMidHead || !passedAny)
                 for head in scan.heads { try await server.write(Data(head)) }
                 if let rejection = scan.rejection { return rejection }
                 if !scan.heads.isEmpty, scanner.isMidHead { headStarted = .now }
@@ -127,11 +144,13 @@ struct RequestGate: Sendable {
         }
     }
 
-    private func relayResponses(from server: AsyncSocket, to client: AsyncSocket) async {
+    private func relayResponses(from server: AsyncSocket, to client: AsyncSocket, as id: Int,
+                                among open: OpenConnections) async {
         do {
             while true {
                 let bytes = try await server.read(atMost: 4096)
                 try await withDeadline(.now + limits.idleTime) { try await client.write(Data(bytes)) }
+                open.answered(id)
             }
         } catch {
             return

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Splits what a client sends into request heads, refusing the first head that breaks the limits.
+/// Splits what a client sends into request heads, refusing the first head that breaks the limits
+/// or names another Host than the one served (`ServedHost`).
 ///
 /// Lines end at "\n" (an "\r" before it is dropped) and a head ends at its first empty line, as
 /// FlyingFox reads them, so both agree on where every head starts. Requests with a body are
@@ -15,12 +16,19 @@ struct RequestHeadScanner {
     static let passedHeaders: Set<String> = ["connection"]
 
     let limits: RequestLimits
+    let served: ServedHost
     private var line: [UInt8] = []
     private var passed: [UInt8] = []
     private var headLength = 0
+    /// Of the head under way: whether its version needs a Host (HTTP/1.1 does, 1.0 does not),
+    /// how many Host headers it has, and whether the last of them names the server.
+    private var needsHost = true
+    private var hosts = 0
+    private var hostServed = false
 
-    init(limits: RequestLimits) {
+    init(limits: RequestLimits, served: ServedHost) {
         self.limits = limits
+        self.served = served
     }
 
     /// True while part of a head has arrived but not its end.
@@ -42,13 +50,20 @@ struct RequestHeadScanner {
                 if passed.isEmpty {
                     scan.rejection = Self.checkRequestLine(line)
                     passed = line + [13, 10]
+                    // Only an HTTP/1.0 request may leave its Host out (no browser sends one without).
+                    (needsHost, hosts, hostServed) = (!line.reversed().starts(with: " HTTP/1.0".utf8.reversed()), 0, false)
                 } else if line.isEmpty {
-                    scan.heads.append(passed + [13, 10])
+                    scan.rejection = checkHost()
+                    if scan.rejection == nil { scan.heads.append(passed + [13, 10]) }
                     passed.removeAll(keepingCapacity: true)
                     headLength = 0
                 } else {
                     let (name, value) = Self.header(line)
                     scan.rejection = Self.checkHeader(name: name, value: value)
+                    if name == "host" {
+                        hosts += 1
+                        hostServed = served.accepts(value)
+                    }
                     if Self.passedHeaders.contains(name) {
                         if line.count > limits.requestLine {
                             scan.rejection = .headerTooLarge("the \(name) header is longer than \(limits.requestLine) bytes")
@@ -78,6 +93,13 @@ struct RequestHeadScanner {
             return .headerTooLarge("the request head is longer than \(limits.head) bytes")
         }
         return nil
+    }
+
+    /// At the end of a head: one Host header, naming the server (HTTP/1.0: none, or that one).
+    private func checkHost() -> RequestRejection? {
+        if hosts > 1 { return .badRequest("the request has more than one Host header") }
+        if hosts == 0 && !needsHost || hostServed { return nil }
+        return .misdirected("this server answers only requests for \(served.described)")
     }
 
     private static func checkRequestLine(_ line: [UInt8]) -> RequestRejection? {

@@ -17,7 +17,8 @@ public struct RequestLimits: Sendable, Equatable {
     public var headTime: Duration = .seconds(5)
     /// How long a connection may wait for its next request, or for its client to take a response.
     public var idleTime: Duration = .seconds(15)
-    /// Connections served at once; more wait in the listening queue.
+    /// Connections served at once; at capacity a new one takes the place of the quietest
+    /// (`OpenConnections`).
     public var connections = 128
 
     public init() {}

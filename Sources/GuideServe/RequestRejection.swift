@@ -11,6 +11,7 @@ struct RequestRejection: Equatable, Sendable {
     static let timedOut = Self(status: 408, phrase: "Request Timeout", reason: "the request took too long to arrive")
     static let bodyRefused = Self(status: 413, phrase: "Content Too Large",
                                   reason: "the preview server answers GET and HEAD and takes no request body")
+    static func misdirected(_ reason: String) -> Self { Self(status: 421, phrase: "Misdirected Request", reason: reason) }
     static func uriTooLong(limit: Int) -> Self {
         Self(status: 414, phrase: "URI Too Long", reason: "the request line is longer than \(limit) bytes")
     }

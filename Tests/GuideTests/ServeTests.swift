@@ -64,7 +64,7 @@ import Testing
         let builder = SiteBuilder(content: folder.path + "/content", templates: repositoryRoot + "/templates",
                                   output: folder.path + "/site", checkSnippets: false)
         let built = try builder.render()
-        let state = PreviewState()
+        let state = PreviewState(content: folder.path + "/content")
         await state.rebuild(log: { _ in }) { built }
         #expect(await state.snapshot.version == 1)
 
@@ -124,6 +124,55 @@ import Testing
         #expect(showsError)
     }
 
+    /// `guide serve` answers from the build it made, never from the book's folders at request
+    /// time: an asset, and a file copied from the templates, each replaced while it serves by a
+    /// link to a file outside the book, are refused by the rebuild, and their URLs keep the last
+    /// good build's bytes (the asset's URL used to answer with the outside file's).
+    @Test(.timeLimit(.minutes(1))) func servesOnlyTheBuildItMade() async throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/en/images/x.png", "the book's own image")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
+        try folder.write("outside/secret.txt", "SECRET: a file outside the book")
+        let server = try RunningServer(in: folder, templates: folder.path + "/templates")
+        defer { server.stop() }
+        let base = try await server.address()
+        let image = try await fetch(base + "en/images/x.png")
+        #expect(image.0 == "the book's own image" && image.1 == 200)
+        let style = try await fetch(base + "style.css")
+        #expect(style.1 == 200 && !style.0.isEmpty)
+
+        for file in ["content/en/images/x.png", "templates/style.css"] {
+            // A link made beside the file and renamed over it: the file is replaced in one step.
+            let path = folder.path + "/" + file
+            try FileManager.default.createSymbolicLink(atPath: path + ".link", withDestinationPath: folder.path + "/outside/secret.txt")
+            #expect(rename(path + ".link", path) == 0)
+        }
+        var refused = false
+        for _ in 0..<50 where !refused {
+            try await Task.sleep(for: .milliseconds(200))
+            let page = try await fetch(base + "en/intro.html").0
+            refused = page.contains("guide-build-error") && page.contains("refused")
+        }
+        #expect(refused, "the rebuild did not refuse the links")
+        let imageAfter = try await fetch(base + "en/images/x.png")
+        #expect(imageAfter.0 == "the book's own image" && imageAfter.1 == 200, "\(imageAfter)")
+        let styleAfter = try await fetch(base + "style.css")
+        #expect(styleAfter.0 == style.0 && styleAfter.1 == 200, "\(styleAfter.0.prefix(60))")
+
+        // Files of the book again: the next good build serves their bytes.
+        try FileManager.default.removeItem(atPath: folder.path + "/content/en/images/x.png")
+        try folder.write("content/en/images/x.png", "the book's new image")
+        try FileManager.default.removeItem(atPath: folder.path + "/templates/style.css")
+        try folder.write("templates/style.css", "body { margin: 0 }\n")
+        var rebuilt = false
+        for _ in 0..<50 where !rebuilt {
+            try await Task.sleep(for: .milliseconds(200))
+            rebuilt = try await fetch(base + "en/images/x.png").0 == "the book's new image"
+        }
+        #expect(rebuilt)
+        #expect(try await fetch(base + "style.css").0 == "body { margin: 0 }\n")
+    }
 }
 
 /// The real `guide serve` on a free port, on a temporary book.
@@ -131,10 +180,10 @@ struct RunningServer {
     let process = Process()
     let log: String
 
-    init(in folder: TempFolder) throws {
+    init(in folder: TempFolder, templates: String = repositoryRoot + "/templates") throws {
         log = folder.path + "/serve.log"
         process.executableURL = URL(fileURLWithPath: guideBinary())
-        process.arguments = ["serve", "--port", "0", "--templates", repositoryRoot + "/templates"]
+        process.arguments = ["serve", "--port", "0", "--templates", templates]
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         _ = FileManager.default.createFile(atPath: log, contents: nil)   // a failure throws just below
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
