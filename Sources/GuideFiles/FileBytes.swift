@@ -12,6 +12,11 @@ public enum FileBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return read(descriptor: fd, expected: expected, limit: limit)
+    }
+
+    /// `read` of a file already open (it stays open), from where it is.
+    public static func read(descriptor fd: Int32, expected: Int? = nil, limit: Int = .max) -> [UInt8]? {
         var size = expected ?? 0
         if expected == nil {
             var status = stat()
@@ -60,7 +65,8 @@ public enum FileBytes {
         write(parts, into: openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode))
     }
 
-    private static func write(_ parts: [[UInt8]], into fd: Int32) -> Bool {
+    /// Writes the parts into `fd` and closes it; false when a write or the close failed.
+    public static func write(_ parts: [[UInt8]], into fd: Int32) -> Bool {
         guard fd >= 0 else { return false }
         for bytes in parts {
             var written = 0

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 import Yams
 
@@ -41,12 +42,16 @@ public enum ConfigLoader {
         }
     }
 
-    public static func load(path: String, displayPath: String) throws -> Config {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GuideError("cannot read the config file", file: displayPath)
+    /// `inside`: the content folder, checked on the file as opened (`TextFile.read`).
+    public static func load(path: String, displayPath: String, inside folder: ConfinedFolder? = nil) throws -> Config {
+        guard let folder else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw GuideError("cannot read the config file", file: displayPath)
+            }
+            return try parse(try TextFile.decode(data, displayPath: displayPath), displayPath: displayPath)
         }
-        let text = try TextFile.decode(data, displayPath: displayPath)
-        return try parse(text, displayPath: displayPath)
+        guard FileManager.default.fileExists(atPath: path) else { throw GuideError("cannot read the config file", file: displayPath) }
+        return try parse(try TextFile.read(path: path, displayPath: displayPath, inside: folder), displayPath: displayPath)
     }
 
     public static func parse(_ text: String, displayPath: String) throws -> Config {

@@ -24,13 +24,15 @@ public struct ContentLoader: Sendable {
     /// (`guide serve`), a chapter parsed by an earlier load is taken as it was. The caller saves it.
     public var facts: CacheStore?
     /// How a chapter file is read (tests count the reads).
-    var readChapter: @Sendable (_ path: String, _ display: String) throws -> String = {
-        try TextFile.read(path: $0, displayPath: $1)
-    }
+    var readChapter: @Sendable (_ path: String, _ display: String) throws -> String
 
     public init(root: String, displayRoot: String? = nil) {
         self.root = root
         self.displayRoot = displayRoot ?? Self.relativeToWorkingDirectory(root)
+        // Checked again on the file as it is opened, and read from what was opened: a chapter
+        // swapped for a link after the listing checked it is refused, never read.
+        let confined = ConfinedFolder(root, role: "the content folder")
+        readChapter = { try TextFile.read(path: $0, displayPath: $1, inside: confined) }
     }
 
     /// Messages and pages name files as the user would type them: relative to the
@@ -51,7 +53,8 @@ public struct ContentLoader: Sendable {
         // Resolved once: every file the book is read from is checked against it.
         let resolvedRoot = ConfinedFolder(root, role: "the content folder")
         try resolvedRoot.check(join(root, Self.configName), display: display(Self.configName))
-        let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName))
+        let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName),
+                                           inside: resolvedRoot)
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
         // The editions' listings side by side (each is serial: its SUMMARY.md, the listed files'
         // checks), then every chapter of every edition parsed in one map on all cores: an edition
@@ -78,7 +81,9 @@ public struct ContentLoader: Sendable {
         let glossaryPath = join(root, GlossaryLoader.fileName)
         try resolvedRoot.check(glossaryPath, display: display(GlossaryLoader.fileName))
         let glossary = FileManager.default.fileExists(atPath: glossaryPath)
-            ? try GlossaryLoader.load(path: glossaryPath, displayPath: display(GlossaryLoader.fileName)) : Glossary()
+            ? try GlossaryLoader.parse(try TextFile.read(path: glossaryPath, displayPath: display(GlossaryLoader.fileName),
+                                                         inside: resolvedRoot), displayPath: display(GlossaryLoader.fileName))
+            : Glossary()
         return Book(config: config, editions: editions, sharedAssets: shared, glossary: glossary)
     }
 
@@ -98,7 +103,7 @@ public struct ContentLoader: Sendable {
         guard FileManager.default.fileExists(atPath: join(folder, "SUMMARY.md")) else {
             throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
         }
-        let summaryText = try TextFile.read(path: join(folder, "SUMMARY.md"), displayPath: summaryDisplay)
+        let summaryText = try TextFile.read(path: join(folder, "SUMMARY.md"), displayPath: summaryDisplay, inside: resolvedRoot)
         let summaryKey = SummaryRecord.key(within: "\(language.code)/SUMMARY.md", text: summaryText)
         let parse = { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
         // `guide serve` keeps the entries in memory; a build reads them back from the cache.
@@ -255,7 +260,7 @@ public struct ContentLoader: Sendable {
         try resolvedRoot.check(path, display: display)
         guard FileManager.default.fileExists(atPath: path) else { return AcceptLedger() }
         do {
-            return try AcceptLedger.parse(try TextFile.read(path: path, displayPath: display))
+            return try AcceptLedger.parse(try TextFile.read(path: path, displayPath: display, inside: resolvedRoot))
         } catch let error as AcceptLedger.FormatError {
             throw GuideError(error.message, file: display, line: error.line)
         }

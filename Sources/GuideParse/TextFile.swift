@@ -9,19 +9,40 @@ public enum TextFile {
 
     /// The file's text; a byte order mark is dropped unless `keepingByteOrderMark` (for
     /// `guide merge`, which gives a chapter back byte for byte).
-    public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false) throws -> String {
-        // Only regular files: reading a FIFO or a device would wait or never end.
-        guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
-        guard size <= maximumSize else {
-            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
-                             file: displayPath)
-        }
-        guard let bytes = FileBytes.read(path, expected: size, limit: maximumSize) else {
-            throw GuideError("cannot read the file", file: displayPath)
+    /// `inside`: the folder the file must lie in, checked on the file as opened and read from
+    /// that one descriptor (`ConfinedFile`), so a swap after the check reads nothing outside.
+    public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false,
+                            inside folder: ConfinedFolder? = nil) throws -> String {
+        let bytes: [UInt8]
+        if let folder {
+            let descriptor = try ConfinedFile.descriptor(of: path, inside: folder, display: displayPath)
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw GuideError("cannot read the file", file: displayPath) }
+            try checkSize(Int(status.st_size), displayPath: displayPath)
+            guard let read = FileBytes.read(descriptor: descriptor, expected: Int(status.st_size), limit: maximumSize) else {
+                throw GuideError("cannot read the file", file: displayPath)
+            }
+            bytes = read
+        } else {
+            // Only regular files: reading a FIFO or a device would wait or never end.
+            guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
+            try checkSize(size, displayPath: displayPath)
+            guard let read = FileBytes.read(path, expected: size, limit: maximumSize) else {
+                throw GuideError("cannot read the file", file: displayPath)
+            }
+            bytes = read
         }
         let mark = keepingByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
         if let text = bytes.withUnsafeBufferPointer(validText) { return mark + text }
         return try mark + decode(Data(bytes), displayPath: displayPath)
+    }
+
+    private static func checkSize(_ size: Int, displayPath: String) throws {
+        guard size <= maximumSize else {
+            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
+                             file: displayPath)
+        }
     }
 
     /// The size of the regular file `path` leads to (through a symlink, to what is read), or

@@ -171,7 +171,8 @@ public struct SiteBuilder: Sendable {
         try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
         defer { rendered.saving?.value }
         try SiteWriter(output: output, manifest: manifest, written: written)
-            .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) })
+            .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) },
+                   inside: ConfinedFolder(content, role: "the content folder"))
         rendered.saving?.value
         clock.lap("write and swap")
         rendered.timings += clock.laps

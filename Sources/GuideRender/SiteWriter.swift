@@ -26,7 +26,11 @@ public struct SiteWriter {
         self.written = written
     }
 
-    public func write(_ site: Site, assets: [(from: String, to: String)]) throws {
+    /// `assets` are copied from `folder` (the content folder), each checked on the file as
+    /// opened and copied from that descriptor (`ConfinedFile`): a file swapped for a link after
+    /// the book was read is refused, and no link is ever placed in the site.
+    public func write(_ site: Site, assets: [(from: String, to: String)],
+                      inside folder: ConfinedFolder = ConfinedFolder("/", role: "the file system")) throws {
         let fm = FileManager.default
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         let parent = outputURL.deletingLastPathComponent()
@@ -151,7 +155,7 @@ public struct SiteWriter {
             for asset in assets.sorted(by: { $0.to < $1.to }) {
                 let url = staging.appendingPathComponent(asset.to)
                 if fm.fileExists(atPath: url.path) || updating { try? fm.removeItem(at: url) }
-                try fm.copyItem(atPath: asset.from, toPath: url.path)
+                try ConfinedFile.copy(asset.from, inside: folder, display: asset.from, to: url.path)
             }
         } catch {
             // A previous site half updated stays: the next build mends it.

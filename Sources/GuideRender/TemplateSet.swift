@@ -30,8 +30,9 @@ public struct TemplateSet: Sendable {
             let full = folder + "/" + path
             try confined.check(full, display: full)
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
-                  let data = FileManager.default.contents(atPath: full) else { continue }
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
+            // Read from the file as opened and checked again: a swap since the check reads nothing outside.
+            let data = Data(try ConfinedFile.read(full, inside: confined, display: full))
             guard path.hasSuffix(".mustache") else {
                 statics[path] = [UInt8](data)
                 continue
