@@ -45,7 +45,10 @@ struct ExportPOCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { _ in
-            let book = try Workspace(content: content).loadBook()
+            let workspace = Workspace(content: content)
+            let book = try workspace.loadBook()
+            // Before anything is made (the folders for the catalogs, the cache): never inside the book.
+            try OutputFiles.refuseInside([OutputFiles.Output(path: output, option: "-o")], workspace.protectedFolders)
             let language = try CatalogBook.translation(lang, of: book)
             let reviews = try CatalogBook.reviews(book, content: content).filter { $0.language == language }
             var files: [(path: String, text: String)] = []
@@ -54,12 +57,12 @@ struct ExportPOCommand: ParsableCommand {
                 let catalog = POCatalog(header: CatalogBook.header(book: book, review: review), messages: messages.messages.map(\.po))
                 files.append((output + "/" + CatalogBook.catalogName(review.source.path), catalog.text))
             }
-            let inputs = reviews.flatMap { [(CatalogBook.file(content, book.source.language, $0.source.path), "a chapter"),
-                                            (CatalogBook.file(content, language, $0.target.path), "a chapter")] }
+            let outputs = files.map { OutputFiles.Output(path: $0.path, option: "-o") }
+            try OutputFiles.refuseInside(outputs, workspace.protectedFolders)
             for folder in Set(files.map { PathText.parent($0.path) }) {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            try OutputFiles.check(files.map { OutputFiles.Output(path: $0.path, option: "-o") }, inputs: inputs, force: force)
+            try OutputFiles.check(outputs, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
             try OutputFiles.write(files)
             printText("wrote \(files.count) catalogs (\(language.code)) into \(output)/")
         }
@@ -93,13 +96,17 @@ struct ExportTMXCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { _ in
-            let book = try Workspace(content: content).loadBook()
+            let workspace = Workspace(content: content)
+            let book = try workspace.loadBook()
+            let target = [OutputFiles.Output(path: output, option: "-o")]
+            // Before anything is written (the cache included): never inside the book, never one of its files.
+            try OutputFiles.check(target, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
             let language = try CatalogBook.translation(lang, of: book)
             var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code,
                                            segment: segment)
             let glossary = segment == .sentence && !book.glossary.isEmpty ? SentenceGlossary(book.glossary) : nil
             // The sentences paired as the review pairs them: with the book's dictionary, if it names one.
-            let dictionary = try Stages.dictionary(for: book, in: Workspace(content: content))
+            let dictionary = try Stages.dictionary(for: book, in: workspace)
             let words = segment == .sentence ? try dictionary?.entries() : nil
             for review in try CatalogBook.reviews(book, content: content, dictionary: dictionary) where review.language == language {
                 let messages = try CatalogBook.messages(review, book: book, content: content)
@@ -113,7 +120,8 @@ struct ExportTMXCommand: ParsableCommand {
                     memory.add(messages, sentences: sentences, aligner: aligner, all: all)
                 }
             }
-            try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")], inputs: [], force: force)
+            // Asked again: the book's files may have changed while the memory was made.
+            try OutputFiles.check(target, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
             try OutputFiles.write([(output, memory.text)])
             printText("wrote \(memory.units.count) translation units (\(book.source.language.code) → \(language.code), "
                       + "\(segment.rawValue)s) into \(output)")
