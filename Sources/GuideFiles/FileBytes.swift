@@ -12,6 +12,11 @@ public enum FileBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return read(descriptor: fd, expected: expected, limit: limit)
+    }
+
+    /// `read` of a file already open (and checked: `RegularFile`), from where it stands; the caller closes it.
+    public static func read(descriptor fd: Int32, expected: Int? = nil, limit: Int = .max) -> [UInt8]? {
         var size = expected ?? 0
         if expected == nil {
             var status = stat()
