@@ -95,7 +95,7 @@ struct ExportTMXCommand: ParsableCommand {
     @Flag(help: "Replace the file if it exists (keeping its mode and owner).") var force = false
 
     func run() throws {
-        try reportingErrors { _ in
+        try reportingErrors { printer in
             let workspace = Workspace(content: content)
             let book = try workspace.loadBook()
             let target = [OutputFiles.Output(path: output, option: "-o")]
@@ -110,6 +110,7 @@ struct ExportTMXCommand: ParsableCommand {
             let words = segment == .sentence ? try dictionary?.entries() : nil
             for review in try CatalogBook.reviews(book, content: content, dictionary: dictionary) where review.language == language {
                 let messages = try CatalogBook.messages(review, book: book, content: content)
+                let first = memory.units.count
                 switch segment {
                 case .paragraph:
                     memory.add(messages, all: all)
@@ -119,6 +120,10 @@ struct ExportTMXCommand: ParsableCommand {
                                                                         dictionary: words)
                     memory.add(messages, sentences: sentences, aligner: aligner, all: all)
                 }
+                let forbidden = memory.forbiddenCharacters(from: first)
+                printer.print([CatalogBook.forbiddenInXML(forbidden.source, content: content, book.source.language, review.source),
+                               CatalogBook.forbiddenInXML(forbidden.target, content: content, language, review.target)]
+                    .compactMap { $0 }, to: printError)
             }
             // Asked again: the book's files may have changed while the memory was made.
             try OutputFiles.check(target, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
@@ -232,6 +237,16 @@ enum CatalogBook {
         return ChapterMessages(review: review, english: english, chinese: chinese,
                                sourceFile: source.code + "/" + review.source.path,
                                targetFile: review.language.code + "/" + review.target.path)
+    }
+
+    /// The warning for a chapter whose units in the memory hold `count` characters XML 1.0
+    /// forbids (written as U+FFFD): once per file, at the first such character's line.
+    static func forbiddenInXML(_ count: Int, content: String, _ language: Language, _ chapter: Chapter) -> Diagnostic? {
+        guard count > 0, let text = try? TextFile.read(path: file(content, language, chapter.path), displayPath: chapter.displayPath),
+              let first = XMLCharacters.firstForbidden(in: text) else { return nil }
+        return Diagnostic(.warning, "this chapter holds \(XMLCharacters.name(first.scalar)), which XML 1.0 forbids: the translation "
+                          + "memory has U+FFFD in its place (\(count) such characters in its units)",
+                          at: SourceLocation(file: chapter.displayPath, line: first.line))
     }
 
     /// The same header for the same chapter: no dates, so an export is the same bytes every time.

@@ -167,6 +167,7 @@ import Testing
         #expect(text.contains("<tuv xml:lang=\"zh\">"))
         #expect(text.contains("<seg>第二段。【疑问】</seg>"))
         #expect(text == everything.text)
-        #expect(TranslationMemory.xmlText("a\u{1}b\tc\n") == "a\u{FFFD}b\tc\n")
+        #expect(XMLCharacters.replacingForbidden("a\u{1}b\tc\n\u{FFFE}\u{FFFF}\u{FFFD}\u{7F}") == "a\u{FFFD}b\tc\n\u{FFFD}\u{FFFD}\u{FFFD}\u{7F}")
+        #expect(XMLCharacters.firstForbidden(in: "a\r\nb\rc\n\u{FFFF}")?.line == 4)
     }
 }

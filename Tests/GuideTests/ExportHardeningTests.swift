@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `guide export tmx` and `guide export po` given hostile or careless targets and text, on the
@@ -53,5 +56,42 @@ import Testing
         #expect(try runGuide(["export", "tmx", "-o", "book.tmx"], in: folder.path).status == 0)
         #expect(try runGuide(["export", "po", "-o", "catalogs"], in: folder.path).status == 0)
         #expect(folder.exists("book.tmx") && folder.exists("catalogs/intro.po"))
+    }
+
+    /// Whether libxml2's parser (through Foundation) reads `text` as a well-formed XML document;
+    /// its error when it does not.
+    func xmlProblem(_ text: String) -> String? {
+        let parser = XMLParser(data: Data(text.utf8))
+        return parser.parse() ? nil : "\(parser.parserError.map { "\($0)" } ?? "not well-formed")"
+    }
+
+    @Test func theMemoryIsWellFormedXMLWhateverTheChapterHolds() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        // Valid UTF-8 that guide reads, but characters XML 1.0 has no place for.
+        try folder.write("content/en/second.md", "# Second\n\n## End\n\nThe end\u{1} is near\u{FFFE}. It comes\u{1B}[2J after\u{FFFF}.\n")
+        try folder.write("content/zh/second.md", "# 第二章\n\n## 结束\n\n结尾\u{FFFF}近了。它在\u{8}之后到来。\n")
+        for segment in ["sentence", "paragraph"] {
+            let result = try runGuide(["export", "tmx", "--all", "--segment", segment, "-o", "\(segment).tmx"], in: folder.path)
+            #expect(result.status == 0, "\(result.stderr)")
+            let memory = try folder.read("\(segment).tmx")
+            #expect(xmlProblem(memory) == nil, "\(segment): \(xmlProblem(memory) ?? "")")
+            #expect(memory.contains("The end\u{FFFD} is near\u{FFFD}."), "\(memory)")
+            #expect(memory.contains("结尾\u{FFFD}近了。"))
+            // Said once per chapter file, at the line of its first such character.
+            let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+            #expect(warnings.count == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("content/en/second.md:5: warning: this chapter holds U+0001, which XML 1.0 forbids"))
+            #expect(result.stderr.contains("content/zh/second.md:5: warning: this chapter holds U+FFFF, which XML 1.0 forbids"))
+        }
+
+        // The sitemap: guide.yml's base URL is the one text of the book it holds as written.
+        let config = try folder.read("content/guide.yml")
+        try folder.write("content/guide.yml", config + "\noutput:\n  base_url: \"https://example.org/\\x01book\"\n")
+        let build = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        let sitemap = try folder.read("site/sitemap.xml")
+        #expect(xmlProblem(sitemap) == nil, "\(sitemap)")
+        #expect(sitemap.contains("https://example.org/\u{FFFD}book/"))
     }
 }
