@@ -8,15 +8,17 @@ public enum TextFile {
     public static let maximumSize = 16 * 1024 * 1024
 
     /// The file's text; a byte order mark is dropped unless `keepingByteOrderMark` (for
-    /// `guide merge`, which gives a chapter back byte for byte).
-    public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false) throws -> String {
+    /// `guide merge`, which gives a chapter back byte for byte). `limit`: the largest file read
+    /// (a PO catalog holds a chapter pair and more: `guide import po` reads larger ones).
+    public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false,
+                            limit: Int = maximumSize) throws -> String {
         // Only regular files: reading a FIFO or a device would wait or never end.
         guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
-        guard size <= maximumSize else {
-            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
-                             file: displayPath)
+        guard size <= limit else {
+            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads \(limit == maximumSize ? "text files" : "these files") "
+                             + "up to \(limit / 1_048_576) MiB", file: displayPath)
         }
-        guard let bytes = FileBytes.read(path, expected: size, limit: maximumSize) else {
+        guard let bytes = FileBytes.read(path, expected: size, limit: limit) else {
             throw GuideError("cannot read the file", file: displayPath)
         }
         let mark = keepingByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""

@@ -55,7 +55,12 @@ struct ExportPOCommand: ParsableCommand {
             for review in reviews {
                 let messages = try CatalogBook.messages(review, book: book, content: content)
                 let catalog = POCatalog(header: CatalogBook.header(book: book, review: review), messages: messages.messages.map(\.po))
-                files.append((output + "/" + CatalogBook.catalogName(review.source.path), catalog.text))
+                let text = catalog.text
+                guard text.utf8.count <= POCatalog.maximumSize else {
+                    throw GuideError("the catalog of this chapter would be \(text.utf8.count >> 20) MiB, more than guide import po "
+                                     + "reads (\(POCatalog.maximumSize >> 20) MiB): split the chapter", file: review.source.displayPath)
+                }
+                files.append((output + "/" + CatalogBook.catalogName(review.source.path), text))
             }
             let outputs = files.map { OutputFiles.Output(path: $0.path, option: "-o") }
             try OutputFiles.refuseInside(outputs, workspace.protectedFolders)
@@ -157,7 +162,8 @@ struct ImportPOCommand: ParsableCommand {
             var failures: [GuideError] = []
             var changed = 0
             for catalogFile in catalogs {
-                let text = try TextFile.read(path: catalogFile, displayPath: catalogFile)
+                // As large as export writes them (POCatalog.maximumSize), not only as large as a chapter.
+                let text = try TextFile.read(path: catalogFile, displayPath: catalogFile, limit: POCatalog.maximumSize)
                 let catalog: POCatalog
                 do { catalog = try POReader.read(text) } catch let failure as POReader.Failure {
                     throw GuideError(failure.message, file: catalogFile, line: failure.line)

@@ -94,4 +94,38 @@ import Testing
         #expect(xmlProblem(sitemap) == nil, "\(sitemap)")
         #expect(sitemap.contains("https://example.org/\u{FFFD}book/"))
     }
+
+    @Test func whatExportWritesImportReadsForAChapterOfFourAndAHalfMegabytes() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        // Three short paragraphs over and over: per message a reference, quotes and a context
+        // outweigh the text, and the catalog is six times the English.
+        let pairs = [("Objects talk.", "对象交谈。"), ("Blocks capture.", "块会捕获。"), ("See the list.", "见列表。")]
+        var english = "# Second\n", chinese = "# 第二章\n"
+        var count = 0
+        while english.utf8.count < 4_500_000 {
+            english += "\n" + pairs[count % 3].0 + "\n"
+            chinese += "\n" + pairs[count % 3].1 + "\n"
+            count += 1
+        }
+        try folder.write("content/en/second.md", english)
+        try folder.write("content/zh/second.md", chinese)
+
+        let export = try runGuide(["export", "po", "-o", "po"], in: folder.path)
+        #expect(export.status == 0, "\(export.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: folder.path + "/po/second.po")[.size] as? Int ?? 0
+        #expect(size > 16 << 20, "the catalog is \(size) bytes: no larger than a chapter may be")
+        let again = try runGuide(["import", "po", "po/second.po"], in: folder.path)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("0 chapters changed"))
+
+        // One translation edited: exactly it changes.
+        let catalog = try folder.read("po/second.po")
+        try folder.write("po/second.po", catalog.replacingOccurrences(of: "msgstr \"块会捕获。\"", with: "msgstr \"块捕获变量。\"",
+                                                                      options: [], range: catalog.range(of: "msgstr \"块会捕获。\"")))
+        let edited = try runGuide(["import", "po", "po/second.po"], in: folder.path)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(try folder.read("content/zh/second.md") == chinese.replacingOccurrences(
+            of: "块会捕获。", with: "块捕获变量。", options: [], range: chinese.range(of: "块会捕获。")))
+    }
 }
