@@ -9,14 +9,15 @@ public enum TextFile {
 
     /// The file's text; a byte order mark is dropped unless `keepingByteOrderMark` (for
     /// `guide merge`, which gives a chapter back byte for byte). `limit`: the largest file read
-    /// (a PO catalog holds a chapter pair and more: `guide import po` reads larger ones).
+    /// (a PO catalog holds a chapter pair and more: `guide import po` reads larger ones), and
+    /// `kind` how the error names such files.
     public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false,
-                            limit: Int = maximumSize) throws -> String {
+                            limit: Int = maximumSize, kind: String = "text files") throws -> String {
         // Only regular files: reading a FIFO or a device would wait or never end.
         guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
         guard size <= limit else {
-            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads \(limit == maximumSize ? "text files" : "these files") "
-                             + "up to \(limit / 1_048_576) MiB", file: displayPath)
+            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads \(kind) up to \(limit / 1_048_576) MiB",
+                             file: displayPath)
         }
         guard let bytes = FileBytes.read(path, expected: size, limit: limit) else {
             throw GuideError("cannot read the file", file: displayPath)

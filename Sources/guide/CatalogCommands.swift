@@ -146,8 +146,9 @@ struct ImportPOCommand: ParsableCommand {
         discussion: """
             Each message's msgstr replaces its pair's translation; a newly translated message fills \
             its missing block in place; what has no message is kept, and so are the file's line ends. \
-            A message whose msgid is no longer the current English is reported at its line and the \
-            import is refused: nothing is written. Each chapter is written whole or not at all.
+            A message whose msgid is no longer the current English is reported at its line, as are \
+            two catalogs for one chapter, and the import is refused: nothing is written. Each \
+            chapter is written whole or not at all.
             """
     )
 
@@ -159,11 +160,14 @@ struct ImportPOCommand: ParsableCommand {
             let book = try Workspace(content: content).loadBook()
             let reviews = try CatalogBook.reviews(book, content: content)
             var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
-            var failures: [GuideError] = []
-            var changed = 0
+            var failures: [Diagnostic] = []
+            // The catalog read for each chapter so far, at its header's line: a second one for the
+            // same chapter would silently undo the first's translations.
+            var claimed: [String: SourceLocation] = [:]
             for catalogFile in catalogs {
                 // As large as export writes them (POCatalog.maximumSize), not only as large as a chapter.
-                let text = try TextFile.read(path: catalogFile, displayPath: catalogFile, limit: POCatalog.maximumSize)
+                let text = try TextFile.read(path: catalogFile, displayPath: catalogFile, limit: POCatalog.maximumSize,
+                                             kind: "catalogs")
                 let catalog: POCatalog
                 do { catalog = try POReader.read(text) } catch let failure as POReader.Failure {
                     throw GuideError(failure.message, file: catalogFile, line: failure.line)
@@ -173,26 +177,33 @@ struct ImportPOCommand: ParsableCommand {
                     throw GuideError("the catalog names no chapter of this book (its \(CatalogBook.chapterField) and "
                                      + "Language header fields; was it written by guide export po?)", file: catalogFile)
                 }
+                let file = CatalogBook.file(content, review.language, review.target.path)
+                let header = SourceLocation(file: catalogFile, line: catalog.headerLine)
+                if let first = claimed[file] {
+                    failures.append(Diagnostic(.error, "a second catalog for \(review.target.displayPath) (\(first) is one already): "
+                                               + "give import one catalog per chapter", at: header,
+                                               notes: [Diagnostic(.note, "the first catalog for \(review.target.displayPath)", at: first)]))
+                    continue
+                }
+                claimed[file] = header
                 let messages = try CatalogBook.messages(review, book: book, content: content)
                 switch CatalogImport.apply(catalog, to: messages) {
                 case .failure(let stale):
-                    failures += stale.stale.map { GuideError($0.message, file: catalogFile, line: $0.line) }
+                    failures += stale.stale.map { Diagnostic(.error, $0.message, at: SourceLocation(file: catalogFile, line: $0.line)) }
                 case .success(let updated):
-                    let file = CatalogBook.file(content, review.language, review.target.path)
                     let original = try TextFile.read(path: file, displayPath: file, keepingByteOrderMark: true)
                     guard updated != original else { continue }
                     // Written only when it reads as a chapter again.
                     _ = try TextFile.decode(Data(updated.utf8), displayPath: file)
                     writes.append((file, updated))
                     read[file] = Array(original.utf8)
-                    changed += 1
                 }
             }
             guard failures.isEmpty else {
-                throw GuideErrors((failures + [GuideError("the catalogs do not fit the book as it is now; nothing written")]).map(\.diagnostic))
+                throw GuideErrors(failures + [GuideError("the catalogs do not fit the book as it is now; nothing written").diagnostic])
             }
             try OutputFiles.write(writes, read: read, inside: ConfinedFolder(content, role: "the content folder"))
-            printText("imported \(catalogs.count) catalogs: \(changed) chapters changed")
+            printText("imported \(catalogs.count) catalogs: \(writes.count) chapters changed")
         }
     }
 }

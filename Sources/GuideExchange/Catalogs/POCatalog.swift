@@ -9,6 +9,8 @@ public struct POCatalog: Equatable, Sendable {
     /// The header's fields in order (`Language`, `Content-Type`, …): the `msgstr` of `msgid ""`.
     public var header: [(name: String, value: String)]
     public var messages: [POMessage]
+    /// The line of the header's `msgid ""` in the file it was read from (0: none, or made in memory).
+    public var headerLine = 0
 
     /// The largest catalog `guide import po` reads, and so the largest `guide export po` writes.
     /// Eight times the largest chapter guide reads (16 MiB): a catalog holds a chapter pair, each

@@ -12,6 +12,7 @@ public enum POReader {
     public static func read(_ text: String) throws(Failure) -> POCatalog {
         var messages: [POMessage] = []
         var header: [(name: String, value: String)]?
+        var headerLine = 0
         var pending = Pending()
         var lineNumber = 0
 
@@ -24,6 +25,7 @@ public enum POReader {
             if id.isEmpty && pending.context == nil {
                 guard header == nil else { throw Failure(line: pending.idLine, message: "a second header (msgid \"\")") }
                 header = Self.fields(translation)
+                headerLine = pending.idLine
                 return
             }
             var message = POMessage(id: id, translation: translation, context: pending.context,
@@ -93,7 +95,9 @@ public enum POReader {
             }
         }
         try finish()
-        return POCatalog(header: header ?? [], messages: messages)
+        var catalog = POCatalog(header: header ?? [], messages: messages)
+        catalog.headerLine = headerLine
+        return catalog
     }
 
     /// The header's `Name: value` lines.
