@@ -146,9 +146,10 @@ struct ImportPOCommand: ParsableCommand {
         discussion: """
             Each message's msgstr replaces its pair's translation; a newly translated message fills \
             its missing block in place; what has no message is kept, and so are the file's line ends. \
-            A message whose msgid is no longer the current English is reported at its line, as are \
-            two catalogs for one chapter, and the import is refused: nothing is written. Each \
-            chapter is written whole or not at all.
+            A message whose msgid is no longer the current English, or whose translation would hide \
+            the blocks after it (an HTML comment or code fence it opens and does not close), is \
+            reported at its line, as are two catalogs for one chapter, and the import is refused: \
+            nothing is written. Each chapter is written whole or not at all.
             """
     )
 
@@ -159,6 +160,7 @@ struct ImportPOCommand: ParsableCommand {
         try reportingErrors { _ in
             let book = try Workspace(content: content).loadBook()
             let reviews = try CatalogBook.reviews(book, content: content)
+            let parse = MarkdownParser(options: .init(rawHTML: book.config.rawHTML)).parse
             var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
             var failures: [Diagnostic] = []
             // The catalog read for each chapter so far, at its header's line: a second one for the
@@ -187,9 +189,9 @@ struct ImportPOCommand: ParsableCommand {
                 }
                 claimed[file] = header
                 let messages = try CatalogBook.messages(review, book: book, content: content)
-                switch CatalogImport.apply(catalog, to: messages) {
-                case .failure(let stale):
-                    failures += stale.stale.map { Diagnostic(.error, $0.message, at: SourceLocation(file: catalogFile, line: $0.line)) }
+                switch CatalogImport.apply(catalog, to: messages, parse: parse) {
+                case .failure(let refusal):
+                    failures += refusal.problems.map { Diagnostic(.error, $0.message, at: SourceLocation(file: catalogFile, line: $0.line)) }
                 case .success(let updated):
                     let original = try TextFile.read(path: file, displayPath: file, keepingByteOrderMark: true)
                     guard updated != original else { continue }
