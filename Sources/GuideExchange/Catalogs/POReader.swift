@@ -103,11 +103,15 @@ public enum POReader {
         return catalog
     }
 
-    /// The header's `Name: value` lines.
+    /// The header's `Name: value` lines, cut by scalars: as characters, a value's last CR and the
+    /// line feed after it are one (`\r\n`), and a combining mark joins the space or colon before it.
     static func fields(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "\n").compactMap { line in
+        text.unicodeScalars.split(separator: "\n").compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingSpaces())
+            let isSpace = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+            var value = line[line.index(after: colon)...].drop(while: isSpace)
+            while let last = value.last, isSpace(last) { value = value.dropLast() }
+            return (String(String.UnicodeScalarView(line[..<colon])), String(String.UnicodeScalarView(value)))
         }
     }
 
