@@ -34,7 +34,8 @@ struct ExportPOCommand: ParsableCommand {
             lines, `#, fuzzy` marks stale pairs, `#.` comments carry doubt markers, English left, \
             drifted code and glossary findings. Code the same in both languages is no message; a \
             pair with no translation is an untranslated message. `guide import po` writes the \
-            catalogs back. Existing catalogs are replaced only with --force.
+            catalogs back. Existing catalogs are replaced only with --force; a folder inside the \
+            content, templates or cache folder is refused even with it.
             """
     )
 
@@ -88,7 +89,9 @@ struct ExportTMXCommand: ParsableCommand {
             \(TranslationMemory.sentenceConfidence) unless --all. A pair with no sentences (code) is \
             one unit. With --segment paragraph one unit per translated pair (the English and Chinese \
             markdown). Pairs that are stale or carry a translator's doubt are left out unless --all. \
-            An existing file is replaced only with --force.
+            Characters XML forbids are written as U+FFFD, with a warning per chapter. An existing \
+            file is replaced only with --force; the book's own files, and any file inside the \
+            content, templates or cache folder, are refused even with it.
             """
     )
 
