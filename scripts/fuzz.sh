@@ -36,14 +36,14 @@ while (($#)); do
     *) TARGETS+=("$1"); shift ;;
   esac
 done
-ALL=(markdown summary config glossary annotation snippet split ledger)
+ALL=(markdown summary config glossary annotation snippet split ledger po dictionary)
 if [ "${LIST:-0}" = 1 ]; then printf '%s\n' "${ALL[@]}"; exit 0; fi
 if [ "${REPORT:-0}" = 1 ]; then
   [ -f "$SCRATCH/runs.tsv" ] || { echo "fuzz.sh: no runs yet" >&2; exit 1; }
   echo '| target | runs | time | executions | exec/s | coverage (edges) | features | corpus | findings |'
   echo '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
   awk -F'\t' 'NR > 1 { runs[$2]++; secs[$2] += $3; execs[$2] += $4; cov[$2] = $5; ft[$2] = $6; corp[$2] = $7; found[$2] += $8 }
-    END { n = split("markdown summary config glossary annotation snippet split ledger", order, " ")
+    END { n = split("markdown summary config glossary annotation snippet split ledger po dictionary", order, " ")
       for (i = 1; i <= n; i++) { t = order[i]; if (!(t in runs)) continue
         printf "| `%s` | %d | %d min %02d s | %d | %d | %d | %d | %d | %d |\n", t, runs[t], secs[t] / 60, secs[t] % 60,
           execs[t], secs[t] ? execs[t] / secs[t] : 0, cov[t], ft[t], corp[t], found[t] } }' "$SCRATCH/runs.tsv"
@@ -119,6 +119,25 @@ if [ -x "$GUIDE" ]; then
     done
   done
 fi
+# Catalogs as `guide export po` writes them, of each book's pairs (its cache goes beside the book, as for any export).
+if [ -x "$GUIDE" ]; then
+  mkdir -p "$SEEDS/po"
+  for book in "${BOOKS[@]}"; do
+    out=$(mktemp -d)
+    "$GUIDE" export po --content "$book" -o "$out/po" >/dev/null 2>&1 || true
+    for catalog in "$out"/po/*.po; do
+      [ -f "$catalog" ] && cp "$catalog" "$SEEDS/po/$(printf '%s' "$book" | md5sum | cut -c1-8)-$(basename "$catalog")"
+    done
+    rm -rf "$out"
+  done
+fi
+# The dictionary: CC-CEDICT when scripts/fetch-cedict.sh fetched it (not in a smoke: 9 MB, and
+# libFuzzer reads only its first 16 KiB), else only the entries written for it in Tests/fuzz/dictionary.
+if [ "$SMOKE" = 0 ] && [ -f .build/cc-cedict/cedict_1_0_ts_utf-8_mdbg.txt ]; then
+  mkdir -p "$SEEDS/dictionary"
+  head -c 16000 .build/cc-cedict/cedict_1_0_ts_utf-8_mdbg.txt > "$SEEDS/dictionary/cedict-head.u8"
+  tail -c 16000 .build/cc-cedict/cedict_1_0_ts_utf-8_mdbg.txt | sed 1d > "$SEEDS/dictionary/cedict-tail.u8"
+fi
 # A ledger as `guide review --accept` writes it (made up here: content/ has none yet).
 mkdir -p "$SEEDS/ledger"
 printf '%s\n' "# Accepted translations, written by \`guide review --accept\`. Do not edit by hand." \
@@ -135,6 +154,8 @@ dict_of() {
   case $1 in
     config|glossary) echo scripts/fuzz/yaml.dict ;;
     annotation) echo scripts/fuzz/annotation.dict ;;
+    po) echo scripts/fuzz/po.dict ;;
+    dictionary) echo scripts/fuzz/cedict.dict ;;
     *) echo scripts/fuzz/markdown.dict ;;
   esac
 }

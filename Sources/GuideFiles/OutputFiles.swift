@@ -1,7 +1,7 @@
 import Foundation
 import GuideModel
 
-/// The files `split` and `merge` write, so that nothing of a user's is lost: every refusal
+/// The files `split`, `merge` and `export` write, so that nothing of a user's is lost: every refusal
 /// comes before any file is written, and each file is written whole or not at all.
 public enum OutputFiles {
     public struct Output: Sendable {
@@ -18,25 +18,48 @@ public enum OutputFiles {
     /// Refuses an output that is one of the inputs, two outputs that are one file, a folder,
     /// a file in a missing folder, and an existing file unless `force`. Files are compared by
     /// device and inode, so a symlink or a hard link to an input, or `./x` for `x`, is caught.
-    public static func check(_ outputs: [Output], inputs: [(path: String, what: String)], force: Bool) throws {
-        for (index, output) in outputs.enumerated() {
+    /// `protected`: the folders of the book (content, templates, cache), inside which no output
+    /// may be, `force` or not (`refuseInside`).
+    public static func check(_ outputs: [Output], inputs: [(path: String, what: String)], protected: [ConfinedFolder] = [],
+                             force: Bool) throws {
+        try refuseInside(outputs, protected)
+        // Each input asked once: a book's export names every chapter against every catalog.
+        var inputOf: [PathIdentity: (path: String, what: String)] = [:]
+        for input in inputs {
+            if let identity = PathIdentity(input.path), inputOf[identity] == nil { inputOf[identity] = input }
+        }
+        var outputOf: [PathIdentity: Output] = [:]
+        for output in outputs {
             guard let identity = PathIdentity(output.path) else {
                 let folder = URL(fileURLWithPath: output.path).deletingLastPathComponent().path
                 throw GuideError("cannot write the file: the folder '\(folder)' does not exist", file: output.path)
             }
             if identity.isFolder { throw GuideError("\(output.option) names a folder, not a file", file: output.path) }
-            for input in inputs where PathIdentity(input.path) == identity {
+            if let input = inputOf[identity] {
                 throw GuideError("\(output.option) names \(input.what) ('\(input.path)'); refusing to write over an input",
                                  file: output.path)
             }
-            for other in outputs[..<index] where PathIdentity(other.path) == identity {
+            if let other = outputOf[identity] {
                 throw GuideError("\(other.option) and \(output.option) name the same file ('\(other.path)' and '\(output.path)')",
                                  file: output.path)
             }
+            outputOf[identity] = output
             var status = stat()
             if !force, lstat(output.path, &status) == 0 {
                 throw GuideError("the file exists; refusing to write over it (--force replaces it)", file: output.path)
             }
+        }
+    }
+
+    /// Refuses an output inside one of `folders`, its path resolved with its links (`ConfinedFolder`:
+    /// the file itself, and the folders on the way, existing or not), so that neither a link nor
+    /// `--force` lets a command write over a chapter, `guide.yml`, a template or the cache.
+    /// Asked before anything is written, the folders an export makes included.
+    public static func refuseInside(_ outputs: [Output], _ folders: [ConfinedFolder]) throws {
+        for output in outputs {
+            guard let folder = folders.first(where: { $0.contains(output.path) }) else { continue }
+            throw GuideError("\(output.option) leads inside \(folder.role) ('\(folder.path)'), which guide reads; refusing to "
+                             + "write there, even with --force: choose a path outside it", file: output.path)
         }
     }
 
@@ -129,7 +152,7 @@ public enum OutputFiles {
 
 /// What a path names on disk: a file's device and inode, or for a file not there yet, its
 /// folder's and its name.
-public struct PathIdentity: Equatable {
+public struct PathIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
     var name: String?

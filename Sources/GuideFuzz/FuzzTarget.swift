@@ -15,7 +15,7 @@ public struct FuzzTarget: Sendable {
 
     /// Every target, by name.
     public static let all: [FuzzTarget] = [
-        markdown, summary, config, glossary, annotation, snippet, split, ledger,
+        markdown, summary, config, glossary, annotation, snippet, split, ledger, po, dictionary,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? {

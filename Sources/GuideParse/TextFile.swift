@@ -8,27 +8,36 @@ public enum TextFile {
     public static let maximumSize = 16 * 1024 * 1024
 
     /// The file's text; a byte order mark is dropped unless `keepingByteOrderMark` (for
-    /// `guide merge`, which gives a chapter back byte for byte).
-    /// `inside`: the folder the file must lie in, checked on the file as opened and read from
-    /// that one descriptor (`ConfinedFile`), so a swap after the check reads nothing outside.
+    /// `guide merge`, which gives a chapter back byte for byte). `limit`: the largest file read
+    /// (a PO catalog holds a chapter pair and more: `guide import po` reads larger ones), and
+    /// `kind` how the error names such files. `inside`: the folder the file must lie in, checked
+    /// on the file as opened and read from that one descriptor (`ConfinedFile`), so a swap after
+    /// the check reads nothing outside.
     public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false,
+                            limit: Int = maximumSize, kind: String = "text files",
                             inside folder: ConfinedFolder? = nil) throws -> String {
+        func checkSize(_ size: Int) throws {
+            guard size <= limit else {
+                throw GuideError("the file is \(size / 1_048_576) MiB; guide reads \(kind) up to \(limit / 1_048_576) MiB",
+                                 file: displayPath)
+            }
+        }
         let bytes: [UInt8]
         if let folder {
             let descriptor = try ConfinedFile.descriptor(of: path, inside: folder, display: displayPath)
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw GuideError("cannot read the file", file: displayPath) }
-            try checkSize(Int(status.st_size), displayPath: displayPath)
-            guard let read = FileBytes.read(descriptor: descriptor, expected: Int(status.st_size), limit: maximumSize) else {
+            try checkSize(Int(status.st_size))
+            guard let read = FileBytes.read(descriptor: descriptor, expected: Int(status.st_size), limit: limit) else {
                 throw GuideError("cannot read the file", file: displayPath)
             }
             bytes = read
         } else {
             // Only regular files: reading a FIFO or a device would wait or never end.
             guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
-            try checkSize(size, displayPath: displayPath)
-            guard let read = FileBytes.read(path, expected: size, limit: maximumSize) else {
+            try checkSize(size)
+            guard let read = FileBytes.read(path, expected: size, limit: limit) else {
                 throw GuideError("cannot read the file", file: displayPath)
             }
             bytes = read
@@ -36,13 +45,6 @@ public enum TextFile {
         let mark = keepingByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
         if let text = bytes.withUnsafeBufferPointer(validText) { return mark + text }
         return try mark + decode(Data(bytes), displayPath: displayPath)
-    }
-
-    private static func checkSize(_ size: Int, displayPath: String) throws {
-        guard size <= maximumSize else {
-            throw GuideError("the file is \(size / 1_048_576) MiB; guide reads text files up to \(maximumSize / 1_048_576) MiB",
-                             file: displayPath)
-        }
     }
 
     /// The size of the regular file `path` leads to (through a symlink, to what is read), or

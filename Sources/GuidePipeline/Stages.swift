@@ -34,9 +34,10 @@ public enum Stages {
     }
 
     /// The dictionary in `file` (CC-CEDICT's format), named by the hex digest of its bytes; its
-    /// entries parsed when first read.
+    /// entries parsed when first read. A regular file only, of at most `ReviewDictionary.maximumSize`
+    /// (`RegularFile`): a FIFO there made every command that reads it wait, `/dev/zero` grow without end.
     public static func dictionary(at file: String, cache: CacheStore? = nil) throws -> ReviewDictionary {
-        guard let bytes = FileBytes.read(file) else { throw GuideError("cannot read the dictionary", file: file) }
+        let bytes = try RegularFile.read(file, display: file, what: "the dictionary", limit: ReviewDictionary.maximumSize)
         let parse = { @Sendable () throws -> SentenceDictionary in
             do {
                 return try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))

@@ -5,7 +5,8 @@ import GuideModel
 /// need absolute ones: set `output.base_url` in guide.yml when publishing).
 enum Sitemap {
     static func xml(pages: [String], baseURL: String) -> String {
-        let base = baseURL.isEmpty || baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        // Pages' paths are percent-encoded; guide.yml's base URL may hold a character XML forbids.
+        let base = XMLCharacters.replacingForbidden(baseURL.isEmpty || baseURL.hasSuffix("/") ? baseURL : baseURL + "/")
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted() where page != "404.html" {

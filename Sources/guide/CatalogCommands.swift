@@ -34,7 +34,8 @@ struct ExportPOCommand: ParsableCommand {
             lines, `#, fuzzy` marks stale pairs, `#.` comments carry doubt markers, English left, \
             drifted code and glossary findings. Code the same in both languages is no message; a \
             pair with no translation is an untranslated message. `guide import po` writes the \
-            catalogs back. Existing catalogs are replaced only with --force.
+            catalogs back. Existing catalogs are replaced only with --force; a folder inside the \
+            content, templates or cache folder is refused even with it.
             """
     )
 
@@ -45,21 +46,29 @@ struct ExportPOCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { _ in
-            let book = try Workspace(content: content).loadBook()
+            let workspace = Workspace(content: content)
+            let book = try workspace.loadBook()
+            // Before anything is made (the folders for the catalogs, the cache): never inside the book.
+            try OutputFiles.refuseInside([OutputFiles.Output(path: output, option: "-o")], workspace.protectedFolders)
             let language = try CatalogBook.translation(lang, of: book)
             let reviews = try CatalogBook.reviews(book, content: content).filter { $0.language == language }
             var files: [(path: String, text: String)] = []
             for review in reviews {
                 let messages = try CatalogBook.messages(review, book: book, content: content)
                 let catalog = POCatalog(header: CatalogBook.header(book: book, review: review), messages: messages.messages.map(\.po))
-                files.append((output + "/" + CatalogBook.catalogName(review.source.path), catalog.text))
+                let text = catalog.text
+                guard text.utf8.count <= POCatalog.maximumSize else {
+                    throw GuideError("the catalog of this chapter would be \(text.utf8.count >> 20) MiB, more than guide import po "
+                                     + "reads (\(POCatalog.maximumSize >> 20) MiB): split the chapter", file: review.source.displayPath)
+                }
+                files.append((output + "/" + CatalogBook.catalogName(review.source.path), text))
             }
-            let inputs = reviews.flatMap { [(CatalogBook.file(content, book.source.language, $0.source.path), "a chapter"),
-                                            (CatalogBook.file(content, language, $0.target.path), "a chapter")] }
+            let outputs = files.map { OutputFiles.Output(path: $0.path, option: "-o") }
+            try OutputFiles.refuseInside(outputs, workspace.protectedFolders)
             for folder in Set(files.map { PathText.parent($0.path) }) {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            try OutputFiles.check(files.map { OutputFiles.Output(path: $0.path, option: "-o") }, inputs: inputs, force: force)
+            try OutputFiles.check(outputs, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
             try OutputFiles.write(files)
             printText("wrote \(files.count) catalogs (\(language.code)) into \(TerminalText.line(output))/")
         }
@@ -80,7 +89,9 @@ struct ExportTMXCommand: ParsableCommand {
             \(TranslationMemory.sentenceConfidence) unless --all. A pair with no sentences (code) is \
             one unit. With --segment paragraph one unit per translated pair (the English and Chinese \
             markdown). Pairs that are stale or carry a translator's doubt are left out unless --all. \
-            An existing file is replaced only with --force.
+            Characters XML forbids are written as U+FFFD, with a warning per chapter. An existing \
+            file is replaced only with --force; the book's own files, and any file inside the \
+            content, templates or cache folder, are refused even with it.
             """
     )
 
@@ -92,17 +103,22 @@ struct ExportTMXCommand: ParsableCommand {
     @Flag(help: "Replace the file if it exists (keeping its mode and owner).") var force = false
 
     func run() throws {
-        try reportingErrors { _ in
-            let book = try Workspace(content: content).loadBook()
+        try reportingErrors { printer in
+            let workspace = Workspace(content: content)
+            let book = try workspace.loadBook()
+            let target = [OutputFiles.Output(path: output, option: "-o")]
+            // Before anything is written (the cache included): never inside the book, never one of its files.
+            try OutputFiles.check(target, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
             let language = try CatalogBook.translation(lang, of: book)
             var memory = TranslationMemory(sourceLanguage: book.source.language.code, targetLanguage: language.code,
                                            segment: segment)
             let glossary = segment == .sentence && !book.glossary.isEmpty ? SentenceGlossary(book.glossary) : nil
             // The sentences paired as the review pairs them: with the book's dictionary, if it names one.
-            let dictionary = try Stages.dictionary(for: book, in: Workspace(content: content))
+            let dictionary = try Stages.dictionary(for: book, in: workspace)
             let words = segment == .sentence ? try dictionary?.entries() : nil
             for review in try CatalogBook.reviews(book, content: content, dictionary: dictionary) where review.language == language {
                 let messages = try CatalogBook.messages(review, book: book, content: content)
+                let first = memory.units.count
                 switch segment {
                 case .paragraph:
                     memory.add(messages, all: all)
@@ -112,8 +128,13 @@ struct ExportTMXCommand: ParsableCommand {
                                                                         dictionary: words)
                     memory.add(messages, sentences: sentences, aligner: aligner, all: all)
                 }
+                let forbidden = memory.forbiddenCharacters(from: first)
+                printer.print([CatalogBook.forbiddenInXML(forbidden.source, content: content, book.source.language, review.source),
+                               CatalogBook.forbiddenInXML(forbidden.target, content: content, language, review.target)]
+                    .compactMap { $0 }, to: printError)
             }
-            try OutputFiles.check([OutputFiles.Output(path: output, option: "-o")], inputs: [], force: force)
+            // Asked again: the book's files may have changed while the memory was made.
+            try OutputFiles.check(target, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
             try OutputFiles.write([(output, memory.text)])
             printText("wrote \(memory.units.count) translation units (\(book.source.language.code) → \(language.code), "
                       + "\(segment.rawValue)s) into \(output)")
@@ -128,8 +149,10 @@ struct ImportPOCommand: ParsableCommand {
         discussion: """
             Each message's msgstr replaces its pair's translation; a newly translated message fills \
             its missing block in place; what has no message is kept, and so are the file's line ends. \
-            A message whose msgid is no longer the current English is reported at its line and the \
-            import is refused: nothing is written. Each chapter is written whole or not at all.
+            A message whose msgid is no longer the current English, or whose translation would hide \
+            the blocks after it (an HTML comment or code fence it opens and does not close), is \
+            reported at its line, as are two catalogs for one chapter, and the import is refused: \
+            nothing is written. Each chapter is written whole or not at all.
             """
     )
 
@@ -140,11 +163,16 @@ struct ImportPOCommand: ParsableCommand {
         try reportingErrors { _ in
             let book = try Workspace(content: content).loadBook()
             let reviews = try CatalogBook.reviews(book, content: content)
+            let parse = MarkdownParser(options: .init(rawHTML: book.config.rawHTML)).parse
             var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
-            var failures: [GuideError] = []
-            var changed = 0
+            var failures: [Diagnostic] = []
+            // The catalog read for each chapter so far, at its header's line: a second one for the
+            // same chapter would silently undo the first's translations.
+            var claimed: [String: SourceLocation] = [:]
             for catalogFile in catalogs {
-                let text = try TextFile.read(path: catalogFile, displayPath: catalogFile)
+                // As large as export writes them (POCatalog.maximumSize), not only as large as a chapter.
+                let text = try TextFile.read(path: catalogFile, displayPath: catalogFile, limit: POCatalog.maximumSize,
+                                             kind: "catalogs")
                 let catalog: POCatalog
                 do { catalog = try POReader.read(text) } catch let failure as POReader.Failure {
                     throw GuideError(failure.message, file: catalogFile, line: failure.line)
@@ -154,26 +182,33 @@ struct ImportPOCommand: ParsableCommand {
                     throw GuideError("the catalog names no chapter of this book (its \(CatalogBook.chapterField) and "
                                      + "Language header fields; was it written by guide export po?)", file: catalogFile)
                 }
+                let file = CatalogBook.file(content, review.language, review.target.path)
+                let header = SourceLocation(file: catalogFile, line: catalog.headerLine)
+                if let first = claimed[file] {
+                    failures.append(Diagnostic(.error, "a second catalog for \(review.target.displayPath) (\(first) is one already): "
+                                               + "give import one catalog per chapter", at: header,
+                                               notes: [Diagnostic(.note, "the first catalog for \(review.target.displayPath)", at: first)]))
+                    continue
+                }
+                claimed[file] = header
                 let messages = try CatalogBook.messages(review, book: book, content: content)
-                switch CatalogImport.apply(catalog, to: messages) {
-                case .failure(let stale):
-                    failures += stale.stale.map { GuideError($0.message, file: catalogFile, line: $0.line) }
+                switch CatalogImport.apply(catalog, to: messages, parse: parse) {
+                case .failure(let refusal):
+                    failures += refusal.problems.map { Diagnostic(.error, $0.message, at: SourceLocation(file: catalogFile, line: $0.line)) }
                 case .success(let updated):
-                    let file = CatalogBook.file(content, review.language, review.target.path)
                     let original = try TextFile.read(path: file, displayPath: file, keepingByteOrderMark: true)
                     guard updated != original else { continue }
                     // Written only when it reads as a chapter again.
                     _ = try TextFile.decode(Data(updated.utf8), displayPath: file)
                     writes.append((file, updated))
                     read[file] = Array(original.utf8)
-                    changed += 1
                 }
             }
             guard failures.isEmpty else {
-                throw GuideErrors((failures + [GuideError("the catalogs do not fit the book as it is now; nothing written")]).map(\.diagnostic))
+                throw GuideErrors(failures + [GuideError("the catalogs do not fit the book as it is now; nothing written").diagnostic])
             }
             try OutputFiles.write(writes, read: read, inside: ConfinedFolder(content, role: "the content folder"))
-            printText("imported \(catalogs.count) catalogs: \(changed) chapters changed")
+            printText("imported \(catalogs.count) catalogs: \(writes.count) chapters changed")
         }
     }
 }
@@ -224,6 +259,16 @@ enum CatalogBook {
         return ChapterMessages(review: review, english: english, chinese: chinese,
                                sourceFile: source.code + "/" + review.source.path,
                                targetFile: review.language.code + "/" + review.target.path)
+    }
+
+    /// The warning for a chapter whose units in the memory hold `count` characters XML 1.0
+    /// forbids (written as U+FFFD): once per file, at the first such character's line.
+    static func forbiddenInXML(_ count: Int, content: String, _ language: Language, _ chapter: Chapter) -> Diagnostic? {
+        guard count > 0, let text = try? TextFile.read(path: file(content, language, chapter.path), displayPath: chapter.displayPath),
+              let first = XMLCharacters.firstForbidden(in: text) else { return nil }
+        return Diagnostic(.warning, "this chapter holds \(XMLCharacters.name(first.scalar)), which XML 1.0 forbids: the translation "
+                          + "memory has U+FFFD in its place (\(count) such characters in its units)",
+                          at: SourceLocation(file: chapter.displayPath, line: first.line))
     }
 
     /// The same header for the same chapter: no dates, so an export is the same bytes every time.

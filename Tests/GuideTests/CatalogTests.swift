@@ -18,7 +18,7 @@ import Testing
     }
 
     static func imported(_ catalog: POCatalog, en: String, zh: String) -> String? {
-        try? CatalogImport.apply(catalog, to: messages(en: en, zh: zh)).get()
+        try? CatalogImport.apply(catalog, to: messages(en: en, zh: zh), parse: MarkdownParser().parse).get()
     }
 
     static func catalog(_ messages: ChapterMessages) -> POCatalog {
@@ -150,9 +150,9 @@ import Testing
         catalog.messages[1].translation = "改过了。"
         let read = try POReader.read(catalog.text)
         let changed = en.replacingOccurrences(of: "First paragraph.", with: "The first paragraph.")
-        let result = CatalogImport.apply(read, to: Self.messages(en: changed, zh: zh))
-        guard case .failure(let stale) = result else { Issue.record("a stale catalog was applied"); return }
-        #expect(stale.stale.map(\.line) == [read.messages[1].line])
+        let result = CatalogImport.apply(read, to: Self.messages(en: changed, zh: zh), parse: MarkdownParser().parse)
+        guard case .failure(let refusal) = result else { Issue.record("a stale catalog was applied"); return }
+        #expect(refusal.problems.map(\.line) == [read.messages[1].line])
     }
 
     @Test func theMemoryHoldsTheTranslationsATranslatorStandsBy() throws {
@@ -167,6 +167,7 @@ import Testing
         #expect(text.contains("<tuv xml:lang=\"zh\">"))
         #expect(text.contains("<seg>第二段。【疑问】</seg>"))
         #expect(text == everything.text)
-        #expect(TranslationMemory.xmlText("a\u{1}b\tc\n") == "a\u{FFFD}b\tc\n")
+        #expect(XMLCharacters.replacingForbidden("a\u{1}b\tc\n\u{FFFE}\u{FFFF}\u{FFFD}\u{7F}") == "a\u{FFFD}b\tc\n\u{FFFD}\u{FFFD}\u{FFFD}\u{7F}")
+        #expect(XMLCharacters.firstForbidden(in: "a\r\nb\rc\n\u{FFFF}")?.line == 4)
     }
 }

@@ -29,6 +29,14 @@ import Testing
         #expect(blocks[2].items.map { $0.map(\.lines) } == [[LineRange(start: 5, end: 6)], [LineRange(start: 7, end: 7)]])
     }
 
+    /// po: a header value that ends in a CR was written with its line end after it, and read back
+    /// by characters, where the two are one (`\r\n`): the value came back a line feed longer.
+    @Test func aHeaderValueThatEndsInACarriageReturnReadsBackTheSame() throws {
+        let catalog = try POReader.read("msgid \"\"\nmsgstr \"Language: zh\\nX-Guide-Chapter: a.md\\r\"\n")
+        #expect(catalog.header.map(\.value) == ["zh", "a.md\r"])
+        #expect(try POReader.read(catalog.text).header.map(\.value) == ["zh", "a.md\r"])
+    }
+
     /// Every committed input of an earlier finding passes its target's checks now.
     @Test(arguments: FuzzTarget.all.map(\.name))
     func earlierFindingsPass(target name: String) throws {

@@ -7,66 +7,91 @@ import GuideModel
 /// (code the same in both languages, Chinese-only blocks, blank lines, the file's line ends)
 /// is kept as it is.
 public enum CatalogImport {
-    /// A message of the catalog whose `msgid` is no longer the English of any pair: the English
-    /// changed since the catalog was made. It is never guessed at; the catalog is refused.
-    public struct Stale: Error, Equatable {
+    /// A message of the catalog that cannot go into the chapter, at its `msgid`'s line: its
+    /// English is no longer the English of any pair (it changed since the catalog was made), or
+    /// its translation would change the chapter's blocks around it (`ImportedBlocks`). It is
+    /// never guessed at; the catalog is refused.
+    public struct Problem: Error, Equatable {
         public var line: Int
         public var message: String
     }
 
-    /// The chapter's new text, the same bytes when no translation changed; or every stale
-    /// message of the catalog.
-    public static func apply(_ catalog: POCatalog, to chapter: ChapterMessages) -> Result<String, StaleMessages> {
+    public struct Refusal: Error, Equatable {
+        public var problems: [Problem]
+    }
+
+    /// The chapter's new text, the same bytes when no translation changed; or every message of
+    /// the catalog that cannot go in. `parse` is the markdown parser (the book's): a changed
+    /// translation must stand as blocks of its own, and the chapter must keep every other block.
+    public static func apply(_ catalog: POCatalog, to chapter: ChapterMessages,
+                             parse: (String) -> [Block]) -> Result<String, Refusal> {
         var current: [Key: Int] = [:]
         for (index, message) in chapter.messages.enumerated() { current[Key(message.po)] = index }
-        var replacements: [Int: String] = [:]   // message index → its new Chinese
-        var stale: [Stale] = []
+        var replacements: [Int: (text: String, line: Int, english: String)] = [:]   // message index → its new Chinese
+        var problems: [Problem] = []
         for message in catalog.messages {
             guard let index = current[Key(message)] else {
-                stale.append(Stale(line: message.line, message: "the English of this message is no longer in the chapter "
+                problems.append(Problem(line: message.line, message: "the English of this message is no longer in the chapter "
                     + "(it changed since the catalog was made): export the catalog again and carry the translation over"))
                 continue
             }
             // An empty msgstr is no translation: the chapter keeps what it has.
             guard !message.translation.isEmpty else { continue }
-            replacements[index] = withLineEnds(message.translation, chapter.lineEnd)
+            let text = withLineEnds(message.translation, chapter.lineEnd)
+            // The same text as the chapter's: nothing to put back (nor to check).
+            if let units = chapter.messages[index].targetUnits, ChapterMessages.text(of: units, in: chapter.target) == text { continue }
+            replacements[index] = (text, message.line, message.id)
         }
-        guard stale.isEmpty else { return .failure(StaleMessages(stale: stale)) }
+        guard problems.isEmpty else { return .failure(Refusal(problems: problems)) }
+        // Each changed translation alone first: the reason is then the translation's own.
+        for (_, replacement) in replacements.sorted(by: { $0.key < $1.key }) {
+            if let why = ImportedBlocks.opening(replacement.text, parse: parse)
+                ?? ImportedBlocks.hiding(replacement.text, english: replacement.english, parse: parse) {
+                problems.append(Problem(line: replacement.line, message: why))
+            }
+        }
+        guard problems.isEmpty else { return .failure(Refusal(problems: problems)) }
+        guard !replacements.isEmpty else { return .success(chapter.target.text) }
 
-        var replaced: [Int: (end: Int, text: String)] = [:]   // first unit → (last unit, text)
-        var inserted: [Int: [String]] = [:]                    // unit → translations after it
-        for (index, text) in replacements.sorted(by: { $0.key < $1.key }) {
+        var layout = ImportedBlocks.Layout(chapter: chapter)
+        var replaced: [Int: (end: Int, text: String, line: Int)] = [:]   // first unit → (last unit, text, catalog line)
+        var inserted: [Int: [(text: String, line: Int)]] = [:]           // unit → translations after it
+        for (index, replacement) in replacements.sorted(by: { $0.key < $1.key }) {
             let message = chapter.messages[index]
             if let units = message.targetUnits {
-                replaced[units.lowerBound] = (units.upperBound, text)
+                replaced[units.lowerBound] = (units.upperBound, replacement.text, replacement.line)
             } else {
-                inserted[message.insertAfter, default: []].append(text)
+                inserted[message.insertAfter, default: []].append((replacement.text, replacement.line))
             }
         }
         let cut = chapter.target, blank = chapter.lineEnd + chapter.lineEnd
-        var out = cut.lead
+        layout.append(cut.lead)
         if let first = inserted[-1] {
-            out += first.joined(separator: blank) + (cut.units.isEmpty ? chapter.lineEnd : blank)
+            for (number, translation) in first.enumerated() {
+                if number > 0 { layout.append(blank) }
+                layout.append(translation: translation.text, catalogLine: translation.line, parse: parse)
+            }
+            layout.append(cut.units.isEmpty ? chapter.lineEnd : blank)
         }
         var unit = 0
         while unit < cut.units.count {
             let last: Int
             if let replacement = replaced[unit] {
-                out += replacement.text
+                layout.append(translation: replacement.text, catalogLine: replacement.line, parse: parse)
                 last = replacement.end
             } else {
-                out += cut.units[unit].body
+                layout.append(unit: unit)
                 last = unit
             }
-            for text in inserted[last] ?? [] { out += blank + text }
-            out += cut.units[last].tail
+            for translation in inserted[last] ?? [] {
+                layout.append(blank)
+                layout.append(translation: translation.text, catalogLine: translation.line, parse: parse)
+            }
+            layout.append(cut.units[last].tail)
             unit = last + 1
         }
-        return .success(out)
-    }
-
-    public struct StaleMessages: Error, Equatable {
-        public var stale: [Stale]
+        if let problem = layout.problem(parse: parse) { return .failure(Refusal(problems: [problem])) }
+        return .success(layout.text)
     }
 
     /// A message's identity in its catalog: its context and its English.

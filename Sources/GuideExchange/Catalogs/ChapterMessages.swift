@@ -27,6 +27,8 @@ public struct ChapterMessages: Sendable {
     public private(set) var messages: [Message] = []
     /// The English file as the references name it (`en/x.md`).
     public let sourceFile: String
+    /// The Chinese file as the references name it (`zh/x.md`).
+    public let targetFile: String
     let target: ChapterCut
     /// The Chinese file's line end (its first one; a line feed for a file of one line).
     let lineEnd: String
@@ -35,6 +37,7 @@ public struct ChapterMessages: Sendable {
     /// name the files as `sourceFile` and `targetFile` (paths in the content folder).
     public init(review: ChapterReview, english: String, chinese: String, sourceFile: String, targetFile: String) {
         self.sourceFile = sourceFile
+        self.targetFile = targetFile
         let source = ChapterCut(text: english, blocks: review.source.blocks)
         target = ChapterCut(text: chinese, blocks: review.target.blocks)
         lineEnd = chinese.unicodeScalars.firstIndex { $0 == "\r" || $0 == "\n" }.map { index in

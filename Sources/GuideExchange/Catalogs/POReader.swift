@@ -12,6 +12,7 @@ public enum POReader {
     public static func read(_ text: String) throws(Failure) -> POCatalog {
         var messages: [POMessage] = []
         var header: [(name: String, value: String)]?
+        var headerLine = 0
         var pending = Pending()
         var lineNumber = 0
 
@@ -24,6 +25,7 @@ public enum POReader {
             if id.isEmpty && pending.context == nil {
                 guard header == nil else { throw Failure(line: pending.idLine, message: "a second header (msgid \"\")") }
                 header = Self.fields(translation)
+                headerLine = pending.idLine
                 return
             }
             var message = POMessage(id: id, translation: translation, context: pending.context,
@@ -37,24 +39,27 @@ public enum POReader {
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            // Looked at by scalars, not characters: a line that starts `"` and then a combining
+            // mark (a chapter's line that starts with one, as export writes it) is still a string.
+            let trimmed = Substring(line.unicodeScalars.drop { $0 == " " || $0 == "\t" })
             if trimmed.isEmpty { try finish(); continue }
-            if trimmed.hasPrefix("#") {
+            if trimmed.unicodeScalars.first == "#" {
                 // A comment after a message's strings begins the next message.
                 if pending.translation != nil { try finish() }
-                if trimmed.hasPrefix("#~") || trimmed.hasPrefix("#|") { pending.skippedComment = true; continue }
+                let kind = trimmed.unicodeScalars.dropFirst().first
+                if kind == "~" || kind == "|" { pending.skippedComment = true; continue }
                 pending.start(at: lineNumber)
-                let body = String(trimmed.dropFirst(2).drop { $0 == " " })
-                if trimmed.hasPrefix("#.") { pending.extracted.append(body) }
-                else if trimmed.hasPrefix("#:") { pending.references += body.split(separator: " ").map(String.init) }
-                else if trimmed.hasPrefix("#,") {
+                let body = String(trimmed.unicodeScalars.dropFirst(2).drop { $0 == " " })
+                if kind == "." { pending.extracted.append(body) }
+                else if kind == ":" { pending.references += body.split(separator: " ").map(String.init) }
+                else if kind == "," {
                     pending.flags += body.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 } else {
-                    pending.comments.append(String(trimmed.dropFirst().drop { $0 == " " }))
+                    pending.comments.append(String(trimmed.unicodeScalars.dropFirst().drop { $0 == " " }))
                 }
                 continue
             }
-            if trimmed.hasPrefix("\"") {
+            if trimmed.unicodeScalars.first == "\"" {
                 let piece = try string(trimmed, line: lineNumber)
                 switch pending.current {
                 case .context: pending.context! += piece
@@ -64,8 +69,8 @@ public enum POReader {
                 }
                 continue
             }
-            let keyword = trimmed.prefix { $0 != " " && $0 != "\t" && $0 != "\"" }
-            let rest = trimmed.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }
+            let keyword = Substring(trimmed.unicodeScalars.prefix { $0 != " " && $0 != "\t" && $0 != "\"" })
+            let rest = Substring(trimmed.unicodeScalars.dropFirst(keyword.unicodeScalars.count).drop { $0 == " " || $0 == "\t" })
             switch keyword {
             case "msgctxt":
                 if pending.translation != nil || pending.id != nil { try finish() }
@@ -93,14 +98,20 @@ public enum POReader {
             }
         }
         try finish()
-        return POCatalog(header: header ?? [], messages: messages)
+        var catalog = POCatalog(header: header ?? [], messages: messages)
+        catalog.headerLine = headerLine
+        return catalog
     }
 
-    /// The header's `Name: value` lines.
+    /// The header's `Name: value` lines, cut by scalars: as characters, a value's last CR and the
+    /// line feed after it are one (`\r\n`), and a combining mark joins the space or colon before it.
     static func fields(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "\n").compactMap { line in
+        text.unicodeScalars.split(separator: "\n").compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingSpaces())
+            let isSpace = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+            var value = line[line.index(after: colon)...].drop(while: isSpace)
+            while let last = value.last, isSpace(last) { value = value.dropLast() }
+            return (String(String.UnicodeScalarView(line[..<colon])), String(String.UnicodeScalarView(value)))
         }
     }
 

@@ -86,7 +86,17 @@ public struct TranslationMemory: Sendable {
         return out
     }
 
-    /// The memory as a TMX document: same book, same bytes (no dates).
+    /// How many characters XML 1.0 forbids the units from `start` on hold, per side: the memory
+    /// writes U+FFFD in their place (`text`), and the command says so once per chapter.
+    public func forbiddenCharacters(from start: Int) -> (source: Int, target: Int) {
+        units[start...].reduce((0, 0)) { sum, unit in
+            (sum.0 + XMLCharacters.forbiddenCount(unit.source), sum.1 + XMLCharacters.forbiddenCount(unit.target))
+        }
+    }
+
+    /// The memory as a TMX document: same book, same bytes (no dates). Every text passes through
+    /// `XMLCharacters`: libxml2 writes a C0 control, U+FFFE or U+FFFF as it is, and one of them
+    /// makes the whole file unreadable to an XML parser.
     public var text: String {
         let root = XMLElement(name: "tmx")
         root.setAttributesWith(["version": "1.4"])
@@ -94,18 +104,18 @@ public struct TranslationMemory: Sendable {
         for (name, value) in [("creationtool", "guide"), ("creationtoolversion", "1"), ("segtype", segment.rawValue),
                               ("o-tmf", "guide"), ("adminlang", sourceLanguage), ("srclang", sourceLanguage),
                               ("datatype", "plaintext")] {
-            header.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode)
+            header.addAttribute(XMLNode.attribute(withName: name, stringValue: XMLCharacters.replacingForbidden(value)) as! XMLNode)
         }
         root.addChild(header)
         let body = XMLElement(name: "body")
         for unit in units {
             let element = XMLElement(name: "tu")
-            let note = XMLElement(name: "note", stringValue: Self.xmlText(unit.reference))
+            let note = XMLElement(name: "note", stringValue: XMLCharacters.replacingForbidden(unit.reference))
             element.addChild(note)
             for (language, text) in [(sourceLanguage, unit.source), (targetLanguage, unit.target)] {
                 let variant = XMLElement(name: "tuv")
-                variant.addAttribute(XMLNode.attribute(withName: "xml:lang", stringValue: language) as! XMLNode)
-                variant.addChild(XMLElement(name: "seg", stringValue: Self.xmlText(text)))
+                variant.addAttribute(XMLNode.attribute(withName: "xml:lang", stringValue: XMLCharacters.replacingForbidden(language)) as! XMLNode)
+                variant.addChild(XMLElement(name: "seg", stringValue: XMLCharacters.replacingForbidden(text)))
                 element.addChild(variant)
             }
             body.addChild(element)
@@ -115,13 +125,5 @@ public struct TranslationMemory: Sendable {
         document.version = "1.0"
         document.characterEncoding = "UTF-8"
         return String(decoding: document.xmlData(options: [.nodePrettyPrint]), as: UTF8.self) + "\n"
-    }
-
-    /// XML 1.0 has no place for most control characters: each becomes U+FFFD (a book's text has
-    /// none but tabs and line ends, which stay).
-    static func xmlText(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar
-        }))
     }
 }

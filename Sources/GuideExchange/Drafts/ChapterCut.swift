@@ -24,6 +24,10 @@ struct ChapterCut {
         var tail: String
         /// nil for the link reference definitions before a chapter's first block.
         var block: Block?
+        /// The unit's first line in the chapter, and the first lines of its blocks (one but where
+        /// cmark starts a block on the line another ends).
+        var line = 0
+        var blockLines: [Int] = []
     }
 
     /// `text` as read from the file (a byte order mark kept); `blocks` parsed from it without the mark.
@@ -55,8 +59,9 @@ struct ChapterCut {
             let bodyEnd = lines.lastNonBlank(in: start...max(start, next - 1)).map(lines.contentEnd) ?? lines.start(of: start)
             units.append(Unit(body: lines.text(lines.start(of: start)..<bodyEnd),
                               tail: lines.text(bodyEnd..<lines.start(of: next)),
-                              block: owners[index]))
+                              block: owners[index], line: start))
         }
+        for (block, unit) in zip(blocks, blockStarts) { units[unit].blockLines.append(block.lines.start) }
     }
 
     /// The chapter's text again.

@@ -5,6 +5,9 @@ import GuideModel
 /// review is made. A review read back from the cache needs none of them: a warm `guide review`
 /// of the whole book with CC-CEDICT spent 0.2 of its 0.25 s parsing 122,143 entries it never read.
 public final class ReviewDictionary: Sendable {
+    /// The largest dictionary file guide reads: CC-CEDICT, the one it is made for, is under 10 MiB.
+    public static let maximumSize = 64 * 1024 * 1024
+
     /// What names the dictionary in the review cache's key.
     public let key: String
     private let parse: @Sendable () throws -> SentenceDictionary

@@ -1,0 +1,34 @@
+import GuideFiles
+import GuideModel
+import GuideParse
+
+/// What a book is made of, for the commands that write a file the user names (`guide export`):
+/// nothing of it may be written over, `--force` or not (`OutputFiles.check`).
+extension Workspace {
+    /// The folders guide reads (content, templates) and its cache: no output goes inside them.
+    public var protectedFolders: [ConfinedFolder] {
+        [ConfinedFolder(content, role: "the content folder"), ConfinedFolder(templates, role: "the templates folder")]
+            + (cacheFolder.map { [ConfinedFolder($0, role: "the cache folder")] } ?? [])
+    }
+
+    /// Every file of `book` that guide reads: guide.yml, the glossary, each edition's SUMMARY.md,
+    /// chapters, assets and accept ledger, the shared assets, the context header and the
+    /// dictionary guide.yml names. Outputs are compared with them by device and inode, so a hard
+    /// link to a chapter made outside the content folder is refused as the chapter is.
+    public func inputs(of book: Book) -> [(path: String, what: String)] {
+        func file(_ relative: String) -> String { content + "/" + relative }
+        var inputs = [(file(ContentLoader.configName), "the book's guide.yml"),
+                      (file(GlossaryLoader.fileName), "the book's glossary"),
+                      (file(book.config.check.context), "the snippets' context header")]
+        if let dictionary = book.config.reviewDictionary { inputs.append((file(dictionary), "the review's dictionary")) }
+        inputs += book.sharedAssets.map { (file($0), "a file of the book") }
+        for edition in book.editions {
+            let folder = edition.language.code + "/"
+            inputs.append((file(folder + "SUMMARY.md"), "a SUMMARY.md"))
+            inputs.append((file(ContentLoader.ledgerName(edition.language)), "an accept ledger"))
+            inputs += edition.chapters.map { (file(folder + $0.path), "a chapter") }
+            inputs += edition.assets.map { (file(folder + $0), "a file of the book") }
+        }
+        return inputs
+    }
+}
