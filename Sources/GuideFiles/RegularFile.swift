@@ -7,7 +7,10 @@ import GuideModel
 public enum RegularFile {
     /// The bytes of the regular file `path` leads to; an error naming `display` (as `what`,
     /// "the dictionary") when it is anything else, larger than `limit`, or cannot be read.
-    public static func read(_ path: String, display: String, what: String, limit: Int) throws -> [UInt8] {
+    /// `inside`: the folder it must lie in, asked of the file as opened (`ConfinedFile`), so that a
+    /// link swapped in after the caller's check is refused.
+    public static func read(_ path: String, display: String, what: String, limit: Int,
+                            inside folder: ConfinedFolder? = nil) throws -> [UInt8] {
         // Asked before opening, so that a device is never opened; asked again of the open file.
         var status = stat()
         if stat(path, &status) == 0 { try require(status, display: display, what: what, limit: limit) }
@@ -18,6 +21,10 @@ public enum RegularFile {
         defer { close(fd) }
         guard fstat(fd, &status) == 0 else { throw GuideError("cannot read \(what): \(String(cString: strerror(errno)))", file: display) }
         try require(status, display: display, what: what, limit: limit)
+        if let folder, !(ConfinedFile.openedPath(fd).map(folder.holds(realPath:)) ?? false) {
+            throw GuideError("refused: a link on this path leads outside \(folder.role); guide reads nothing outside it",
+                             file: display)
+        }
         guard let bytes = FileBytes.read(descriptor: fd, expected: Int(status.st_size), limit: limit) else {
             throw GuideError("cannot read \(what) (a read failed, or it grew past \(megabytes(limit)) while read)", file: display)
         }

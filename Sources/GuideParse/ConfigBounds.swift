@@ -30,6 +30,10 @@ enum ConfigBounds {
         try long(file.source, ["source"])
         for (language, title) in file.title ?? [:] { try long(title, ["title", language]) }
         try long(file.output?.base_url, ["output", "base_url"])
+        // The sitemap and every page print it: a control character in it has no place in a URL.
+        if let url = file.output?.base_url, url.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+            throw fail(["output", "base_url"], "'output.base_url' holds a control character; write the URL without it")
+        }
         try list(file.review?.doubt_markers, ["review", "doubt_markers"])
         if file.review?.doubt_markers?.contains("") == true {
             throw fail(["review", "doubt_markers"], "'review.doubt_markers' holds an empty marker, which every text would hold")

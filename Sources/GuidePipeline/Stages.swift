@@ -29,15 +29,18 @@ public enum Stages {
         guard let given = book.config.reviewDictionary else { return nil }
         // guide.yml's path stays inside the content folder, links resolved (`ConfinedFolder`).
         let file = workspace.content + "/" + given
-        try ConfinedFolder(workspace.content, role: "the content folder").check(file, display: file)
-        return try dictionary(at: file, cache: cache)
+        let content = ConfinedFolder(workspace.content, role: "the content folder")
+        try content.check(file, display: file)
+        return try dictionary(at: file, cache: cache, inside: content)
     }
 
     /// The dictionary in `file` (CC-CEDICT's format), named by the hex digest of its bytes; its
     /// entries parsed when first read. A regular file only, of at most `ReviewDictionary.maximumSize`
     /// (`RegularFile`): a FIFO there made every command that reads it wait, `/dev/zero` grow without end.
-    public static func dictionary(at file: String, cache: CacheStore? = nil) throws -> ReviewDictionary {
-        let bytes = try RegularFile.read(file, display: file, what: "the dictionary", limit: ReviewDictionary.maximumSize)
+    public static func dictionary(at file: String, cache: CacheStore? = nil,
+                                  inside folder: ConfinedFolder? = nil) throws -> ReviewDictionary {
+        let bytes = try RegularFile.read(file, display: file, what: "the dictionary", limit: ReviewDictionary.maximumSize,
+                                         inside: folder)
         let parse = { @Sendable () throws -> SentenceDictionary in
             do {
                 return try SentenceDictionary(cedict: String(decoding: bytes, as: UTF8.self))

@@ -85,9 +85,10 @@ import Testing
             #expect(result.stderr.contains("content/zh/second.md:5: warning: this chapter holds U+FFFF, which XML 1.0 forbids"))
         }
 
-        // The sitemap: guide.yml's base URL is the one text of the book it holds as written.
+        // The sitemap: guide.yml's base URL is the one text of the book it holds as written (a
+        // control character there is refused by guide.yml's bounds; U+FFFE is no control).
         let config = try folder.read("content/guide.yml")
-        try folder.write("content/guide.yml", config + "\noutput:\n  base_url: \"https://example.org/\\x01book\"\n")
+        try folder.write("content/guide.yml", config + "\noutput:\n  base_url: \"https://example.org/\\uFFFEbook\"\n")
         let build = try runGuide(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder.path)
         #expect(build.status == 0, "\(build.stderr)")
         let sitemap = try folder.read("site/sitemap.xml")

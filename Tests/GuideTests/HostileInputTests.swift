@@ -164,6 +164,7 @@ import Testing
          "'review.doubt_markers' lists 300 values"),
         ("check:\n  flags: [\"-D" + String(repeating: "A", count: 5000) + "\"]\n", "a value of 'check.flags' is 5002 bytes long"),
         ("review:\n  doubt_markers: [\"\"]\n", "'review.doubt_markers' holds an empty marker"),
+        ("output:\n  base_url: \"https://example.org/\\x01\"\n", "'output.base_url' holds a control character"),
     ])
     func guideYmlValuesAreBounded(addition: String, message: String) throws {
         let folder = try TempFolder()
