@@ -303,7 +303,7 @@ public struct ContentLoader: Sendable {
             guard let directory = opendir(full) else { return }
             var entries: [(name: String, type: UInt8)] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = DirectoryEntry.name(entry)
                 entries.append((name, entry.pointee.d_type))
             }
             closedir(directory)

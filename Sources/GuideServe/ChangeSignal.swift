@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 #if canImport(Glibc)
 import Glibc
@@ -84,9 +85,7 @@ final class ChangeSignal: Sendable {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = DirectoryEntry.name(entry)
             // Hidden folders (`.git/`) are not read by a build (`PathText.isHidden`).
             guard !name.hasPrefix(".") else { continue }
             var isFolder = entry.pointee.d_type == UInt8(DT_DIR)

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 #if canImport(Glibc)
 import Glibc
@@ -26,9 +27,7 @@ struct FolderWatcher: Sendable {
         guard let directory = opendir(folder) else { return }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = DirectoryEntry.name(entry)
             // Hidden files and folders (`.git/`) are not read by a build (`PathText.isHidden`).
             if !name.hasPrefix(".") { names.append(name) }
         }
