@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // TOML front matter (Hugo) and mdBook's book.toml, read by `guide init` and the parse stage.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Debian's libcmark-dev, found through pkg-config.
@@ -56,7 +58,7 @@ let package = Package(
         // (`ConfinedFolder`), atomic writes (`OutputFiles`), the one cache (`CacheStore`).
         .target(name: "GuideFiles", dependencies: ["GuideModel"]),
         // Stage 1: markdown (through cmark) and the content folder → model.
-        .target(name: "GuideParse", dependencies: ["GuideModel", "GuideFiles", "CCmark", "Yams"]),
+        .target(name: "GuideParse", dependencies: ["GuideModel", "GuideFiles", "CCmark", "Yams", "TOMLKit"]),
         // Stage 2: English/Chinese alignment and bead statuses.
         .target(name: "GuideMerge", dependencies: ["GuideModel", "GuideFiles", "CLibcrypto"]),
         // Translators' exchange formats, from the merge stage's pairs: interleaved drafts

@@ -140,8 +140,10 @@ public struct SnippetChecker: Sendable {
         let toRead = book.editions.flatMap { edition in
             edition.chapters.filter { wanted.contains(edition.language.code + "/" + $0.path) }.map { (edition.language, $0) }
         }
+        // A chapter of several files has lines of its own: its snippets' lines come from its blocks.
         let texts = toRead.concurrentMap { language, chapter in
-            try? String(contentsOfFile: root + "/" + language.code + "/" + chapter.path, encoding: .utf8)
+            let file = chapter.listedParts.map { $0.count == 1 ? $0[0].within : nil } ?? language.code + "/" + chapter.path
+            return file.flatMap { try? String(contentsOfFile: root + "/" + $0, encoding: .utf8) }
         }
         var markdown: [String: String] = [:]
         for ((_, chapter), text) in zip(toRead, texts) { markdown[chapter.displayPath] = text }

@@ -5,7 +5,7 @@ import GuidePipeline
 
 /// Folders every command that reads the book shares.
 public struct PathOptions: ParsableArguments {
-    @Option(help: "The content folder (guide.yml, en/, zh/).") public var content = "content"
+    @Option(help: "The content folder (guide.yml, en/, zh/).") public var content = Workspace.defaultContent
     @Option(help: "The templates folder (*.mustache, *.css).") public var templates = "templates"
     @Option(name: [.customShort("o"), .long], help: "The output folder.") public var output = "site"
 

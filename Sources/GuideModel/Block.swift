@@ -184,3 +184,29 @@ extension Block {
         return trimmed.hasPrefix("<!--") && end.starts(with: [">", "-", "-"])
     }
 }
+
+extension Block {
+    /// The block with every line it names moved `offset` lines on (its own, its items', its
+    /// links' and images'): a chapter read from several files counts its lines on from one
+    /// file to the next (`ChapterPart`).
+    public func shiftingLines(by offset: Int) -> Block {
+        guard offset != 0 else { return self }
+        var block = self
+        block.lines = LineRange(start: lines.start + offset, end: lines.end + offset)
+        if extras != nil {
+            if !inline.labels.isEmpty {
+                var moved = inline
+                moved.labels = moved.labels.map { label in
+                    var label = label
+                    label.line += offset
+                    return label
+                }
+                block.inline = moved
+            }
+            if !items.isEmpty {
+                block.items = items.map { $0.map { $0.shiftingLines(by: offset) } }
+            }
+        }
+        return block
+    }
+}

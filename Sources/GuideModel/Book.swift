@@ -28,6 +28,8 @@ public struct Chapter: Hashable, Sendable {
         var parsed: ParsedChapter
         var untranslated: Untranslated?
         var pageURL: String
+        /// The files after the first, for a chapter read from several (nil: one file).
+        var parts: [ChapterPart]?
 
         init(path: String, displayPath: String, title: String, contentDigest: [UInt8]?, parsed: ParsedChapter,
              untranslated: Untranslated?, pageURL: String) {
@@ -41,8 +43,10 @@ public struct Chapter: Hashable, Sendable {
         }
 
         func copy() -> Fields {
-            Fields(path: path, displayPath: displayPath, title: title, contentDigest: contentDigest, parsed: parsed,
-                   untranslated: untranslated, pageURL: pageURL)
+            let copy = Fields(path: path, displayPath: displayPath, title: title, contentDigest: contentDigest, parsed: parsed,
+                              untranslated: untranslated, pageURL: pageURL)
+            copy.parts = parts
+            return copy
         }
     }
 
@@ -86,6 +90,29 @@ public struct Chapter: Hashable, Sendable {
     public var contentDigest: [UInt8]? { fields.contentDigest }
     /// The blocks and facts, shared by this chapter's copies.
     public var parsed: ParsedChapter { fields.parsed }
+    /// The files the chapter is read from, in order (one for most chapters; see `ChapterPart`).
+    public var parts: [ChapterPart] {
+        get { fields.parts ?? [ChapterPart(displayPath: fields.displayPath, within: fields.path)] }
+        set { change { $0.parts = newValue } }
+    }
+
+    /// The files as the loader named them, for a chapter of a book laid out as kept (nil: the
+    /// chapter is the file at its path in its language's folder).
+    public var listedParts: [ChapterPart]? { fields.parts }
+
+    /// Where a line of the chapter is in the user's own file: the part that holds it, and the
+    /// line counted from that part's first.
+    public func location(line: Int?, column: Int? = nil) -> SourceLocation {
+        guard let line, let parts = fields.parts, parts.count > 1,
+              let part = parts.last(where: { $0.firstLine <= line }) else {
+            return SourceLocation(file: displayPath, line: line, column: column)
+        }
+        return SourceLocation(file: part.displayPath, line: line - part.firstLine + 1, column: column)
+    }
+
+    /// The user's files of this chapter, as messages name them.
+    public var files: [String] { fields.parts.map { $0.map(\.displayPath) } ?? [displayPath] }
+
     /// Set on a translation's stand-in for a chapter it does not have yet: no blocks, the
     /// source's title (see `Untranslated`).
     public var untranslated: Untranslated? { fields.untranslated }
@@ -95,9 +122,11 @@ public struct Chapter: Hashable, Sendable {
                   contentDigest: contentDigest)
     }
 
-    public init(path: String, displayPath: String, title: String, parsed: ParsedChapter, contentDigest: [UInt8]?) {
+    public init(path: String, displayPath: String, title: String, parsed: ParsedChapter, contentDigest: [UInt8]?,
+                parts: [ChapterPart]? = nil) {
         fields = Fields(path: path, displayPath: displayPath, title: title, contentDigest: contentDigest, parsed: parsed,
                         untranslated: nil, pageURL: Self.pageURL(path))
+        fields.parts = parts
     }
 
     /// A translation's stand-in for a chapter it does not have yet: no blocks, the source's title.
@@ -108,7 +137,7 @@ public struct Chapter: Hashable, Sendable {
 
     public static func == (a: Chapter, b: Chapter) -> Bool {
         a.path == b.path && a.displayPath == b.displayPath && a.title == b.title && a.contentDigest == b.contentDigest
-            && a.untranslated == b.untranslated && (a.parsed === b.parsed || a.blocks == b.blocks)
+            && a.untranslated == b.untranslated && a.fields.parts == b.fields.parts && (a.parsed === b.parsed || a.blocks == b.blocks)
     }
 
     /// The names and the digest (blocks are compared by `==` only: hashing them would parse them).
@@ -165,6 +194,9 @@ public struct Edition: Hashable, Sendable {
     }
     /// Files other than markdown (images…), relative to the language folder.
     public var assets: [String]
+    /// The folder its files are in, from the content folder (`zh`, `docs`, `i18n/zh/…`; empty: the
+    /// content folder itself, as a README book's).
+    public var folder: String
     /// Each chapter's place in `chapters` by path: pages look their neighbours and translations
     /// up by path, which a scan made quadratic in the size of the book.
     private var positions: [String: Int]
@@ -179,6 +211,7 @@ public struct Edition: Hashable, Sendable {
         self.chapters = chapters
         self.assets = assets
         self.ledger = ledger
+        folder = language.code
         positions = Self.positions(of: chapters)
     }
 
@@ -205,6 +238,8 @@ public struct Book: Hashable, Sendable {
     public var sharedAssets: [String]
     /// Agreed translations of terms (`content/glossary.yml`; empty when there is none).
     public var glossary: Glossary
+    /// What loading the book found worth a warning (two tables of contents that disagree).
+    public var notes: [Diagnostic] = []
 
     public init(config: Config, editions: [Edition], sharedAssets: [String] = [], glossary: Glossary = Glossary()) {
         self.config = config

@@ -23,6 +23,15 @@ public struct Config: Hashable, Sendable {
     /// `review.dictionary`: a bilingual dictionary in CC-CEDICT's format the sentence review
     /// reads (relative to the content folder), or nil.
     public var reviewDictionary: String?
+    /// Where each language's chapters are (`editions:`); a language it does not name has today's
+    /// `<code>/SUMMARY.md`.
+    public var editions: [String: EditionSource] = [:]
+    /// The repository the book is kept in (`repository.url`, e.g. `https://github.com/o/r`), where a link
+    /// to a file of the repository that is no page of the book points (as mdBook's
+    /// `git-repository-url`); empty: such links stay as written.
+    public var repositoryURL: String = ""
+    /// The branch those links name (`repository.branch`).
+    public var repositoryBranch: String = "main"
 
     public init(titles: [String: String], languages: [Language], source: Language,
                 rawHTML: Bool = false, baseURL: String = "", doubtMarkers: [String] = ["【疑问】"],
@@ -34,6 +43,11 @@ public struct Config: Hashable, Sendable {
         self.baseURL = baseURL
         self.doubtMarkers = doubtMarkers
         self.brokenAnchorsAreErrors = brokenAnchorsAreErrors
+    }
+
+    /// Where `language`'s chapters are.
+    public func edition(for language: Language) -> EditionSource {
+        editions[language.code] ?? .summary(language.code + "/SUMMARY.md")
     }
 
     public func title(for language: Language) -> String {

@@ -5,6 +5,12 @@
 /// folder may well hold a file or folder named `a`.
 public enum PathText {
     /// "en/images/a.png" → "en/images"; "a.png" → "".
+    /// The last part of a path: `a/b.md` → `b.md`.
+    public static func name(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
     public static func parent(_ path: String) -> String {
         // By bytes: a path's parts are bytes to the system (and `Character`s cost a writer of
         // thousands of pages tens of milliseconds).

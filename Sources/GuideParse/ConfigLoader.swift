@@ -13,6 +13,8 @@ public enum ConfigLoader {
         var output: Output?
         var review: Review?
         var check: Check?
+        var editions: [String: EditionEntry]?
+        var repository: Repository?
 
         struct Output: Decodable {
             var raw_html: Bool?
@@ -44,22 +46,41 @@ public enum ConfigLoader {
 
     /// `inside`: the content folder, checked on the file as opened (`TextFile.read`).
     public static func load(path: String, displayPath: String, inside folder: ConfinedFolder? = nil) throws -> Config {
+        guard FileManager.default.fileExists(atPath: path) else { throw missing(displayPath) }
         guard let folder else {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw GuideError("cannot read the config file", file: displayPath)
             }
             return try parse(try TextFile.decode(data, displayPath: displayPath), displayPath: displayPath)
         }
-        guard FileManager.default.fileExists(atPath: path) else { throw GuideError("cannot read the config file", file: displayPath) }
         return try parse(try TextFile.read(path: path, displayPath: displayPath, inside: folder), displayPath: displayPath)
+    }
+
+    /// Blank lines and `#` comments only (YAML's empty document).
+    static func isOnlyComments(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).allSatisfy { line in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            return trimmed.isEmpty || trimmed.hasPrefix("#")
+        }
+    }
+
+    /// What a book without `guide.yml` is told: how to make one.
+    public static func missing(_ displayPath: String) -> GuideError {
+        GuideError("there is no guide.yml here: run `guide init` in the book's folder to write one (it finds the "
+                   + "languages and chapters), or name the folder that holds it with --content", file: displayPath)
     }
 
     public static func parse(_ text: String, displayPath: String) throws -> Config {
         let file: File
         try YAMLBounds.check(text, displayPath: displayPath)
+        // Nothing but comments and blank lines: say what to write, not what YAML expected.
+        if isOnlyComments(text) {
+            throw GuideError("guide.yml is empty: write at least `languages: [en, zh]` (the source language first), "
+                             + "or run `guide init` to write it for this book", file: displayPath)
+        }
         do {
             file = try YAMLDecoder().decode(File.self, from: text)
-            try KnownKeys.check(text, known: Set(expected.keys), free: ["title"], displayPath: displayPath)
+            try KnownKeys.check(text, known: Set(expected.keys), free: ["title", "editions"], displayPath: displayPath)
         } catch let error as YamlError {
             throw GuideError("invalid YAML: \(YAMLErrorText.describe(error))", file: displayPath, line: YAMLErrorText.line(of: error))
         } catch let error as DecodingError {
@@ -116,6 +137,12 @@ public enum ConfigLoader {
         }
         if let check = file.check {
             config.check = try checkConfig(check, displayPath: displayPath)
+        }
+        if let editions = file.editions {
+            config.editions = try Self.editions(editions, languages: languages, text: text, displayPath: displayPath)
+        }
+        if let repository = file.repository {
+            (config.repositoryURL, config.repositoryBranch) = try Self.repository(repository, text: text, displayPath: displayPath)
         }
         return config
     }
@@ -207,6 +234,10 @@ public enum ConfigLoader {
         "check.jobs": "a whole number",
         "check.memory_limit": "a whole number of MiB",
         "check.strict": "true or false",
+        "editions": "a mapping of language code to { summary: … }, { file: … } or { folder: … }",
+        "repository": "a mapping",
+        "repository.url": "a web address",
+        "repository.branch": "a branch name",
     ]
 
     private static func expectation(_ path: [CodingKey]) -> String {

@@ -48,34 +48,58 @@ public struct ContentLoader: Sendable {
     public func load() throws -> Book {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw GuideError("the content folder does not exist", file: displayRoot)
+            throw GuideError("the content folder does not exist: run `guide init` in the book's folder to write its guide.yml, "
+                             + "or name the folder that holds guide.yml with --content", file: displayRoot)
         }
         // Resolved once: every file the book is read from is checked against it.
         let resolvedRoot = ConfinedFolder(root, role: "the content folder")
         try resolvedRoot.check(join(root, Self.configName), display: display(Self.configName))
+        guard FileManager.default.fileExists(atPath: join(root, Self.configName)) else {
+            throw ConfigLoader.missing(display(Self.configName))
+        }
         let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName),
                                            inside: resolvedRoot)
         let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
+        // A book laid out as its maintainers keep it (`editions:`, written by `guide init`).
+        let laidOut = !config.editions.isEmpty
         // The editions' listings side by side (each is serial: its SUMMARY.md, the listed files'
         // checks), then every chapter of every edition parsed in one map on all cores: an edition
         // a core left the other core idle once the shorter edition was done. A failure is thrown
         // as before: the first edition's listing, else its first chapter, then the next edition.
-        let listings = config.languages.concurrentMap { language in
-            Result { try listEdition(language, resolvedRoot: resolvedRoot) }
+        var listings = config.languages.concurrentMap { language in
+            Result { try listEdition(language, as: config.edition(for: language), resolvedRoot: resolvedRoot, introduction: laidOut) }
         }
-        let chapters = parseChapters(listings.flatMap { (try? $0.get())?.chapters ?? [] }, parser: parser)
+        var notes: [Diagnostic] = []
+        if laidOut, let listed = try? listings.map({ try $0.get() }) {
+            let paired = BookPairing.pair(listed, languages: config.languages, source: config.source, display: { display($0) })
+            listings = paired.listings.map { .success($0) }
+            notes = paired.notes
+        }
+        let relocations = laidOut ? relocationContext(listings, config: config) : nil
+        let chapters = parseChapters(zip(config.languages, listings).flatMap { language, listing in
+            ((try? listing.get())?.chapters ?? []).map { (language, $0) }
+        }, parser: parser, relocations: relocations)
         var editions: [Edition] = [], next = 0
         for (language, listing) in zip(config.languages, listings) {
             let listing = try listing.get()
             let parsed = try chapters[next..<next + listing.chapters.count].map { try $0.get() }
             next += listing.chapters.count
-            editions.append(Edition(language: language, title: config.title(for: language), toc: listing.toc,
-                                    chapters: parsed, assets: try listing.assets.get(), ledger: try listing.ledger.get()))
+            var edition = Edition(language: language, title: config.title(for: language), toc: listing.toc,
+                                  chapters: parsed, assets: try listing.assets.get(), ledger: try listing.ledger.get())
+            edition.folder = listing.source.folder
+            editions.append(edition)
+        }
+        if laidOut {
+            let cut = try SingleFileBook.cut(editions, sources: config.languages.map { config.edition(for: $0) },
+                                             source: config.source)
+            editions = cut.editions
+            notes += cut.notes
         }
         editions = try pair(editions, source: config.source)
         // The language folders were listed with their editions: not walked again.
         let languageFolders = Set(config.languages.map(\.code))
-        let shared = try assets(in: root, resolvedRoot: resolvedRoot, skipping: languageFolders).filter { path in
+        // A book laid out as kept shares no folder: its root is the repository's.
+        let shared = laidOut ? [] : try assets(in: root, resolvedRoot: resolvedRoot, skipping: languageFolders).filter { path in
             path.split(separator: "/").count > 1
         }
         let glossaryPath = join(root, GlossaryLoader.fileName)
@@ -84,65 +108,23 @@ public struct ContentLoader: Sendable {
             ? try GlossaryLoader.parse(try TextFile.read(path: glossaryPath, displayPath: display(GlossaryLoader.fileName),
                                                          inside: resolvedRoot), displayPath: display(GlossaryLoader.fileName))
             : Glossary()
-        return Book(config: config, editions: editions, sharedAssets: shared, glossary: glossary)
-    }
-
-    /// What an edition's SUMMARY.md lists, each listed file checked, and its assets and accept
-    /// ledger (their failures are thrown after its chapters').
-    private struct Listing {
-        var toc: [TocEntry]
-        var chapters: [Listed]
-        var assets: Result<[String], Error>
-        var ledger: Result<AcceptLedger, Error>
-    }
-
-    private func listEdition(_ language: Language, resolvedRoot: ConfinedFolder) throws -> Listing {
-        let folder = join(root, language.code)
-        let summaryDisplay = display(language.code, "SUMMARY.md")
-        try resolvedRoot.check(join(folder, "SUMMARY.md"), display: summaryDisplay)
-        guard FileManager.default.fileExists(atPath: join(folder, "SUMMARY.md")) else {
-            throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
-        }
-        let summaryText = try TextFile.read(path: join(folder, "SUMMARY.md"), displayPath: summaryDisplay, inside: resolvedRoot)
-        let summaryKey = SummaryRecord.key(within: "\(language.code)/SUMMARY.md", text: summaryText)
-        let parse = { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
-        // `guide serve` keeps the entries in memory; a build reads them back from the cache.
-        let toc = try facts.map { facts in
-            try facts.memory != nil ? facts.remembered(.summary, summaryKey, make: parse)
-                : facts.value(.summary, summaryKey, decode: SummaryRecord.decode, encode: SummaryRecord.encode, make: parse)
-        } ?? parse()
-
-        var seen: [String: Int] = [:]
-        var listed: [Listed] = []
-        var folders: [String: String] = [:]   // each chapter folder's real path, resolved once
-        for entry in toc.flatMap(\.flattened) {
-            guard let path = entry.path else { continue }
-            if let first = seen[path] {
-                throw GuideError("'\(path)' is listed twice (first on line \(first))", file: summaryDisplay, line: entry.line)
-            }
-            seen[path] = entry.line
-            if path == "SUMMARY.md" {
-                throw GuideError("SUMMARY.md lists itself as a chapter", file: summaryDisplay, line: entry.line)
-            }
-            let file = join(folder, path)
-            let chapterDisplay = display(language.code, path)
-            // One `lstat` says a plain file is there, no link, and what the cache knows it by
-            // (three calls a chapter before: a tenth of the load of a 5,200-chapter book).
-            var status = stat()
-            let plainFile = lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            guard plainFile || FileManager.default.fileExists(atPath: file) else {
-                throw GuideError("'\(path)' is listed in SUMMARY.md but the file \(chapterDisplay) does not exist",
-                                 file: summaryDisplay, line: entry.line)
-            }
-            try resolvedRoot.check(file, display: chapterDisplay, folders: &folders, plainFile: plainFile)
-            listed.append(Listed(path: path, file: file, display: chapterDisplay, within: "\(language.code)/\(path)",
-                                 title: entry.title, identity: plainFile ? FileIdentity(status) : nil))
-        }
-        return Listing(toc: toc, chapters: listed, assets: Result { try assets(in: folder, resolvedRoot: resolvedRoot) },
-                       ledger: Result { try ledger(for: language, resolvedRoot: resolvedRoot) })
+        var book = Book(config: config, editions: editions, sharedAssets: laidOut ? [] : shared, glossary: glossary)
+        book.notes = notes
+        return book
     }
 
     /// The chapters, read and parsed on all cores, each its own result.
+    private func parseChapters(_ listed: [(Language, Listed)], parser: MarkdownParser,
+                               relocations: RelocationContext?) -> [Result<Chapter, Error>] {
+        if let relocations {
+            let options = "\(parser.options)"
+            return listed.concurrentMap { language, chapter in
+                Result { try parseLaidOut(chapter, language: language, parser: parser, options: options, relocations: relocations) }
+            }
+        }
+        return parseChapters(listed.map(\.1), parser: parser)
+    }
+
     private func parseChapters(_ listed: [Listed], parser: MarkdownParser) -> [Result<Chapter, Error>] {
         // Reading and parsing are independent per chapter: use every core. But a chapter's cmark
         // tree is some twenty times its text, so large chapters are parsed one at a time: two
@@ -254,7 +236,7 @@ public struct ContentLoader: Sendable {
     /// The accept ledger of a language, empty when there is none yet.
     public static func ledgerName(_ language: Language) -> String { "\(language.code).accepted" }
 
-    private func ledger(for language: Language, resolvedRoot: ConfinedFolder) throws -> AcceptLedger {
+    func ledger(for language: Language, resolvedRoot: ConfinedFolder) throws -> AcceptLedger {
         let path = join(root, Self.ledgerName(language))
         let display = self.display(Self.ledgerName(language))
         try resolvedRoot.check(path, display: display)
@@ -271,12 +253,14 @@ public struct ContentLoader: Sendable {
     /// (`UntranslatedChapters`).
     private func pair(_ editions: [Edition], source language: Language) throws -> [Edition] {
         guard let source = editions.first(where: { $0.language == language }) else { return editions }
+        // From the content folder: each edition's files are in its folder (`zh`, `docs`, or the content folder itself).
+        func inFolder(_ folder: String, _ path: String) -> String { folder.isEmpty ? path : folder + "/" + path }
         let sourcePaths = Set(source.chapters.map(\.path))
         for edition in editions where edition.language != language {
             for chapter in edition.chapters where !sourcePaths.contains(chapter.path) {
-                let expected = display(language.code, chapter.path)
-                let exists = FileManager.default.fileExists(atPath: join(root, language.code, chapter.path))
-                let why = exists ? "it exists but \(display(language.code, "SUMMARY.md")) does not list it"
+                let expected = display(inFolder(source.folder, chapter.path))
+                let exists = FileManager.default.fileExists(atPath: join(root, inFolder(source.folder, chapter.path)))
+                let why = exists ? "it exists but \(display(inFolder(source.folder, "SUMMARY.md"))) does not list it"
                                  : "\(expected) does not exist"
                 throw GuideError("chapter '\(chapter.path)' has no \(language.code) version: \(why)",
                                  file: chapter.displayPath)
@@ -284,17 +268,17 @@ public struct ContentLoader: Sendable {
         }
         return editions.map { edition in
             guard edition.language != language else { return edition }
-            let code = edition.language.code
+            let folder = edition.folder
             return UntranslatedChapters.fill(edition, from: source,
-                                             sourceSummary: (display(language.code, "SUMMARY.md"), "\(language.code)/SUMMARY.md"),
-                                             display: { display(code, $0) }, within: { "\(code)/\($0)" },
-                                             exists: { FileManager.default.fileExists(atPath: join(root, code, $0)) })
+                                             sourceSummary: (display(inFolder(source.folder, "SUMMARY.md")), inFolder(source.folder, "SUMMARY.md")),
+                                             display: { display(inFolder(folder, $0)) }, within: { inFolder(folder, $0) },
+                                             exists: { FileManager.default.fileExists(atPath: join(root, inFolder(folder, $0))) })
         }
     }
 
     /// Non-markdown files of a folder, sorted, skipping hidden files and folders (`PathText.isHidden`),
     /// and refusing links that leave the folder.
-    private func assets(in folder: String, resolvedRoot: ConfinedFolder, skipping: Set<String> = []) throws -> [String] {
+    func assets(in folder: String, resolvedRoot: ConfinedFolder, skipping: Set<String> = []) throws -> [String] {
         var found: [String] = []
         // `readdir` and its entry types, a `stat` only for a link or an unknown type: Foundation's
         // enumerator looked up every chapter file's attributes, 25 ms a load of a 5,200-chapter book.
@@ -336,21 +320,9 @@ public struct ContentLoader: Sendable {
     }
 
     func display(_ parts: String...) -> String {
-        ([displayRoot] + parts).joined(separator: "/")
+        // A book built where it is kept (`--content .`) names its files as they are named there.
+        (displayRoot == "." ? parts : [displayRoot] + parts).joined(separator: "/")
     }
-}
-
-/// A chapter SUMMARY.md lists, found on disk, not read yet.
-private struct Listed: Sendable {
-    var path: String
-    var file: String
-    var display: String
-    /// Its path from the content folder (`zh/x.md`): what keys name it by, so that a build from
-    /// another working folder (another `display`) finds what the last one stored.
-    var within: String
-    var title: String
-    /// The file as the listing found it (before it is read), when it is no link.
-    var identity: FileIdentity?
 }
 
 func join(_ parts: String...) -> String {

@@ -32,6 +32,12 @@ public struct MarkdownParser: Sendable {
 
     /// The top-level blocks of a markdown text, with their line ranges.
     public func parse(_ markdown: String) -> [Block] {
+        parse(markdown, relocating: nil)
+    }
+
+    /// The blocks, with relative links and images written from the page that shows the file
+    /// (`LinkRelocation`) instead of from the file.
+    public func parse(_ markdown: String, relocating relocation: LinkRelocation?) -> [Block] {
         let lines = SourceLines(Self.unixLineEnds(markdown))
         let flags = options.rawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
         // cmark takes a length, so the text's own bytes do (no copy, no NUL terminator). With
@@ -43,7 +49,8 @@ public struct MarkdownParser: Sendable {
         }) else { return [] }
         defer { cmark_node_free(document) }
 
-        if options.rewriteMarkdownLinks { rewriteLinks(in: document) }
+        // A relocation names every chapter's page itself; a markdown file that is none stays as written.
+        if let relocation { relocateLinks(in: document, relocation) } else if options.rewriteMarkdownLinks { rewriteLinks(in: document) }
         var converter = Converter(lines: lines, renderFlags: flags, maxItemDepth: options.maxItemDepth)
         return converter.topLevelBlocks(freeing: document)
     }
@@ -73,6 +80,16 @@ public struct MarkdownParser: Sendable {
     }
 
     /// Points relative `.md` links at the `.html` pages the site writes (mdBook does the same).
+    private func relocateLinks(in document: OpaquePointer, _ relocation: LinkRelocation) {
+        walk(document) { node, entering in
+            let type = cmark_node_get_type(node)
+            guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
+                  let url = cmark_node_get_url(node).map({ String(cString: $0) }),
+                  let relocated = relocation.relocated(url, isImage: type == CMARK_NODE_IMAGE) else { return }
+            cmark_node_set_url(node, relocated)
+        }
+    }
+
     private func rewriteLinks(in document: OpaquePointer) {
         walk(document) { node, entering in
             guard entering, cmark_node_get_type(node) == CMARK_NODE_LINK,

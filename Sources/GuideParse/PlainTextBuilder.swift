@@ -45,14 +45,14 @@ struct PlainTextBuilder {
         var end = bytes.count
         var decided = true
         while start < end {
-            let next = start + 1 < end ? bytes[start + 1] : nil
+            let next: UInt8? = start + 1 < end ? bytes[start + 1] : nil
             let edge = Self.edge(bytes[start], neighbour: next)
-            if edge == .whitespace { start += 1 } else { decided = edge == .text; break }
+            if edge == Edge.whitespace { start += 1 } else { decided = edge == Edge.text; break }
         }
         while decided, start < end {
-            let previous = end - 1 > start ? bytes[end - 2] : nil
+            let previous: UInt8? = end - 1 > start ? bytes[end - 2] : nil
             let edge = Self.edge(bytes[end - 1], neighbour: previous)
-            if edge == .whitespace { end -= 1 } else { decided = edge == .text; break }
+            if edge == Edge.whitespace { end -= 1 } else { decided = edge == Edge.text; break }
         }
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         return decided ? text : Self.trimmedByCharacters(text)

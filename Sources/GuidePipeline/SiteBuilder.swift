@@ -136,7 +136,13 @@ public struct SiteBuilder: Sendable {
         // Saved while the site is written (nothing after reads the cache).
         let saved = InBackground { cache.save() }
         clock.lap("render pages and search index")
-        let findings = linkFindings.value
+        // A book laid out as kept publishes as GitHub shows it: a broken link is a warning there.
+        let findings = book.notes + linkFindings.value.map { finding in
+            guard !book.config.editions.isEmpty, finding.severity == .error else { return finding }
+            var warning = finding
+            warning.severity = .warning
+            return warning
+        }
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty {
             spool?.remove()
@@ -152,12 +158,21 @@ public struct SiteBuilder: Sendable {
                         spool: spool, saving: saved)
     }
 
+    /// The folders the output may neither hold nor be inside. A book built where it is kept
+    /// (`guide init`, then `guide build` in its folder) has its site in `site/` there: that folder
+    /// may be inside the content folder, which reads only its editions' files (never `site/`);
+    /// the output must still be guide's own or empty (`OutputGuard`), so an edition's folder is refused.
+    func protectedFolders(cache: String) -> [String] {
+        let buildsWhereKept = OutputGuard.canonical(content) == OutputGuard.canonical(FileManager.default.currentDirectoryPath)
+        return (buildsWhereKept ? [] : [content]) + [templates, cache]
+    }
+
     /// Renders and swaps the result into the output folder.
     public func build() throws -> Rendered {
         let cache = CacheStore.folder(forContent: content)
         let manifest = cache + "/written"
         // Before anything is written (the caches included): the output must be a folder guide may replace.
-        try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
+        try OutputGuard.check(output: output, keeping: protectedFolders(cache: cache), force: force)
         // A previous site a killed build moved aside is put back before anything reads or fails.
         SiteWriter.removeLeftovers(of: output)
         // The manifest of the site there (a megabyte at ×200) read while the book loads.
@@ -168,7 +183,7 @@ public struct SiteBuilder: Sendable {
         // The spooled pages are in the new site now (or the build failed): the folder goes.
         defer { rendered.spool?.remove() }
         // Asked again: the folder may have changed while the book was rendered.
-        try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
+        try OutputGuard.check(output: output, keeping: protectedFolders(cache: cache), force: force)
         defer { rendered.saving?.value }
         try SiteWriter(output: output, manifest: manifest, written: written)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) },

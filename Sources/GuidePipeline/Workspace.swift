@@ -1,3 +1,4 @@
+import Foundation
 import GuideCheck
 import GuideMerge
 import GuideFiles
@@ -32,6 +33,18 @@ public struct Workspace: Sendable {
         self.templates = templates
         self.output = output
         self.cacheLocation = cache
+    }
+
+    /// The content folder a command reads when none is named: `content/` when it holds a
+    /// `guide.yml` (this repository's layout), else the working folder when it holds one (a book
+    /// kept as its maintainers keep it, after `guide init`), else `content` (whose missing
+    /// `guide.yml` is then reported with what to do).
+    public static var defaultContent: String {
+        let files = FileManager.default
+        if !files.fileExists(atPath: "content/" + ContentLoader.configName), files.fileExists(atPath: ContentLoader.configName) {
+            return "."
+        }
+        return "content"
     }
 
     /// How messages name the content folder: as given, relative to the working folder.

@@ -39,7 +39,7 @@ struct ExportPOCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The content folder.") var content = "content"
+    @Option(help: "The content folder.") var content = Workspace.defaultContent
     @Option(help: "The translation's language (default: the book's first translation).") var lang: String?
     @Option(name: [.customShort("o"), .long], help: "The folder to write the catalogs into.") var output = "po"
     @Flag(help: "Replace catalogs that exist (keeping their mode and owner).") var force = false
@@ -95,7 +95,7 @@ struct ExportTMXCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The content folder.") var content = "content"
+    @Option(help: "The content folder.") var content = Workspace.defaultContent
     @Option(help: "The translation's language (default: the book's first translation).") var lang: String?
     @Option(name: [.customShort("o"), .long], help: "The file to write.") var output = "book.tmx"
     @Option(help: "What a unit holds: a group of paired sentences, or a whole aligned pair of blocks.") var segment: TranslationMemory.Segment = .sentence
@@ -157,13 +157,13 @@ struct ImportPOCommand: ParsableCommand {
     )
 
     @Argument(help: "The catalogs (written by guide export po).") var catalogs: [String]
-    @Option(help: "The content folder.") var content = "content"
+    @Option(help: "The content folder.") var content = Workspace.defaultContent
 
     func run() throws {
         try reportingErrors { _ in
             let book = try Workspace(content: content).loadBook()
             let reviews = try CatalogBook.reviews(book, content: content)
-            let parse = MarkdownParser(options: .init(rawHTML: book.config.rawHTML)).parse
+            let parser = MarkdownParser(options: .init(rawHTML: book.config.rawHTML)); let parse: (String) -> [Block] = { parser.parse($0) }
             var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
             var failures: [Diagnostic] = []
             // The catalog read for each chapter so far, at its header's line: a second one for the

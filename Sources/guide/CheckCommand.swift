@@ -34,7 +34,7 @@ struct CheckCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument { case text, json }
 
-    @Option(help: "The content folder (guide.yml, en/, zh/).") var content = "content"
+    @Option(help: "The content folder (guide.yml, en/, zh/).") var content = Workspace.defaultContent
     @Option(help: "Output format: text (a summary line) or json (every snippet).") var format: Format = .text
     @Option(name: .customLong("fail-on"),
             help: "Outcomes that make the command exit non-zero, comma-separated (pass, warn, fail, expected, unexpected-pass, ignored, not-checked), or 'never'.")

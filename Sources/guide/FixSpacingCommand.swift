@@ -21,7 +21,7 @@ struct FixSpacingCommand: ParsableCommand {
     )
 
     @Argument(help: "Markdown files to fix (default: the translated chapters).") var files: [String] = []
-    @Option(help: "The content folder (when no FILES are given).") var content = "content"
+    @Option(help: "The content folder (when no FILES are given).") var content = Workspace.defaultContent
     @Flag(help: "Print a unified diff of the fixes; write nothing.") var dryRun = false
     @Flag(help: "Also fix full-width letters and digits and half-width punctuation, not only spaces.") var all = false
     @Flag(help: "Write nothing; print every typography finding as an error (file:line:col) and exit 1 if there is one.") var check = false
@@ -91,6 +91,9 @@ struct FixSpacingCommand: ParsableCommand {
         if !files.isEmpty { return files }
         let book = try Workspace(content: content).loadBook()
         // A chapter not translated yet has no file to fix.
-        return book.translations.flatMap { edition in edition.chapters.filter { $0.untranslated == nil }.map(\.displayPath) }
+        // Each file once: a chapter may be several files (a GitBook's sections), and one file several chapters (a README).
+        var seen = Set<String>()
+        return book.translations.flatMap { edition in edition.chapters.filter { $0.untranslated == nil }.flatMap(\.files) }
+            .filter { seen.insert($0).inserted }
     }
 }

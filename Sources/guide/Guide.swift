@@ -12,7 +12,7 @@ struct Guide: AsyncParsableCommand {
             each with a SUMMARY.md listing its chapters. Chapters are paired across \
             languages by their relative path.
             """,
-        subcommands: [BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self, ReviewCommand.self, FixSpacingCommand.self, ServeCommand.self, CheckCommand.self, ExportCommand.self, ImportCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, AlignCommand.self, SplitCommand.self, MergeCommand.self, ReviewCommand.self, FixSpacingCommand.self, ServeCommand.self, CheckCommand.self, ExportCommand.self, ImportCommand.self]
     )
 
     static func main() async {

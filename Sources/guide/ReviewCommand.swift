@@ -26,7 +26,7 @@ struct ReviewCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument { case text, json, sarif, github }
 
-    @Option(help: "The content folder.") var content = "content"
+    @Option(help: "The content folder.") var content = Workspace.defaultContent
     @Option(help: "Output format: text, json, sarif (SARIF 2.1.0) or github (GitHub Actions annotations).")
     var format: Format = .text
     @Option(help: ArgumentHelp("Exit non-zero when a pair has one of these statuses (comma-separated; also 'snippet', 'reader': a reader finding).",

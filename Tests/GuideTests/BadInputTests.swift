@@ -123,7 +123,7 @@ import Testing
             ("languages: [en, zh]\nsourc: en\n", "guide.yml:2:1: error: unknown key 'sourc'; did you mean 'source'?"),
             ("languages: [en, zh]\ncheck:\n  timeot: 3\n", "guide.yml:3:3: error: unknown key 'check.timeot'; did you mean 'timeout'?"),
             ("output:\n  rawhtml: true\n", "guide.yml:2:3: error: unknown key 'output.rawhtml'; did you mean 'raw_html'?"),
-            ("colour: blue\n", "guide.yml:1:1: error: unknown key 'colour' (known here: check, languages, output, review, source, title)"),
+            ("colour: blue\n", "guide.yml:1:1: error: unknown key 'colour' (known here: check, editions, languages, output, repository, review, source, title)"),
         ]
         for (text, message) in cases {
             #expect(throws: Error.self) { try ConfigLoader.parse(text, displayPath: "guide.yml") }

@@ -115,7 +115,8 @@ import Testing
     }
 
     @Test func missingContentFolder() {
-        #expect(throws: GuideError("the content folder does not exist", file: "nowhere")) {
+        #expect(throws: GuideError("the content folder does not exist: run `guide init` in the book's folder to write its guide.yml, "
+                                   + "or name the folder that holds guide.yml with --content", file: "nowhere")) {
             try ContentLoader(root: "/nonexistent/guide-content", displayRoot: "nowhere").load()
         }
     }
@@ -146,7 +147,7 @@ import Testing
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
         try FileManager.default.removeItem(atPath: folder.path + "/content/guide.yml")
-        #expect(throws: GuideError("cannot read the config file", file: "content/guide.yml")) {
+        #expect(throws: ConfigLoader.missing("content/guide.yml")) {
             try ContentLoader(root: folder.path + "/content", displayRoot: "content").load()
         }
     }

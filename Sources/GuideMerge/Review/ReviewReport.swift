@@ -62,7 +62,7 @@ public enum ReviewReport {
     static func reviewFinding(_ finding: ReaderFinding, in chapter: Chapter) -> ReviewFinding {
         ReviewFinding(rule: finding.kind.rawValue,
                       message: finding.message + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”"),
-                      location: SourceLocation(file: chapter.displayPath, line: finding.line))
+                      location: chapter.location(line: finding.line))
     }
 
     static func diagnostic(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> Diagnostic {
@@ -76,13 +76,12 @@ public enum ReviewReport {
         let block: Block?
         // Point at the Chinese side where there is one: that is where the translator works.
         if let targetRange {
-            here = SourceLocation(file: review.target.displayPath, line: finding.line
+            here = review.target.location(line: finding.line
                 ?? finding.targetBlock.map { review.target.blocks[$0].lines.start } ?? targetRange.start, column: finding.column)
-            there = sourceRange.map { SourceLocation(file: review.source.displayPath, line: finding.sourceLine ?? $0.start) }
+            there = sourceRange.map { review.source.location(line: finding.sourceLine ?? $0.start) }
             block = finding.targetBlock.map { review.target.blocks[$0] } ?? bead.bead.target.first.map { review.target.blocks[$0] }
         } else {
-            here = SourceLocation(file: review.source.displayPath,
-                                  line: finding.sourceBlock.map { review.source.blocks[$0].lines.start } ?? sourceRange?.start ?? 1)
+            here = review.source.location(line: finding.sourceBlock.map { review.source.blocks[$0].lines.start } ?? sourceRange?.start ?? 1)
             there = nil
             block = bead.bead.source.first.map { review.source.blocks[$0] }
         }
@@ -113,7 +112,16 @@ public enum ReviewReport {
     /// `snippetCounts`: the check's outcomes counted (`assumed` apart from `fail`), when it ran.
     public static func json(_ reviews: [ChapterReview], snippetFindings: [Diagnostic] = [],
                             snippetCounts: [String: Int]? = nil) -> String {
-        struct Side: Encodable { var file: String; var start: Int; var end: Int }
+        struct Side: Encodable {
+            var file: String; var start: Int; var end: Int
+            /// The lines in the user's own file (a chapter of several files names the one holding them).
+            init(_ chapter: GuideModel.Chapter, _ lines: LineRange) {
+                let first = chapter.location(line: lines.start)
+                file = first.file
+                start = first.line ?? lines.start
+                end = start + (lines.end - lines.start)
+            }
+        }
         struct Finding: Encodable {
             var status: String; var message: String; var line: Int?; var column: Int?
             var englishLine: Int?; var confidence: Double?
@@ -170,8 +178,8 @@ public enum ReviewReport {
                                  + bead.bead.target.map { review.target.blocks[$0].text })
                     return Row(
                         status: bead.status.name, statuses: bead.review.statuses.map(\.name), accepted: bead.accepted,
-                        source: review.sourceLines(bead.bead).map { Side(file: review.source.displayPath, start: $0.start, end: $0.end) },
-                        target: review.targetLines(bead.bead).map { Side(file: review.target.displayPath, start: $0.start, end: $0.end) },
+                        source: review.sourceLines(bead.bead).map { Side(review.source, $0) },
+                        target: review.targetLines(bead.bead).map { Side(review.target, $0) },
                         findings: bead.review.findings.map {
                             Finding(status: $0.status.name, message: $0.message, line: $0.line, column: $0.column,
                                     englishLine: $0.sourceLine, confidence: $0.confidence)
@@ -180,7 +188,8 @@ public enum ReviewReport {
                         excerpt: Excerpt.of(texts.first ?? "", length: 60))
                 },
                 reader: review.readerFindings.map { chapter, finding in
-                    ReaderRow(kind: finding.kind.rawValue, file: chapter.displayPath, line: finding.line,
+                    ReaderRow(kind: finding.kind.rawValue, file: chapter.location(line: finding.line).file,
+                              line: chapter.location(line: finding.line).line ?? finding.line,
                               message: finding.message, excerpt: finding.excerpt)
                 },
                 untranslated: review.target.untranslated.map { Untranslated(reason: $0.reason, english: $0.sourceEntry.description) })

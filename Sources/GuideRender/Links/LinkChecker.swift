@@ -29,6 +29,7 @@ public struct LinkChecker: Sendable {
     public func check() -> [Diagnostic] {
         // Chapters are checked on every core; the findings are sorted at the end.
         let chapters = book.editions.flatMap { edition in edition.chapters.map { (edition, $0) } }
+        let laidOut = !book.config.editions.isEmpty
         let findings = chapters.concurrentMap { edition, chapter in
             // A block's inline features cover everything nested in it (list items, quotes); the
             // chapter's facts list them, so an unchanged chapter is not parsed for its links.
@@ -37,7 +38,11 @@ public struct LinkChecker: Sendable {
                                   : checkLink(reference, in: chapter, edition: edition)
             }
         }.joined()
-        return findings.sorted { Self.order($0, 0) < Self.order($1, 0) }
+        guard laidOut else { return findings.sorted { Self.order($0, 0) < Self.order($1, 0) } }
+        // A file of the repository the book links to is said once, not at every link to it.
+        var said = Set<String>()
+        return findings.filter { $0.severity != .warning || !$0.message.hasPrefix(Self.outsideTheBook) || said.insert($0.message).inserted }
+            .sorted { Self.order($0, 0) < Self.order($1, 0) }
     }
 
     func checkLink(_ reference: ChapterFacts.Reference, in chapter: Chapter, edition: Edition) -> [Diagnostic] {
@@ -55,6 +60,12 @@ public struct LinkChecker: Sendable {
         let resolved = Self.normalize(directory.isEmpty ? path : directory + "/" + path)
         guard let resolved else {
             return [Diagnostic(.error, "link '\(Self.quoted(url))' leaves the content folder", at: location())]
+        }
+        // The other language's page (a README linking to its translation): `../zh/x.html`.
+        if resolved.hasPrefix("../"), resolved.hasSuffix(".html"),
+           let other = book.editions.first(where: { resolved.hasPrefix("../" + $0.language.code + "/") }) {
+            let chapterPath = String(resolved.dropFirst(4 + other.language.code.count).dropLast(5)) + ".md"
+            return other.chapter(at: chapterPath) != nil ? [] : [Diagnostic(.error, "link '\(Self.quoted(url))' points to a page that does not exist", at: location())]
         }
         if resolved.hasSuffix(".html") {
             let chapterPath = String(resolved.dropLast(5)) + ".md"
@@ -98,6 +109,13 @@ public struct LinkChecker: Sendable {
             exists = assets[edition.language]?.contains(resolved) == true
             inContent = edition.language.code + "/" + resolved
         }
+        if !exists, !book.config.editions.isEmpty, !resolved.hasPrefix("../"),
+           FileManager.default.fileExists(atPath: contentRoot + "/" + (edition.folder.isEmpty ? resolved : edition.folder + "/" + resolved)) {
+            let shown = edition.folder.isEmpty ? resolved : edition.folder + "/" + resolved
+            return [Diagnostic(.warning, "\(Self.outsideTheBook) '\(Self.quoted(shown))' is a file of the repository, not of the book: "
+                               + "its links stay as written; name the repository in guide.yml (repository: { url: https://github.com/owner/name }) "
+                               + "to point them at its copy there", at: location())]
+        }
         return exists ? [] : [Diagnostic(.error, "\(kind) '\(Self.quoted(original))' points to a file that does not exist: "
                                           + "no \(Self.quoted(inContent)) in the content folder (add the file, or correct the path)", at: location())]
     }
@@ -125,7 +143,7 @@ public struct LinkChecker: Sendable {
     /// for every finding: a paragraph of n broken links cost n searches of a paragraph n
     /// links long, and one of 20,000 took minutes.
     func location(of reference: ChapterFacts.Reference, in chapter: Chapter) -> SourceLocation {
-        SourceLocation(file: chapter.displayPath, line: reference.line)
+        chapter.location(line: reference.line)
     }
 
     /// A URL as a message quotes it: whole, unless it is long (a link's target may be a
@@ -154,6 +172,8 @@ public struct LinkChecker: Sendable {
     static func order(_ finding: Diagnostic, _ unlocated: Int) -> (String, Int, String) {
         (finding.location?.file ?? "", finding.location?.line ?? unlocated, finding.message)
     }
+
+    static let outsideTheBook = "links to"
 
     static func split(_ url: String) -> (String, String?) {
         guard let hash = url.firstIndex(of: "#") else { return (url, nil) }

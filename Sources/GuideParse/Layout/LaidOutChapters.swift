@@ -1,0 +1,101 @@
+import Foundation
+import GuideFiles
+import GuideModel
+
+/// What every chapter of a book laid out as kept (`editions:`) is parsed with: where each file's
+/// page is, to write its links from there (`LinkRelocation`).
+struct RelocationContext: Sendable {
+    /// Every chapter file, from the content folder → its page in the site (`zh/05-Class.html`).
+    var pages: [String: String]
+    /// Each language's folder from the content folder.
+    var folders: [Language: String]
+    var repositoryURL: String
+    var repositoryBranch: String
+    /// A `Digest` of all of the above: a chapter's parse depends on it.
+    var key: String
+}
+
+extension ContentLoader {
+    func relocationContext(_ listings: [Result<Listing, Error>], config: Config) -> RelocationContext {
+        var pages: [String: String] = [:], folders: [Language: String] = [:]
+        for (language, listing) in zip(config.languages, listings) {
+            guard let listing = try? listing.get() else { continue }
+            folders[language] = listing.source.folder
+            for chapter in listing.chapters {
+                for file in chapter.files { pages[file.within] = language.code + "/" + Self.pagePath(chapter.path) }
+            }
+        }
+        let hash = Digest()
+        for (file, page) in pages.sorted(by: { $0.key < $1.key }) { hash.updateCounted(file); hash.updateCounted(page) }
+        hash.updateCounted(config.repositoryURL)
+        hash.updateCounted(config.repositoryBranch)
+        return RelocationContext(pages: pages, folders: folders, repositoryURL: config.repositoryURL,
+                                 repositoryBranch: config.repositoryBranch, key: HexText.of(hash.finalize()))
+    }
+
+    static func pagePath(_ path: String) -> String {
+        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
+    }
+
+    /// A chapter of a laid-out book: each of its files read (front matter blanked), parsed with its
+    /// links written from the chapter's page, its lines counted on from the file before.
+    func parseLaidOut(_ chapter: Listed, language: Language, parser: MarkdownParser, options: String,
+                      relocations: RelocationContext) throws -> Chapter {
+        let folder = relocations.folders[language] ?? language.code
+        var texts: [String] = []
+        for file in chapter.files {
+            let text = try readChapter(file.file, file.display)
+            let matter = FrontMatter.of(text)
+            texts.append(matter.map { FrontMatter.blanked(text, lines: $0.lineCount) } ?? text)
+        }
+        guard texts.contains(where: { $0.contains { !$0.isWhitespace } }) else {
+            throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
+        }
+        let hash = Digest()
+        for part in ["laid-out-1 " + options, relocations.key, language.code, folder, chapter.path, chapter.title] {
+            hash.updateCounted(part)
+        }
+        for (file, text) in zip(chapter.files, texts) { hash.updateCounted(file.within); hash.updateCounted(text) }
+        let digest = hash.finalize()
+        let files = chapter.files, read = texts
+        let parse: @Sendable () -> [Block] = {
+            var blocks: [Block] = [], firstLine = 1
+            for (file, text) in zip(files, read) {
+                let relocation = LinkRelocation(
+                    fileFolder: PathText.parent(file.path), pageFolder: PathText.parent(chapter.path), editionFolder: folder,
+                    language: language.code, pages: relocations.pages, repositoryURL: relocations.repositoryURL,
+                    repositoryBranch: relocations.repositoryBranch, folderIsPublished: !folder.isEmpty)
+                blocks += parser.parse(text, relocating: relocation).map { $0.shiftingLines(by: firstLine - 1) }
+                firstLine += Self.lineCount(text)
+            }
+            return blocks
+        }
+        var parts: [ChapterPart] = [], firstLine = 1
+        for (file, text) in zip(files, texts) {
+            parts.append(ChapterPart(displayPath: file.display, within: file.within, firstLine: firstLine))
+            firstLine += Self.lineCount(text)
+        }
+        let parsed: ParsedChapter
+        let factsKey = CacheStage.facts.key { $0.update(digest) }
+        if let facts, facts.memory == nil, let known = facts.read(.facts, factsKey, ChapterFacts.init(decoding:)) {
+            parsed = ParsedChapter(facts: known, parse: parse)
+        } else if let facts, facts.memory != nil {
+            parsed = facts.remembered(.facts, factsKey) { ParsedChapter(blocks: parse()) }
+        } else {
+            parsed = ParsedChapter(blocks: parse())
+            facts?.write(.facts, factsKey, parsed.facts.encoded)
+        }
+        return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed, contentDigest: digest,
+                       parts: parts)
+    }
+
+    /// Lines as cmark counts them: a last line without a line break is a line.
+    static func lineCount(_ text: String) -> Int {
+        var count = 0, last: UInt8 = 10
+        for byte in text.utf8 {
+            if byte == 10 { count += 1 }
+            last = byte
+        }
+        return last == 10 ? count : count + 1
+    }
+}

@@ -1,0 +1,105 @@
+import GuideModel
+
+/// A book kept as one file a language (`README.md` beside `README-zh.md`) is cut into chapters
+/// at its top headings: the highest heading level that occurs more than once, the same cut in
+/// both languages, the translation's k-th chapter paired with the source's k-th. What comes
+/// before the first cut is the introduction (the file's title and what follows it).
+/// Lines stay the file's own (a cut is a run of the file's blocks).
+enum SingleFileBook {
+    static func cut(_ editions: [Edition], sources: [EditionSource], source: Language) throws -> (editions: [Edition], notes: [Diagnostic]) {
+        guard let s = editions.firstIndex(where: { $0.language == source }), case .file = sources[s],
+              let whole = editions[s].chapters.first else { return (editions, []) }
+        let sourceBlocks = whole.blocks
+        guard let level = cutLevel(sourceBlocks) else { return (editions, []) }
+        var out = editions, notes: [Diagnostic] = []
+        let sourceRuns = runs(sourceBlocks, level: level)
+        let paths = pagePaths(sourceRuns, introduction: whole.path)
+        out[s] = edition(editions[s], runs: sourceRuns, paths: paths, from: whole)
+        for t in editions.indices where t != s {
+            guard case .file = sources[t], let file = editions[t].chapters.first else { continue }
+            let blocks = file.blocks
+            // The source's level when it cuts as many chapters; else the level that does.
+            let count = sourceRuns.filter { $0.heading != nil }.count
+            let levels = [level] + (1...6).filter { $0 != level }
+            let chosen = levels.first { runs(blocks, level: $0).filter { $0.heading != nil }.count == count } ?? level
+            var translated = runs(blocks, level: chosen)
+            // An introduction on one side only: the other's first run stands for it.
+            if (translated.first?.heading == nil) != (sourceRuns.first?.heading == nil), translated.count == sourceRuns.count + 1,
+               translated.first?.heading == nil {
+                translated.removeFirst()
+            }
+            if translated.count != sourceRuns.count {
+                notes.append(Diagnostic(.warning, "\(file.displayPath) cuts into \(translated.count) chapters at its headings and "
+                    + "\(whole.displayPath) into \(sourceRuns.count): they are paired in order; give both the same top headings to pair them all",
+                    at: SourceLocation(file: file.displayPath)))
+            }
+            let paired = min(translated.count, sourceRuns.count)
+            out[t] = edition(editions[t], runs: Array(translated.prefix(paired)), paths: Array(paths.prefix(paired)), from: file)
+        }
+        return (out, notes)
+    }
+
+    /// A run of blocks: from a heading of the cut level (nil: the introduction before the first) to the next.
+    struct Run {
+        var heading: String?
+        var blocks: ArraySlice<Block>
+    }
+
+    /// The highest level with two headings or more (nil: nothing to cut).
+    static func cutLevel(_ blocks: [Block]) -> Int? {
+        var counts: [Int: Int] = [:]
+        for block in blocks { if case .heading(let level) = block.kind { counts[level, default: 0] += 1 } }
+        return counts.filter { $0.value >= 2 }.keys.min()
+    }
+
+    static func runs(_ blocks: [Block], level: Int) -> [Run] {
+        var runs: [Run] = [], start = 0, heading: String?
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let found) = block.kind, found == level else { continue }
+            if index > start || heading != nil { runs.append(Run(heading: heading, blocks: blocks[start..<index])) }
+            start = index
+            heading = block.text
+        }
+        runs.append(Run(heading: heading, blocks: blocks[start...]))
+        return runs.filter { !$0.blocks.isEmpty }
+    }
+
+    /// Page names from the source's headings (`Getting Started` → `getting-started.md`), the
+    /// introduction keeping the file's own name.
+    static func pagePaths(_ runs: [Run], introduction: String) -> [String] {
+        var used: Set<String> = [introduction]
+        return runs.enumerated().map { index, run in
+            guard let heading = run.heading else { return introduction }
+            var slug = ""
+            for scalar in heading.lowercased().unicodeScalars {
+                if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) { slug.unicodeScalars.append(scalar) }
+                else if !slug.isEmpty, !slug.hasSuffix("-") { slug += "-" }
+            }
+            while slug.hasSuffix("-") { slug.removeLast() }
+            if slug.isEmpty { slug = "section-\(index)" }
+            var path = slug + ".md", next = 2
+            while !used.insert(path).inserted { path = "\(slug)-\(next).md"; next += 1 }
+            return path
+        }
+    }
+
+    private static func edition(_ edition: Edition, runs: [Run], paths: [String], from file: Chapter) -> Edition {
+        var out = edition
+        let chapters = zip(runs, paths).map { run, path -> Chapter in
+            let title = run.heading ?? run.blocks.first(where: { if case .heading = $0.kind { true } else { false } })?.text ?? file.title
+            let digest = file.contentDigest.map { whole -> [UInt8] in
+                let hash = Digest()
+                hash.update(whole)
+                for part in ["cut-1", path, title, "\(run.blocks.startIndex)", "\(run.blocks.endIndex)"] { hash.updateCounted(part) }
+                return hash.finalize()
+            }
+            return Chapter(path: path, displayPath: file.displayPath, title: title, parsed: ParsedChapter(blocks: Array(run.blocks)),
+                           contentDigest: digest, parts: file.listedParts)
+        }
+        out.chapters = chapters
+        out.toc = chapters.map { TocEntry(title: $0.title, path: $0.path, line: $0.blocks.first?.lines.start ?? 0) }
+        return out
+    }
+}
+
+import Foundation

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import GuideCommandLine
+import GuideFiles
+import GuideModel
+import GuideParse
+import GuidePipeline
+
+/// `guide init`: finds how the book in this folder is kept and writes `guide.yml` for it — nothing else.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write guide.yml for the bilingual book in this folder, as it is kept (GitBook, mdBook, READMEs, Docusaurus, Hugo).",
+        discussion: """
+            Run it in the book's folder (or a folder holding the original's and the translation's \
+            checkouts side by side). It finds each language's chapters, writes guide.yml, and says \
+            what it found and what it could not decide. Then: guide build (the site goes to site/), \
+            guide review, guide serve.
+            """
+    )
+
+    @Flag(help: "Write over an existing guide.yml.") var force = false
+
+    func run() throws {
+        try reportingErrors { printer in
+            let config = ContentLoader.configName
+            if FileManager.default.fileExists(atPath: config), !force {
+                throw GuideError("guide.yml exists already: guide init writes it only once (pass --force to write it again)", file: config)
+            }
+            let files = BookFolderListing.files(in: ".")
+            let layout = try LayoutDetector.detect(files: files, read: { path in
+                (try? RegularFile.read(path, display: path, what: "a file of the book", limit: 1 << 20, inside: ConfinedFolder(".", role: "the book's folder"))).map { String(decoding: $0, as: UTF8.self) }
+            }).get()
+            try OutputFiles.write([(path: config, text: Self.yaml(layout))])
+            print("guide.yml: \(TerminalText.line(layout.kind))")
+            // What the book looks like to guide now, as `guide build` will read it.
+            let book = try Workspace(content: ".").loadBook()
+            for edition in book.editions {
+                let files = edition.chapters.reduce(0) { $0 + ($1.untranslated == nil ? $1.files.count : 0) }
+                let missing = edition.chapters.filter { $0.untranslated != nil }.count
+                let source = layout.editions[edition.language.code].map { TerminalText.line($0.yaml) } ?? ""
+                print("  \(edition.language.code): \(edition.chapters.count) chapters from \(files) files \(source)"
+                      + (missing > 0 ? ", \(missing) not translated yet" : ""))
+            }
+            if book.editions.count > 1 {
+                print("  chapters pair " + (book.translations.contains { $0.chapters.contains { $0.files.count > 1 || $0.listedParts?.first?.within.hasSuffix($0.path) == false } }
+                    ? "by the tables of contents (k-th chapter with k-th)" : "by file name"))
+            }
+            for note in layout.notes { print("  note: \(TerminalText.line(note))") }
+            printer.print(book.notes, to: printError)
+            print("next: guide build (the site goes to site/), guide review, guide serve")
+        }
+    }
+
+    static func yaml(_ layout: LayoutDetector.Layout) -> String {
+        var text = "# Written by guide init: \(layout.kind). Every setting: see guide's README.\n"
+        text += "languages: [\(layout.languages.joined(separator: ", "))]\n"
+        text += "editions:\n"
+        for code in layout.languages { if let edition = layout.editions[code] { text += "  \(code): \(edition.yaml)\n" } }
+        return text
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import GuideModel
+@testable import GuideParse
+import Testing
+
+/// `guide init`'s layout detection, on lists of file names (pure).
+@Suite struct LayoutDetectorTests {
+    func detect(_ files: [String], texts: [String: String] = [:]) -> LayoutDetector.Layout? {
+        try? LayoutDetector.detect(files: files, read: { texts[$0] }).get()
+    }
+
+    @Test func gitBookFoldersSplitDifferentlyPerLanguage() {
+        let layout = detect(["en/SUMMARY.md", "en/01-a.md", "zh/SUMMARY.md", "zh/Chapter01/01-a.md", "zh/book.json"])
+        #expect(layout?.editions == ["en": .summary("en/SUMMARY.md"), "zh": .summary("zh/SUMMARY.md")])
+        #expect(layout?.kind.hasPrefix("GitBook") == true)
+    }
+
+    @Test func mdBookPerLanguageWithChineseFolderNames() {
+        let layout = detect(["book.toml", "src/en/SUMMARY.md", "src/zh-Hans/SUMMARY.md", "src/zh-TW/SUMMARY.md"])
+        #expect(layout?.editions["zh"] == .summary("src/zh-Hans/SUMMARY.md"))
+        #expect(layout?.editions["en"] == .summary("src/en/SUMMARY.md"))
+    }
+
+    @Test func twoCheckoutsSideBySideByTheirText() {
+        let layout = detect(["book/SUMMARY.md", "book-translation/SUMMARY.md"],
+                            texts: ["book/SUMMARY.md": "* [Preface](a.md)", "book-translation/SUMMARY.md": "* [前言](a.md)\n* [条件语句](b.md)"])
+        #expect(layout?.editions == ["en": .summary("book/SUMMARY.md"), "zh": .summary("book-translation/SUMMARY.md")])
+    }
+
+    @Test func singleFilesInEitherDirection() {
+        #expect(detect(["README.md", "README-zh.md", "LICENSE"])?.editions == ["en": .file("README.md"), "zh": .file("README-zh.md")])
+        #expect(detect(["README.md", "README-En.md"])?.editions == ["en": .file("README-En.md"), "zh": .file("README.md")])
+        #expect(detect(["README.md", "README_CN.md"])?.editions["zh"] == .file("README_CN.md"))
+        let many = detect(["README.md", "README.zh-TW.md", "README.zh-CN.md", "README.ja.md"])
+        #expect(many?.editions["zh"] == .file("README.zh-CN.md"))
+        #expect(many?.notes.first?.contains("README.ja.md") == true)
+    }
+
+    @Test func docusaurusAndHugo() {
+        let docusaurus = detect(["docs/intro.md", "i18n/zh-Hans/docusaurus-plugin-content-docs/current/intro.md"])
+        #expect(docusaurus?.editions["zh"] == .folder("i18n/zh-Hans/docusaurus-plugin-content-docs/current", suffix: nil))
+        #expect(detect(["content/en/_index.md", "content/zh/_index.md"])?.editions
+                == ["en": .folder("content/en", suffix: nil), "zh": .folder("content/zh", suffix: nil)])
+        #expect(detect(["content/post/a.md", "content/post/a.zh.md"])?.editions
+                == ["en": .folder("content", suffix: nil), "zh": .folder("content", suffix: "zh")])
+    }
+
+    @Test func nothingBilingualSaysWhatItLooksFor() throws {
+        let result = LayoutDetector.detect(files: ["README.md", "main.c"], read: { _ in "text" })
+        guard case .failure(let error) = result else { Issue.record("found a layout"); return }
+        #expect(error.description.contains("SUMMARY.md"))
+    }
+
+    @Test func frontMatterIsBlankedAndRead() {
+        let text = "---\ntitle: \"Hello\"\nweight: 3\n---\n# Body\n"
+        let matter = FrontMatter.of(text)
+        #expect(matter == FrontMatter(title: "Hello", order: 3, lineCount: 4))
+        #expect(FrontMatter.blanked(text, lines: 4) == "\n\n\n\n# Body\n")
+        #expect(FrontMatter.of("+++\ntitle = 'T'\nweight = 2\n+++\nx")?.title == "T")
+        #expect(FrontMatter.of("---\nnot closed\n") == nil)
+    }
+}
+
+/// `guide init` and `guide build` on fixture books kept as their maintainers keep them.
+@Suite struct BookLayoutEndToEndTests {
+    let templates = ["--templates", repositoryRoot + "/templates", "--no-check"]
+
+    /// English: one file a chapter; Chinese: a chapter and its sections in a folder, nested in SUMMARY.md.
+    func writeSplitBook(_ folder: TempFolder) throws {
+        try folder.write("en/SUMMARY.md", "* [Start](01-start.md)\n* [Classes](02-classes.md)\n")
+        try folder.write("en/01-start.md", "# Start\n\nThe first chapter opens the book.\n")
+        try folder.write("en/02-classes.md", """
+            # Classes
+
+            Classes hold state.
+
+            ## Properties
+
+            Properties are declared in the interface.
+
+            ![Diagram](images/d.png)
+
+            ## Equality
+
+            Equality compares two objects.
+            """)
+        try folder.write("en/images/d.png", Data([1]))
+        try folder.write("zh/SUMMARY.md", """
+            * [开始](Chapter01/01-start.md)
+            * [类](Chapter02/01-classes.md)
+              * [属性](Chapter02/02-properties.md)
+              * [相等性](Chapter02/03-equality.md)
+            """)
+        try folder.write("zh/Chapter01/01-start.md", "# 开始\n\n第一章开启了这本书。\n")
+        try folder.write("zh/Chapter02/01-classes.md", "# 类\n\n类保存状态。\n")
+        try folder.write("zh/Chapter02/02-properties.md", "## 属性\n\n属性在接口中声明。【疑问】\n\n![图](../images/d.png)\n")
+        try folder.write("zh/Chapter02/03-equality.md", "## 相等性\n\n相等性比较两个对象。\n")
+        try folder.write("zh/images/d.png", Data([2]))
+    }
+
+    @Test func aChapterSplitIntoSectionFilesPairsWithItsSourceChapter() throws {
+        let folder = try TempFolder()
+        try writeSplitBook(folder)
+        let initRun = try runGuide(["init"], in: folder.path)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        #expect(initRun.stdout.contains("zh: 2 chapters from 4 files"), "\(initRun.stdout)")
+        #expect(try String(contentsOfFile: folder.path + "/guide.yml", encoding: .utf8).contains("zh: { summary: \"zh/SUMMARY.md\" }"))
+
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOfFile: folder.path + "/site/zh/02-classes.html", encoding: .utf8)
+        for text in ["类保存状态", "属性在接口中声明", "相等性比较两个对象"] { #expect(page.contains(text), "\(text)") }
+        // The section's image, written from its folder, is written from the chapter's page.
+        #expect(page.contains("src=\"images/d.png\""))
+        #expect(folder.exists("site/zh/images/d.png"))
+        #expect(folder.exists("site/bilingual/02-classes.html") || folder.exists("site/en/02-classes.html"))
+
+        // Findings land at the section file's own line.
+        let review = try runGuide(["review"], in: folder.path)
+        #expect(review.stdout.contains("zh/Chapter02/02-properties.md:3") || review.stderr.contains("zh/Chapter02/02-properties.md:3"),
+                "\(review.stdout)\(review.stderr)")
+        #expect(!(review.stdout + review.stderr).contains("untranslated"))
+    }
+
+    @Test func initRefusesToWriteOverGuideYml() throws {
+        let folder = try TempFolder()
+        try writeSplitBook(folder)
+        try folder.write("guide.yml", "languages: [en, zh]\n")
+        let run = try runGuide(["init"], in: folder.path)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--force"))
+        #expect(try String(contentsOfFile: folder.path + "/guide.yml", encoding: .utf8) == "languages: [en, zh]\n")
+    }
+
+    @Test func aReadmePairIsCutIntoChaptersAtItsTopHeadings() throws {
+        let folder = try TempFolder()
+        try folder.write("README.md", """
+            # Tool
+
+            A tool. [中文](README-zh.md) · [Contributing](CONTRIBUTING.md)
+
+            ## Install
+
+            Run the installer.
+
+            ## Usage
+
+            Call the tool. See [Contributing](CONTRIBUTING.md).
+            """)
+        try folder.write("README-zh.md", """
+            # 工具
+
+            一个工具。[English](README.md)
+
+            ## 安装
+
+            运行安装程序。
+
+            ## 用法
+
+            调用这个工具。
+            """)
+        try folder.write("CONTRIBUTING.md", "# Contributing\n")
+        let initRun = try runGuide(["init"], in: folder.path)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        let install = try String(contentsOfFile: folder.path + "/site/zh/install.html", encoding: .utf8)
+        #expect(install.contains("运行安装程序"))
+        #expect(!install.contains("调用这个工具"))
+        #expect(folder.exists("site/en/usage.html"))
+        // The link to the translation leads to its page; the repository's file is said once.
+        let intro = try String(contentsOfFile: folder.path + "/site/en/README.html", encoding: .utf8)
+        #expect(intro.contains("href=\"../zh/README.html\""))
+        #expect(build.stderr.components(separatedBy: "CONTRIBUTING.md' is a file of the repository").count == 2, "\(build.stderr)")
+        // Named in guide.yml, the repository's copy is linked.
+        try folder.write("guide.yml", try String(contentsOfFile: folder.path + "/guide.yml", encoding: .utf8)
+                         + "repository: { url: https://github.com/o/tool }\n")
+        #expect(try runGuide(["build"] + templates, in: folder.path).status == 0)
+        let usage = try String(contentsOfFile: folder.path + "/site/en/usage.html", encoding: .utf8)
+        #expect(usage.contains("https://github.com/o/tool/blob/main/CONTRIBUTING.md"))
+    }
+
+    @Test func hugoPagesWithFrontMatterPairByName() throws {
+        let folder = try TempFolder()
+        try folder.write("content/en/a.md", "---\ntitle: Alpha\nweight: 2\n---\n# Alpha\n\nFirst.\n")
+        try folder.write("content/en/b.md", "+++\ntitle = \"Beta\"\nweight = 1\n+++\n# Beta\n\nSecond.\n")
+        try folder.write("content/zh/a.md", "---\ntitle: 甲\nweight: 2\n---\n# 甲\n\n第一。\n")
+        try folder.write("content/zh/b.md", "---\ntitle: 乙\nweight: 1\n---\n# 乙\n\n第二。\n")
+        #expect(try runGuide(["init"], in: folder.path).status == 0)
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOfFile: folder.path + "/site/en/a.html", encoding: .utf8)
+        #expect(!page.contains("weight"), "front matter shown as text")
+        #expect(try String(contentsOfFile: folder.path + "/site/zh/b.html", encoding: .utf8).contains("第二"))
+    }
+
+    @Test func aMissingOrEmptyGuideYmlSaysWhatToDo() throws {
+        let folder = try TempFolder()
+        let missing = try runGuide(["build"] + templates, in: folder.path)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("guide init"), "\(missing.stderr)")
+        try folder.write("content/guide.yml", "# nothing yet\n")
+        let empty = try runGuide(["build"] + templates, in: folder.path)
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("languages: [en, zh]"), "\(empty.stderr)")
+    }
+}
