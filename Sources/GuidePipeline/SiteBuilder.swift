@@ -13,7 +13,7 @@ public struct SiteBuilder: Sendable {
     /// The content, templates and output folders, and the cache beside the content.
     public var workspace: Workspace
     public var content: String { workspace.content }
-    public var templates: String { workspace.templates }
+    public var templates: String? { workspace.templates }
     public var output: String { workspace.output }
     /// Compile the snippets (through the harness's cache) and show the verdicts in the site.
     public var checkSnippets: Bool
@@ -29,7 +29,7 @@ public struct SiteBuilder: Sendable {
         self.checkSnippets = checkSnippets
     }
 
-    public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
+    public init(content: String, templates: String?, output: String, checkSnippets: Bool = true) {
         self.init(workspace: Workspace(content: content, templates: templates, output: output), checkSnippets: checkSnippets)
     }
 
@@ -157,7 +157,7 @@ public struct SiteBuilder: Sendable {
         let cache = CacheStore.folder(forContent: content)
         let manifest = cache + "/written"
         // Before anything is written (the caches included): the output must be a folder guide may replace.
-        try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
+        try OutputGuard.check(output: output, keeping: [content, cache] + (templates.map { [$0] } ?? []), force: force)
         // A previous site a killed build moved aside is put back before anything reads or fails.
         SiteWriter.removeLeftovers(of: output)
         // The manifest of the site there (a megabyte at ×200) read while the book loads.
@@ -168,7 +168,7 @@ public struct SiteBuilder: Sendable {
         // The spooled pages are in the new site now (or the build failed): the folder goes.
         defer { rendered.spool?.remove() }
         // Asked again: the folder may have changed while the book was rendered.
-        try OutputGuard.check(output: output, keeping: [content, templates, cache], force: force)
+        try OutputGuard.check(output: output, keeping: [content, cache] + (templates.map { [$0] } ?? []), force: force)
         defer { rendered.saving?.value }
         try SiteWriter(output: output, manifest: manifest, written: written)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) },
