@@ -66,9 +66,16 @@ let package = Package(
         .target(name: "GuideExchange", dependencies: ["GuideModel", "GuideMerge"]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
         .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideFiles", "CPCRE2"]),
+        // The built-in theme: the repository's templates/ compiled into the binary, so that a book
+        // needs no templates folder (one of its own only overrides files). Sources/GuideTheme/templates
+        // is a symlink to ../../templates, which stays the one copy of the theme. `.embedInCode`
+        // (SwiftPM's own) rather than a build-tool plugin: SwiftPM regenerates its PackageResources
+        // when a file of the folder is edited, added or removed (tried through the symlink), while a
+        // plugin reading a folder outside its target was not run again when a file was added.
+        .target(name: "GuideTheme", dependencies: ["GuideModel", "GuideFiles"], resources: [.embedInCode("templates")]),
         // Stage 4: view models + Mustache templates → site/.
         .target(name: "GuideRender", dependencies: [
-            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "CClang",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideTheme", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // The pipeline every command runs: a `Workspace` from the command line's paths, the
@@ -91,7 +98,7 @@ let package = Package(
             "GuideModel", "GuidePipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "guide", dependencies: [
-            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideTheme", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline",
             "GuideCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // The Swift runtime and Foundation linked into guide, not loaded (release only): every
@@ -119,7 +126,7 @@ let package = Package(
         .executableTarget(name: "guide-fuzz", dependencies: ["GuideFuzz"]),
         .testTarget(name: "GuideTests", dependencies: [
             "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
-            "GuideFuzz",
+            "GuideFuzz", "GuideTheme",
         ]),
     ]
 )

@@ -6,13 +6,17 @@ import GuidePipeline
 /// Folders every command that reads the book shares.
 public struct PathOptions: ParsableArguments {
     @Option(help: "The content folder (guide.yml, en/, zh/).") public var content = Workspace.defaultContent
-    @Option(help: "The templates folder (*.mustache, *.css).") public var templates = "templates"
+    @Option(help: "The templates folder: its files replace the built-in theme's of the same name (default: templates/ when it exists, else the built-in theme alone).")
+    public var templates: String?
     @Option(name: [.customShort("o"), .long], help: "The output folder.") public var output = "site"
 
     public init() {}
 
     /// The folders as the pipeline takes them, with the cache beside the content.
-    public var workspace: Workspace { Workspace(content: content, templates: templates, output: output) }
+    /// An explicit --templates must exist (TemplateSet says so); templates/ is used only when it does.
+    public var workspace: Workspace {
+        Workspace(content: content, templates: templates ?? Workspace.localTemplates, output: output)
+    }
 }
 
 /// Runs a command with the one printer of diagnostics (`DiagnosticPrinter`) and exits 1 when it
@@ -33,8 +37,8 @@ public func reportingErrors(_ body: (inout DiagnosticPrinter) throws -> Void) th
 public struct ServeOptions: ParsableArguments {
     public static let abstract = "Preview the site: build it, serve it on 127.0.0.1, rebuild and reload on change."
     public static let discussion = """
-        The site is served from memory (site/ is not touched). content/ and templates/ are \
-        watched; a change rebuilds the site and open pages reload. A failed rebuild keeps the \
+        The site is served from memory (site/ is not touched). content/ and templates/ (when \
+        there is one) are watched; a change rebuilds the site and open pages reload. A failed rebuild keeps the \
         last good build and shows the error at the bottom of every page. Unknown paths get \
         the 404 page.
         """

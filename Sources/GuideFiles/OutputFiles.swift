@@ -70,12 +70,18 @@ public enum OutputFiles {
     /// a file that no longer holds them changed on disk since, and is not written over.
     public static func write(_ files: [(path: String, text: String)], read: [String: [UInt8]] = [:],
                       inside: ConfinedFolder? = nil) throws {
+        try write(bytes: files.map { ($0.path, Array($0.text.utf8)) }, read: read, inside: inside)
+    }
+
+    /// `write(_:read:inside:)` for files that are bytes, not text (the built-in theme's, as compiled in).
+    public static func write(bytes files: [(path: String, bytes: [UInt8])], read: [String: [UInt8]] = [:],
+                             inside: ConfinedFolder? = nil) throws {
         var staged: [(temporary: String, final: String, shown: String)] = []
         defer { for file in staged { unlink(file.temporary) } }
-        for (path, text) in files {
+        for (path, bytes) in files {
             try inside?.check(path, display: path)
             let final = realpath(path) ?? path
-            staged.append((try stage(text, beside: final, shown: path), final, path))
+            staged.append((try stage(bytes, beside: final, shown: path), final, path))
         }
         // Asked last, just before the renames: what the user saved meanwhile is never lost.
         for file in staged {
@@ -91,7 +97,7 @@ public enum OutputFiles {
         staged = []
     }
 
-    private static func stage(_ text: String, beside final: String, shown: String) throws -> String {
+    private static func stage(_ contents: [UInt8], beside final: String, shown: String) throws -> String {
         let url = URL(fileURLWithPath: final)
         let prefix = "." + url.lastPathComponent + ".guide-tmp-"
         removeLeftovers(in: url.deletingLastPathComponent().path, prefix: prefix)
@@ -101,7 +107,7 @@ public enum OutputFiles {
         guard fd >= 0 else { throw GuideError("cannot write the file: \(String(cString: strerror(errno)))", file: shown) }
         defer { close(fd) }
         var failure: Int32 = 0
-        var bytes = Array(text.utf8)
+        var bytes = contents
         bytes.withUnsafeMutableBytes { buffer in
             var written = 0
             while written < buffer.count {

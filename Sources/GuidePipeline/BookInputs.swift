@@ -5,9 +5,10 @@ import GuideParse
 /// What a book is made of, for the commands that write a file the user names (`guide export`):
 /// nothing of it may be written over, `--force` or not (`OutputFiles.check`).
 extension Workspace {
-    /// The folders guide reads (content, templates) and its cache: no output goes inside them.
+    /// The folders guide reads (content, templates when the book has one) and its cache: no output goes inside them.
     public var protectedFolders: [ConfinedFolder] {
-        [ConfinedFolder(content, role: "the content folder"), ConfinedFolder(templates, role: "the templates folder")]
+        [ConfinedFolder(content, role: "the content folder")]
+            + (templates.map { [ConfinedFolder($0, role: "the templates folder")] } ?? [])
             + (cacheFolder.map { [ConfinedFolder($0, role: "the cache folder")] } ?? [])
     }
 

@@ -13,7 +13,7 @@ public struct SiteBuilder: Sendable {
     /// The content, templates and output folders, and the cache beside the content.
     public var workspace: Workspace
     public var content: String { workspace.content }
-    public var templates: String { workspace.templates }
+    public var templates: String? { workspace.templates }
     public var output: String { workspace.output }
     /// Compile the snippets (through the harness's cache) and show the verdicts in the site.
     public var checkSnippets: Bool
@@ -29,7 +29,7 @@ public struct SiteBuilder: Sendable {
         self.checkSnippets = checkSnippets
     }
 
-    public init(content: String, templates: String, output: String, checkSnippets: Bool = true) {
+    public init(content: String, templates: String?, output: String, checkSnippets: Bool = true) {
         self.init(workspace: Workspace(content: content, templates: templates, output: output), checkSnippets: checkSnippets)
     }
 
@@ -164,7 +164,7 @@ public struct SiteBuilder: Sendable {
     /// the output must still be guide's own or empty (`OutputGuard`), so an edition's folder is refused.
     func protectedFolders(cache: String) -> [String] {
         let buildsWhereKept = OutputGuard.canonical(content) == OutputGuard.canonical(FileManager.default.currentDirectoryPath)
-        return (buildsWhereKept ? [] : [content]) + [templates, cache]
+        return (buildsWhereKept ? [] : [content]) + [cache] + (templates.map { [$0] } ?? [])
     }
 
     /// Renders and swaps the result into the output folder.

@@ -21,13 +21,24 @@ public struct Workspace: Sendable {
 
     /// The content folder (guide.yml, en/, zh/).
     public var content: String
-    /// The templates folder (*.mustache, *.css).
-    public var templates: String
+    /// The book's templates folder (*.mustache, *.css), whose files replace the built-in theme's;
+    /// nil: the built-in theme alone.
+    public var templates: String?
     /// The output folder (the site).
     public var output: String
     public var cacheLocation: CacheLocation
 
-    public init(content: String = "content", templates: String = "templates", output: String = "site",
+    /// Where a book's templates folder is unless the command line names one.
+    public static let defaultTemplates = "templates"
+
+    /// `defaultTemplates` when that folder exists (in the working folder), else nil: the built-in theme alone.
+    public static var localTemplates: String? {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: defaultTemplates, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? defaultTemplates : nil
+    }
+
+    public init(content: String = "content", templates: String? = Workspace.localTemplates, output: String = "site",
                 cache: CacheLocation = .besideContent) {
         self.content = content
         self.templates = templates

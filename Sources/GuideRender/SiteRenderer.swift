@@ -20,7 +20,8 @@ public struct SiteRenderer: Sendable {
     /// How pages name the markdown files (nil: as the chapters' display paths do).
     public var fileNames: SiteFileNames?
 
-    public init(templatesFolder: String) throws {
+    /// `templatesFolder`: the book's, over the built-in theme (nil: the built-in theme alone).
+    public init(templatesFolder: String?) throws {
         templates = try TemplateSet(folder: templatesFolder)
     }
 

@@ -44,7 +44,8 @@ public struct PreviewServer: Sendable {
         let server = HTTPServer(address: upstream, logger: EscapingLogger(), handler: PreviewHandler(state: state))
         let pool = HTTPServer.defaultPool()
         try await pool.prepare()
-        let watcher = FolderWatcher(folders: [builder.content, builder.templates])
+        // The templates folder when the book has one (the built-in theme does not change).
+        let watcher = FolderWatcher(folders: [builder.content] + (builder.templates.map { [$0] } ?? []))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
             group.addTask { try await pool.run() }

@@ -26,7 +26,7 @@ struct ServeMain: AsyncParsableCommand {
         // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
         builder.memory = CacheMemory()
         try reportingErrors { _ in
-            try OutputGuard.checkWatched([paths.content, paths.templates],
+            try OutputGuard.checkWatched([paths.content] + (builder.templates.map { [$0] } ?? []),
                                          cache: paths.workspace.cacheFolder ?? CacheStore.folder(forContent: paths.content))
         }
         do {

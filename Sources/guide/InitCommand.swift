@@ -5,6 +5,7 @@ import GuideFiles
 import GuideModel
 import GuideParse
 import GuidePipeline
+import GuideTheme
 
 /// `guide init`: finds how the book in this folder is kept and writes `guide.yml` for it — nothing else.
 struct InitCommand: ParsableCommand {
@@ -19,10 +20,18 @@ struct InitCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Write over an existing guide.yml.") var force = false
+    @Flag(help: "Write over an existing guide.yml (with --theme: over the theme's files in templates/).") var force = false
+    @Flag(help: "Write the built-in theme into templates/ for customizing (a file left there replaces the built-in one), and nothing else.")
+    var theme = false
 
     func run() throws {
         try reportingErrors { printer in
+            if theme {
+                let written = try BuiltInTheme.write(into: Workspace.defaultTemplates, force: force)
+                print("wrote the built-in theme: \(written.count) files into \(Workspace.defaultTemplates)/ "
+                      + "(edit them; delete a file to get the built-in one back)")
+                return
+            }
             let config = ContentLoader.configName
             if FileManager.default.fileExists(atPath: config), !force {
                 throw GuideError("guide.yml exists already: guide init writes it only once (pass --force to write it again)", file: config)

@@ -63,7 +63,8 @@ import Testing
 
 /// `guide init` and `guide build` on fixture books kept as their maintainers keep them.
 @Suite struct BookLayoutEndToEndTests {
-    let templates = ["--templates", repositoryRoot + "/templates", "--no-check"]
+    /// A new user's build: the built-in theme, no templates folder.
+    let templates = ["--no-check"]
 
     /// English: one file a chapter; Chinese: a chapter and its sections in a folder, nested in SUMMARY.md.
     func writeSplitBook(_ folder: TempFolder) throws {
@@ -120,6 +121,15 @@ import Testing
         #expect(review.stdout.contains("zh/Chapter02/02-properties.md:3") || review.stderr.contains("zh/Chapter02/02-properties.md:3"),
                 "\(review.stdout)\(review.stderr)")
         #expect(!(review.stdout + review.stderr).contains("untranslated"))
+    }
+
+    @Test func initWritesTheThemeOutForCustomizing() throws {
+        let folder = try TempFolder()
+        let run = try runGuide(["init", "--theme"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(folder.exists("templates/style.css"))
+        #expect(!folder.exists("guide.yml"))
+        #expect(try runGuide(["init", "--theme"], in: folder.path).status != 0)
     }
 
     @Test func initRefusesToWriteOverGuideYml() throws {

@@ -180,10 +180,11 @@ struct RunningServer {
     let process = Process()
     let log: String
 
-    init(in folder: TempFolder, templates: String = repositoryRoot + "/templates") throws {
+    /// `templates`: nil serves with no --templates (the working folder's templates/, or the built-in theme).
+    init(in folder: TempFolder, templates: String? = repositoryRoot + "/templates") throws {
         log = folder.path + "/serve.log"
         process.executableURL = URL(fileURLWithPath: guideBinary())
-        process.arguments = ["serve", "--port", "0", "--templates", templates]
+        process.arguments = ["serve", "--port", "0"] + (templates.map { ["--templates", $0] } ?? [])
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         _ = FileManager.default.createFile(atPath: log, contents: nil)   // a failure throws just below
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
