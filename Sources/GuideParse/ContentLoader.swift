@@ -94,6 +94,10 @@ public struct ContentLoader: Sendable {
                                              source: config.source)
             editions = cut.editions
             notes += cut.notes
+            // A book whose folder is the repository's publishes the pictures its pages show, not the repository.
+            for index in editions.indices where editions[index].folder.isEmpty {
+                editions[index].assets = try referencedImages(editions[index], resolvedRoot: resolvedRoot)
+            }
         }
         editions = try pair(editions, source: config.source)
         // The language folders were listed with their editions: not walked again.
@@ -231,6 +235,27 @@ public struct ContentLoader: Sendable {
             hash.updateCounted(part)
         }
         return hash.finalize()
+    }
+
+    /// The files the edition's images name that are there, inside the book (relative, no `..` out).
+    func referencedImages(_ edition: Edition, resolvedRoot: ConfinedFolder) throws -> [String] {
+        var found = Set<String>()
+        for chapter in edition.chapters where chapter.untranslated == nil {
+            let folder = PathText.parent(chapter.path)
+            for reference in chapter.facts.references where reference.isImage && !LinkTarget.isExternal(reference.url) {
+                var path = reference.url
+                if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = String(path[..<cut]) }
+                path = path.removingPercentEncoding ?? path
+                guard !path.isEmpty, !path.hasPrefix("/"),
+                      let resolved = LinkRelocation.normalize(folder.isEmpty ? path : folder + "/" + path), !resolved.isEmpty else { continue }
+                var status = stat()
+                guard lstat(join(root, resolved), &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                      !PathText.isHidden(resolved), !resolved.hasSuffix(".md") else { continue }
+                try resolvedRoot.check(join(root, resolved), display: display(resolved))
+                found.insert(resolved)
+            }
+        }
+        return found.sorted()
     }
 
     /// The accept ledger of a language, empty when there is none yet.

@@ -6,8 +6,10 @@ import GuideParse
 /// nothing of it may be written over, `--force` or not (`OutputFiles.check`).
 extension Workspace {
     /// The folders guide reads (content, templates when the book has one) and its cache: no output goes inside them.
+    /// A book kept where it is built (`guide init`; the content folder is the working folder) keeps
+    /// its exports (`po/`) beside its files: there each of its files is protected (`inputs(of:)`), not the folder.
     public var protectedFolders: [ConfinedFolder] {
-        [ConfinedFolder(content, role: "the content folder")]
+        (buildsWhereKept ? [] : [ConfinedFolder(content, role: "the content folder")])
             + (templates.map { [ConfinedFolder($0, role: "the templates folder")] } ?? [])
             + (cacheFolder.map { [ConfinedFolder($0, role: "the cache folder")] } ?? [])
     }
@@ -24,10 +26,15 @@ extension Workspace {
         if let dictionary = book.config.reviewDictionary { inputs.append((file(dictionary), "the review's dictionary")) }
         inputs += book.sharedAssets.map { (file($0), "a file of the book") }
         for edition in book.editions {
-            let folder = edition.language.code + "/"
-            inputs.append((file(folder + "SUMMARY.md"), "a SUMMARY.md"))
+            let folder = edition.folder.isEmpty ? "" : edition.folder + "/"
+            switch book.config.edition(for: edition.language) {
+            case .summary(let summary): inputs.append((file(summary), "a SUMMARY.md"))
+            case .file, .folder: break
+            }
             inputs.append((file(ContentLoader.ledgerName(edition.language)), "an accept ledger"))
-            inputs += edition.chapters.map { (file(folder + $0.path), "a chapter") }
+            inputs += edition.chapters.flatMap { chapter in
+                (chapter.listedParts?.map(\.within) ?? [folder + chapter.path]).map { (file($0), "a chapter") }
+            }
             inputs += edition.assets.map { (file(folder + $0), "a file of the book") }
         }
         return inputs

@@ -163,8 +163,7 @@ public struct SiteBuilder: Sendable {
     /// may be inside the content folder, which reads only its editions' files (never `site/`);
     /// the output must still be guide's own or empty (`OutputGuard`), so an edition's folder is refused.
     func protectedFolders(cache: String) -> [String] {
-        let buildsWhereKept = OutputGuard.canonical(content) == OutputGuard.canonical(FileManager.default.currentDirectoryPath)
-        return (buildsWhereKept ? [] : [content]) + [cache] + (templates.map { [$0] } ?? [])
+        return (workspace.buildsWhereKept ? [] : [content]) + [cache] + (templates.map { [$0] } ?? [])
     }
 
     /// Renders and swaps the result into the output folder.

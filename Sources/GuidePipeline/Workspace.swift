@@ -4,6 +4,7 @@ import GuideMerge
 import GuideFiles
 import GuideModel
 import GuideParse
+import GuideRender
 
 /// The folders one run of guide works on, made once from the command line's paths: every
 /// command reads the book, opens its cache and names its files through one of these, so that
@@ -56,6 +57,11 @@ public struct Workspace: Sendable {
             return "."
         }
         return "content"
+    }
+
+    /// The content folder is the working folder: a book built where its maintainers keep it.
+    public var buildsWhereKept: Bool {
+        OutputGuard.canonical(content) == OutputGuard.canonical(FileManager.default.currentDirectoryPath)
     }
 
     /// How messages name the content folder: as given, relative to the working folder.

@@ -8,13 +8,17 @@ public enum SiteAssets {
     public static func copies(for book: Book, contentRoot: String,
                               showingSource: Set<Language> = []) -> [(from: String, to: String)] {
         var copies = book.sharedAssets.map { (from: "\(contentRoot)/\($0)", to: $0) }
+        // Where an edition's files are (its language's folder, or another a book laid out as kept names).
+        func from(_ edition: Edition, _ asset: String) -> String {
+            edition.folder.isEmpty ? "\(contentRoot)/\(asset)" : "\(contentRoot)/\(edition.folder)/\(asset)"
+        }
         for edition in book.editions {
             let code = edition.language.code
-            copies += edition.assets.map { (from: "\(contentRoot)/\(code)/\($0)", to: "\(code)/\($0)") }
+            copies += edition.assets.map { (from: from(edition, $0), to: "\(code)/\($0)") }
             guard showingSource.contains(edition.language) else { continue }
-            let own = Set(edition.assets), source = book.source.language.code
+            let own = Set(edition.assets)
             copies += book.source.assets.filter { !own.contains($0) }
-                .map { (from: "\(contentRoot)/\(source)/\($0)", to: "\(code)/\($0)") }
+                .map { (from: from(book.source, $0), to: "\(code)/\($0)") }
         }
         return copies
     }

@@ -65,8 +65,12 @@ struct ExportPOCommand: ParsableCommand {
             }
             let outputs = files.map { OutputFiles.Output(path: $0.path, option: "-o") }
             try OutputFiles.refuseInside(outputs, workspace.protectedFolders)
-            for folder in Set(files.map { PathText.parent($0.path) }) {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for folder in Set(files.map { PathText.parent($0.path) }).sorted() {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw GuideError("cannot make the folder for the catalogs: a file is in the way (-o names a folder)", file: folder)
+                }
             }
             try OutputFiles.check(outputs, inputs: workspace.inputs(of: book), protected: workspace.protectedFolders, force: force)
             try OutputFiles.write(files)
@@ -182,7 +186,7 @@ struct ImportPOCommand: ParsableCommand {
                     throw GuideError("the catalog names no chapter of this book (its \(CatalogBook.chapterField) and "
                                      + "Language header fields; was it written by guide export po?)", file: catalogFile)
                 }
-                let file = CatalogBook.file(content, review.language, review.target.path)
+                let file = try CatalogBook.writableFile(content, review.language, review.target)
                 let header = SourceLocation(file: catalogFile, line: catalog.headerLine)
                 if let first = claimed[file] {
                     failures.append(Diagnostic(.error, "a second catalog for \(review.target.displayPath) (\(first) is one already): "
@@ -246,29 +250,52 @@ enum CatalogBook {
         content + "/" + language.code + "/" + path
     }
 
+    /// The file a chapter is read from: its language folder's file of its name, or the one the
+    /// loader listed for a book laid out as kept (a chapter named after its source chapter).
+    static func files(_ content: String, _ language: Language, _ chapter: Chapter) -> [(path: String, display: String)] {
+        chapter.listedParts.map { $0.map { (content + "/" + $0.within, $0.displayPath) } }
+            ?? [(file(content, language, chapter.path), chapter.displayPath)]
+    }
+
+    /// The one file import writes a chapter's translation into.
+    static func writableFile(_ content: String, _ language: Language, _ chapter: Chapter) throws -> String {
+        let files = files(content, language, chapter)
+        guard files.count == 1 else {
+            throw GuideError("this chapter is kept in \(files.count) files (\(files.map(\.display).joined(separator: ", "))): import po "
+                             + "writes a chapter into one file; translate it in its files, or join them", file: chapter.displayPath)
+        }
+        return files[0].path
+    }
+
+    /// A chapter's text as the review read it: its files one after another (their lines count on).
+    static func text(_ content: String, _ language: Language, _ chapter: Chapter) throws -> String {
+        try files(content, language, chapter).map { file in
+            let text = try TextFile.read(path: file.path, displayPath: file.display, keepingByteOrderMark: true)
+            return text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+        }.joined()
+    }
+
     static func catalogName(_ chapterPath: String) -> String {
         (chapterPath.hasSuffix(".md") ? String(chapterPath.dropLast(3)) : chapterPath) + ".po"
     }
 
     static func messages(_ review: ChapterReview, book: Book, content: String) throws -> ChapterMessages {
         let source = book.source.language
-        let english = try TextFile.read(path: file(content, source, review.source.path), displayPath: review.source.displayPath,
-                                        keepingByteOrderMark: true)
-        let chinese = try TextFile.read(path: file(content, review.language, review.target.path),
-                                        displayPath: review.target.displayPath, keepingByteOrderMark: true)
+        let english = try text(content, source, review.source)
+        let chinese = try text(content, review.language, review.target)
         return ChapterMessages(review: review, english: english, chinese: chinese,
-                               sourceFile: source.code + "/" + review.source.path,
-                               targetFile: review.language.code + "/" + review.target.path)
+                               sourceFile: review.source.listedParts?.first?.within ?? source.code + "/" + review.source.path,
+                               targetFile: review.target.listedParts?.first?.within ?? review.language.code + "/" + review.target.path)
     }
 
     /// The warning for a chapter whose units in the memory hold `count` characters XML 1.0
     /// forbids (written as U+FFFD): once per file, at the first such character's line.
     static func forbiddenInXML(_ count: Int, content: String, _ language: Language, _ chapter: Chapter) -> Diagnostic? {
-        guard count > 0, let text = try? TextFile.read(path: file(content, language, chapter.path), displayPath: chapter.displayPath),
+        guard count > 0, let text = try? Self.text(content, language, chapter),
               let first = XMLCharacters.firstForbidden(in: text) else { return nil }
         return Diagnostic(.warning, "this chapter holds \(XMLCharacters.name(first.scalar)), which XML 1.0 forbids: the translation "
                           + "memory has U+FFFD in its place (\(count) such characters in its units)",
-                          at: SourceLocation(file: chapter.displayPath, line: first.line))
+                          at: chapter.location(line: first.line))
     }
 
     /// The same header for the same chapter: no dates, so an export is the same bytes every time.

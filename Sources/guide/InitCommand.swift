@@ -40,24 +40,43 @@ struct InitCommand: ParsableCommand {
             let layout = try LayoutDetector.detect(files: files, read: { path in
                 (try? RegularFile.read(path, display: path, what: "a file of the book", limit: 1 << 20, inside: ConfinedFolder(".", role: "the book's folder"))).map { String(decoding: $0, as: UTF8.self) }
             }).get()
+            let previous = FileManager.default.contents(atPath: config)
             try OutputFiles.write([(path: config, text: Self.yaml(layout))])
             print("guide.yml: \(TerminalText.line(layout.kind))")
-            // What the book looks like to guide now, as `guide build` will read it.
-            let book = try Workspace(content: ".").loadBook()
+            // What the book looks like to guide now, as `guide build` will read it; a book guide
+            // cannot read keeps no guide.yml of init's (the one before, with --force, is put back).
+            let book: Book
+            do {
+                book = try Workspace(content: ".").loadBook()
+            } catch {
+                if let previous { try? OutputFiles.write(bytes: [(path: config, bytes: [UInt8](previous))]) } else { unlink(config) }
+                throw error
+            }
             for edition in book.editions {
-                let files = edition.chapters.reduce(0) { $0 + ($1.untranslated == nil ? $1.files.count : 0) }
+                let files = Set(edition.chapters.filter { $0.untranslated == nil }.flatMap(\.files)).count
                 let missing = edition.chapters.filter { $0.untranslated != nil }.count
                 let source = layout.editions[edition.language.code].map { TerminalText.line($0.yaml) } ?? ""
                 print("  \(edition.language.code): \(edition.chapters.count) chapters from \(files) files \(source)"
                       + (missing > 0 ? ", \(missing) not translated yet" : ""))
             }
             if book.editions.count > 1 {
-                print("  chapters pair " + (book.translations.contains { $0.chapters.contains { $0.files.count > 1 || $0.listedParts?.first?.within.hasSuffix($0.path) == false } }
-                    ? "by the tables of contents (k-th chapter with k-th)" : "by file name"))
+                print("  chapters pair " + Self.pairing(layout, book))
             }
             for note in layout.notes { print("  note: \(TerminalText.line(note))") }
             printer.print(book.notes, to: printError)
             print("next: guide build (the site goes to site/), guide review, guide serve")
+        }
+    }
+
+    /// How the chapters pair, in the words of the README.
+    static func pairing(_ layout: LayoutDetector.Layout, _ book: Book) -> String {
+        switch layout.editions[book.source.language.code] {
+        case .file: return "by the sections at the files' top headings (by their links, pictures and code, in order)"
+        case .folder: return "by path"
+        default:
+            let byPath = book.translations.allSatisfy { $0.chapters.allSatisfy { chapter in
+                chapter.files.count == 1 && chapter.listedParts?.first?.within.hasSuffix("/" + chapter.path) != false } }
+            return byPath ? "by path" : "by the tables of contents (each chapter with its nested sections, k-th with k-th)"
         }
     }
 

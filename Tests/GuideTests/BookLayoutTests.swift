@@ -15,6 +15,12 @@ import Testing
         #expect(layout?.kind.hasPrefix("GitBook") == true)
     }
 
+    @Test func gitBookLanguagesByFolderNameOnly() {
+        let layout = detect(["LANGS.md", "bg/SUMMARY.md", "en/SUMMARY.md", "zh/SUMMARY.md", "uk/SUMMARY.md"],
+                            texts: ["bg/SUMMARY.md": "* [Въведение](README.md)"])
+        #expect(layout?.editions == ["en": .summary("en/SUMMARY.md"), "zh": .summary("zh/SUMMARY.md")])
+    }
+
     @Test func mdBookPerLanguageWithChineseFolderNames() {
         let layout = detect(["book.toml", "src/en/SUMMARY.md", "src/zh-Hans/SUMMARY.md", "src/zh-TW/SUMMARY.md"])
         #expect(layout?.editions["zh"] == .summary("src/zh-Hans/SUMMARY.md"))
@@ -49,6 +55,18 @@ import Testing
         let result = LayoutDetector.detect(files: ["README.md", "main.c"], read: { _ in "text" })
         guard case .failure(let error) = result else { Issue.record("found a layout"); return }
         #expect(error.description.contains("SUMMARY.md"))
+    }
+
+    @Test func readmeSectionsPairByWhatTheyShareNotByPlace() {
+        let parser = MarkdownParser()
+        let english = parser.parse("# T\n\nIntro.\n\n## Install\n\n[pkg](https://x.org/pkg)\n\n## Usage\n\n[api](https://x.org/api)\n\n## FAQ\n\nText.\n")
+        let chinese = parser.parse("# T\n\n介绍。\n\n## 安装\n\n[包](https://x.org/pkg)\n\n## 赞助\n\n[赞助](https://x.org/donate)\n\n"
+                                   + "## 用法\n\n[接口](https://x.org/api)\n\n## 问答\n\n文字。\n")
+        let level = SingleFileBook.cutLevel(english)
+        #expect(level == 2)
+        let pairs = RunAlignment.pairs(SingleFileBook.runs(english, level: 2), SingleFileBook.runs(chinese, level: 2))
+        // The introductions, Install ↔ 安装, Usage ↔ 用法 (赞助 left out), FAQ ↔ 问答 by place.
+        #expect(pairs.map { [$0.0, $0.1] } == [[0, 0], [1, 1], [2, 3], [3, 4]])
     }
 
     @Test func frontMatterIsBlankedAndRead() {
@@ -132,6 +150,28 @@ import Testing
         #expect(try runGuide(["init", "--theme"], in: folder.path).status != 0)
     }
 
+    @Test func snippetsAndCatalogsOfASplitChapterNameItsFiles() throws {
+        let folder = try TempFolder()
+        try writeSplitBook(folder)
+        try folder.write("zh/Chapter02/03-equality.md", "## 相等性\n\n相等性比较两个对象。\n\n```objc\nint x = ;\n```\n")
+        #expect(try runGuide(["init"], in: folder.path).status == 0)
+        let check = try runGuide(["check"], in: folder.path)
+        #expect((check.stdout + check.stderr).contains("zh/Chapter02/03-equality.md:6:"), "\(check.stdout)\(check.stderr)")
+
+        let export = try runGuide(["export", "po", "-o", "po"], in: folder.path)
+        #expect(export.status == 0, "\(export.stderr)")
+        let catalog = try String(contentsOfFile: folder.path + "/po/02-classes.po", encoding: .utf8)
+        #expect(catalog.contains("属性在接口中声明"))
+        // One catalog, five files: import says so and writes nothing.
+        let before = try String(contentsOfFile: folder.path + "/zh/Chapter02/02-properties.md", encoding: .utf8)
+        let imported = try runGuide(["import", "po", "po/02-classes.po"], in: folder.path)
+        #expect(imported.status != 0)
+        #expect(imported.stderr.contains("kept in 3 files"), "\(imported.stderr)")
+        #expect(try String(contentsOfFile: folder.path + "/zh/Chapter02/02-properties.md", encoding: .utf8) == before)
+        // A chapter of one file whose name is not its source's imports into that file.
+        #expect(try runGuide(["import", "po", "po/01-start.po"], in: folder.path).status == 0)
+    }
+
     @Test func initRefusesToWriteOverGuideYml() throws {
         let folder = try TempFolder()
         try writeSplitBook(folder)
@@ -203,6 +243,35 @@ import Testing
         let page = try String(contentsOfFile: folder.path + "/site/en/a.html", encoding: .utf8)
         #expect(!page.contains("weight"), "front matter shown as text")
         #expect(try String(contentsOfFile: folder.path + "/site/zh/b.html", encoding: .utf8).contains("第二"))
+    }
+
+    @Test func docusaurusPagesPairByPathAndAnExtraPageIsLeftOut() throws {
+        let folder = try TempFolder()
+        let zh = "i18n/zh-Hans/docusaurus-plugin-content-docs/current/"
+        try folder.write("docs/a.md", "---\nsidebar_position: 1\n---\n# A\n\nFirst page.\n")
+        try folder.write("docs/b.md", "# B\n\nSecond page.\n")
+        try folder.write(zh + "a.md", "---\nsidebar_position: 1\n---\n# 甲\n\n第一页。\n")
+        try folder.write(zh + "an-extra.md", "# 额外\n\n多出来的一页。\n")
+        try folder.write(zh + "b.md", "# 乙\n\n第二页。\n")
+        #expect(try runGuide(["init"], in: folder.path).status == 0)
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try String(contentsOfFile: folder.path + "/site/zh/b.html", encoding: .utf8).contains("第二页"))
+        #expect(build.stderr.contains("an-extra.md"), "\(build.stderr)")
+        #expect(!folder.exists("site/zh/an-extra.html"))
+    }
+
+    @Test func gitBookSectionsListedWithAnchorsAreReadOnce() throws {
+        let folder = try TempFolder()
+        try folder.write("en/SUMMARY.md", "* [One](one.md)\n  * [Part](one.md#part)\n")
+        try folder.write("en/one.md", "# One\n\nText.\n\n## Part\n\nMore.\n")
+        try folder.write("zh/SUMMARY.md", "* [一](c1/one.md)\n  * [部分](c1/one.md#部分)\n")
+        try folder.write("zh/c1/one.md", "# 一\n\n文字。\n\n## 部分\n\n更多。\n")
+        #expect(try runGuide(["init"], in: folder.path).status == 0)
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOfFile: folder.path + "/site/zh/one.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "更多。").count == 2)
     }
 
     @Test func aMissingOrEmptyGuideYmlSaysWhatToDo() throws {

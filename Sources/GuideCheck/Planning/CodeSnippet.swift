@@ -79,14 +79,17 @@ public struct CodeSnippet: Hashable, Sendable {
             }
             guard let code = block.codeLiteral, let fence = block.codeLanguage,
                   wanted.contains(fence.lowercased()) else { continue }
-            var snippet = CodeSnippet(file: chapter.displayPath, chapterPath: chapter.path, language: language,
-                                      fenceLine: block.lines.start, fenceLanguage: fence, code: code,
+            // In the user's own file: a chapter of several files names the one holding the fence.
+            let fenceAt = chapter.location(line: block.lines.start)
+            var snippet = CodeSnippet(file: fenceAt.file, chapterPath: chapter.path, language: language,
+                                      fenceLine: fenceAt.line ?? block.lines.start, fenceLanguage: fence, code: code,
                                       indents: indents(of: code, in: block.source), blockPath: path + [index])
             if index > 0, case .html = blocks[index - 1].kind,
                let (annotation, problems) = AnnotationParser.parse(html: htmlText(of: blocks[index - 1], before: block.lines.start,
                                                                                   lines: lines),
-                                                                   file: chapter.displayPath,
-                                                                   line: blocks[index - 1].lines.start) {
+                                                                   file: fenceAt.file,
+                                                                   line: chapter.location(line: blocks[index - 1].lines.start).line
+                                                                       ?? blocks[index - 1].lines.start) {
                 snippet.annotation = annotation
                 snippet.annotationProblems = problems
             }

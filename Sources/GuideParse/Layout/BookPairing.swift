@@ -15,8 +15,19 @@ enum BookPairing {
             out[t].chapters = out[t].chapters.map { var chapter = $0; chapter.path = listings[s].chapters[0].path; return chapter }
             out[t].toc = out[t].toc.map { var entry = $0; entry.path = listings[s].chapters[0].path; return entry }
         }
-        let structured = translations.filter { !isFile(listings[$0].source) }
-        guard !isFile(listings[s].source),
+        // Folders (Docusaurus, Hugo) pair by path: a page the source has not is left out, said once.
+        for t in translations where isFolder(listings[t].source) {
+            let sourcePaths = Set(listings[s].chapters.map(\.path))
+            let extra = listings[t].chapters.filter { !sourcePaths.contains($0.path) }
+            guard !extra.isEmpty else { continue }
+            out[t].chapters = out[t].chapters.filter { sourcePaths.contains($0.path) }
+            out[t].toc = out[t].toc.filter { $0.path.map(sourcePaths.contains) ?? true }
+            notes.append(Diagnostic(.warning, "\(extra.count) pages have no \(languages[s].code) page of the same path and are left out: "
+                                    + extra.prefix(5).map { $0.files[0].display }.joined(separator: ", ") + (extra.count > 5 ? ", …" : ""),
+                                    at: SourceLocation(file: display(tocName(listings[t].source)))))
+        }
+        let structured = translations.filter { !isFile(listings[$0].source) && !isFolder(listings[$0].source) }
+        guard !isFile(listings[s].source), !isFolder(listings[s].source),
               structured.contains(where: { !ChapterPairing.pairsByPath(source: listings[s].toc, translation: listings[$0].toc) }) else {
             return (out, notes)
         }
@@ -37,6 +48,10 @@ enum BookPairing {
 
     private static func isFile(_ source: EditionSource) -> Bool {
         if case .file = source { return true } else { return false }
+    }
+
+    private static func isFolder(_ source: EditionSource) -> Bool {
+        if case .folder = source { return true } else { return false }
     }
 
     private static func tocName(_ source: EditionSource) -> String {

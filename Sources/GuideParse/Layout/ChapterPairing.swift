@@ -22,8 +22,10 @@ public enum ChapterPairing {
     public static func groups(_ toc: [TocEntry]) -> [Group] {
         toc.flatMap { entry -> [Group] in
             guard let path = entry.path else { return groups(entry.children) }
+            // A file listed again (GitBook's `x.md#section` entries) is read once.
+            var seen = Set<String>()
             return [Group(title: entry.title, line: entry.line,
-                          files: [path] + entry.children.flatMap(\.flattened).compactMap(\.path))]
+                          files: ([path] + entry.children.flatMap(\.flattened).compactMap(\.path)).filter { seen.insert($0).inserted })]
         }
     }
 

@@ -92,6 +92,8 @@ extension ContentLoader {
             for entry in toc.flatMap(\.flattened) {
                 guard let path = entry.path else { continue }
                 if let first = seen[path] {
+                    // GitBook lists sections of a page as `x.md#section`: the page once.
+                    if introduction { continue }
                     throw GuideError("'\(path)' is listed twice (first on line \(first))", file: summaryDisplay, line: entry.line)
                 }
                 seen[path] = entry.line
@@ -127,8 +129,9 @@ extension ContentLoader {
             return Listing(source: source, toc: toc, chapters: chapters, assets: assets(), ledger: ledger())
 
         case .file(let fileWithin):
-            let path = PathText.name(fileWithin)
-            let file = try listed(path, line: nil, in: display(fileWithin))
+            let file = try listed(PathText.name(fileWithin), line: nil, in: display(fileWithin))
+            // Its first page is README.html in every language, whatever the file's name.
+            let path = "README.md"
             // Cut into chapters once read (`SingleFileBook`).
             return Listing(source: source, toc: [TocEntry(title: Self.introductionTitle(language), path: path, line: 0)],
                            chapters: [Listed(path: path, title: Self.introductionTitle(language), files: [file])],

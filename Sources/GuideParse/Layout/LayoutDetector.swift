@@ -75,7 +75,12 @@ public enum LayoutDetector {
         let found = files.filter { PathText.name($0) == "SUMMARY.md" && $0.split(separator: "/").count <= 4 && !$0.contains("node_modules/") }
         guard found.count >= 2 else { return nil }
         var byLanguage: [String: [String]] = [:]
-        for summary in found {
+        // Folders named by language (GitBook's `LANGS.md` books: en/, zh/, bg/…): only those count.
+        let namedByFolder = found.filter { summary in
+            PathText.parent(summary).split(separator: "/").contains { LanguageNames.code(of: String($0)) != nil }
+        }
+        let candidates = namedByFolder.count >= 2 ? namedByFolder : found
+        for summary in candidates {
             let folders = PathText.parent(summary).split(separator: "/").map(String.init)
             // The nearest folder that names a language; else the checkout's name (`book-cn`), else its text.
             let named = folders.reversed().lazy.compactMap { LanguageNames.code(of: $0) }.first

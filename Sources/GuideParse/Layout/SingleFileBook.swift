@@ -22,19 +22,20 @@ enum SingleFileBook {
             let count = sourceRuns.filter { $0.heading != nil }.count
             let levels = [level] + (1...6).filter { $0 != level }
             let chosen = levels.first { runs(blocks, level: $0).filter { $0.heading != nil }.count == count } ?? level
-            var translated = runs(blocks, level: chosen)
-            // An introduction on one side only: the other's first run stands for it.
-            if (translated.first?.heading == nil) != (sourceRuns.first?.heading == nil), translated.count == sourceRuns.count + 1,
-               translated.first?.heading == nil {
-                translated.removeFirst()
-            }
-            if translated.count != sourceRuns.count {
-                notes.append(Diagnostic(.warning, "\(file.displayPath) cuts into \(translated.count) chapters at its headings and "
-                    + "\(whole.displayPath) into \(sourceRuns.count): they are paired in order; give both the same top headings to pair them all",
+            let translated = runs(blocks, level: chosen)
+            // Paired by what the sections share (links, pictures, code, Latin words of their
+            // headings), in order: a section one side has and the other has not is left unpaired.
+            let pairs = RunAlignment.pairs(sourceRuns, translated)
+            let unpaired = translated.indices.filter { j in !pairs.contains { $0.1 == j } }
+            if !unpaired.isEmpty || pairs.count != sourceRuns.count {
+                let left = unpaired.prefix(3).map { "'\(translated[$0].heading ?? "introduction")'" }.joined(separator: ", ")
+                notes.append(Diagnostic(.warning, "\(file.displayPath) has \(translated.count) sections at its top headings and "
+                    + "\(whole.displayPath) \(sourceRuns.count): \(pairs.count) pair by their links, pictures and code"
+                    + (unpaired.isEmpty ? "" : "; left out: \(left)\(unpaired.count > 3 ? ", …" : "")")
+                    + (pairs.count < sourceRuns.count ? "; \(sourceRuns.count - pairs.count) of the source's are not translated yet" : ""),
                     at: SourceLocation(file: file.displayPath)))
             }
-            let paired = min(translated.count, sourceRuns.count)
-            out[t] = edition(editions[t], runs: Array(translated.prefix(paired)), paths: Array(paths.prefix(paired)), from: file)
+            out[t] = edition(editions[t], runs: pairs.map { translated[$0.1] }, paths: pairs.map { paths[$0.0] }, from: file)
         }
         return (out, notes)
     }
