@@ -30,7 +30,7 @@ public enum EditionSource: Hashable, Sendable {
     }
 
     /// A YAML double-quoted scalar (a path may hold `:` or `#`).
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -90,8 +90,12 @@ public struct ContentLoader: Sendable {
             editions.append(edition)
         }
         if laidOut {
+            let current = editions
             let cut = try SingleFileBook.cut(editions, sources: config.languages.map { config.edition(for: $0) },
-                                             source: config.source)
+                                             source: config.source, reparse: { index, sections in
+                guard let relocations, let whole = current[index].chapters.first else { return nil }
+                return reparse(whole, language: current[index].language, parser: parser, relocations: relocations, sections: sections)
+            })
             editions = cut.editions
             notes += cut.notes
             // A book whose folder is the repository's publishes the pictures its pages show, not the repository.

@@ -85,7 +85,8 @@ public struct MarkdownParser: Sendable {
             let type = cmark_node_get_type(node)
             guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
                   let url = cmark_node_get_url(node).map({ String(cString: $0) }),
-                  let relocated = relocation.relocated(url, isImage: type == CMARK_NODE_IMAGE) else { return }
+                  let relocated = relocation.relocated(url, isImage: type == CMARK_NODE_IMAGE,
+                                                       line: Int(cmark_node_get_start_line(node))) else { return }
             cmark_node_set_url(node, relocated)
         }
     }

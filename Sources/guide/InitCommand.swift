@@ -52,6 +52,12 @@ struct InitCommand: ParsableCommand {
                 if let previous { try? OutputFiles.write(bytes: [(path: config, bytes: [UInt8](previous))]) } else { unlink(config) }
                 throw error
             }
+            // The book's title in each language: its first page's first heading (GitHub's and GitBook's title too).
+            let titles = Self.titles(book)
+            if !titles.isEmpty {
+                try OutputFiles.write([(path: config, text: Self.yaml(layout, titles: titles))])
+                print("  title: " + titles.sorted { $0.key < $1.key }.map { "\($0.key) \(TerminalText.line($0.value))" }.joined(separator: ", "))
+            }
             for edition in book.editions {
                 let files = Set(edition.chapters.filter { $0.untranslated == nil }.flatMap(\.files)).count
                 let missing = edition.chapters.filter { $0.untranslated != nil }.count
@@ -80,8 +86,23 @@ struct InitCommand: ParsableCommand {
         }
     }
 
-    static func yaml(_ layout: LayoutDetector.Layout) -> String {
+    static func titles(_ book: Book) -> [String: String] {
+        var titles: [String: String] = [:]
+        for edition in book.editions {
+            guard let first = edition.chapters.first(where: { $0.untranslated == nil }),
+                  let heading = first.blocks.first(where: { if case .heading = $0.kind { true } else { false } }) else { continue }
+            let title = heading.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !title.isEmpty, title.count <= 120 { titles[edition.language.code] = title }
+        }
+        return titles
+    }
+
+    static func yaml(_ layout: LayoutDetector.Layout, titles: [String: String] = [:]) -> String {
         var text = "# Written by guide init: \(layout.kind). Every setting: see guide's README.\n"
+        if !titles.isEmpty {
+            text += "title:\n"
+            for code in layout.languages { if let title = titles[code] { text += "  \(code): \(EditionSource.quoted(title))\n" } }
+        }
         text += "languages: [\(layout.languages.joined(separator: ", "))]\n"
         text += "editions:\n"
         for code in layout.languages { if let edition = layout.editions[code] { text += "  \(code): \(edition.yaml)\n" } }

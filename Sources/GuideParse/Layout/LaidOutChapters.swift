@@ -89,6 +89,21 @@ extension ContentLoader {
                        parts: parts)
     }
 
+    /// A README's file parsed again, its in-page links sent to the chapter page holding their heading.
+    func reparse(_ whole: Chapter, language: Language, parser: MarkdownParser, relocations: RelocationContext,
+                 sections: SingleFileBook.Sections) -> [Block]? {
+        guard let part = whole.listedParts?.first, let text = try? readChapter(join(root, part.within), part.displayPath) else { return nil }
+        let body = FrontMatter.of(text).map { FrontMatter.blanked(text, lines: $0.lineCount) } ?? text
+        let folder = relocations.folders[language] ?? ""
+        var relocation = LinkRelocation(
+            fileFolder: PathText.parent(String(part.within.dropFirst(folder.isEmpty ? 0 : folder.count + 1))),
+            pageFolder: PathText.parent(whole.path), editionFolder: folder, language: language.code, pages: relocations.pages,
+            repositoryURL: relocations.repositoryURL, repositoryBranch: relocations.repositoryBranch, folderIsPublished: !folder.isEmpty)
+        relocation.sections = sections.sections
+        relocation.anchors = sections.anchors
+        return parser.parse(body, relocating: relocation)
+    }
+
     /// Lines as cmark counts them: a last line without a line break is a line.
     static func lineCount(_ text: String) -> Int {
         var count = 0, last: UInt8 = 10

@@ -21,6 +21,11 @@ public struct LinkRelocation: Sendable {
     /// Whether a file the edition's folder holds (not a chapter) is published with the edition:
     /// false where the edition's folder is the repository's (a README book), where only images are.
     public var folderIsPublished: Bool
+    /// A file cut into chapters (a README): where each chapter starts (its first line, its page
+    /// from the edition's folder), and the page each GitHub heading anchor is on, so that the
+    /// README's own table of contents (`[Install](#install)`) leads to the page holding the heading.
+    public var sections: [(firstLine: Int, page: String)] = []
+    public var anchors: [String: String] = [:]
 
     public init(fileFolder: String, pageFolder: String, editionFolder: String, language: String,
                 pages: [String: String], repositoryURL: String, repositoryBranch: String, folderIsPublished: Bool) {
@@ -35,7 +40,13 @@ public struct LinkRelocation: Sendable {
     }
 
     /// The URL as the page writes it, or nil to keep it (external, in-page, or already right).
-    public func relocated(_ url: String, isImage: Bool) -> String? {
+    public func relocated(_ url: String, isImage: Bool, line: Int = 0) -> String? {
+        if url.hasPrefix("#"), !sections.isEmpty {
+            let fragment = String(url.dropFirst())
+            guard let page = anchors[fragment.removingPercentEncoding ?? fragment],
+                  page != sections.last(where: { $0.firstLine <= line })?.page ?? sections.first?.page else { return nil }
+            return URLPath.encode(Self.relative(from: pageFolder, to: ContentLoader.pagePath(page))) + url
+        }
         guard !url.isEmpty, !LinkTarget.isExternal(url), !url.hasPrefix("#"), !url.hasPrefix("/"),
               // `((https://x))`: left as written, for the link check to say what is wrong.
               !url.hasPrefix("(") else { return nil }

@@ -6,14 +6,25 @@ import GuideModel
 /// before the first cut is the introduction (the file's title and what follows it).
 /// Lines stay the file's own (a cut is a run of the file's blocks).
 enum SingleFileBook {
-    static func cut(_ editions: [Edition], sources: [EditionSource], source: Language) throws -> (editions: [Edition], notes: [Diagnostic]) {
+    /// Where each chapter of a cut file starts and which page each of its GitHub heading anchors is on.
+    typealias Sections = (sections: [(firstLine: Int, page: String)], anchors: [String: String])
+
+    /// `reparse`: the edition's file parsed again with its in-page links sent to the page that
+    /// holds their heading (`LinkRelocation.sections`); nil keeps the blocks as they are.
+    static func cut(_ editions: [Edition], sources: [EditionSource], source: Language,
+                    reparse: (_ edition: Int, _ sections: Sections) -> [Block]? = { _, _ in nil })
+        throws -> (editions: [Edition], notes: [Diagnostic]) {
         guard let s = editions.firstIndex(where: { $0.language == source }), case .file = sources[s],
               let whole = editions[s].chapters.first else { return (editions, []) }
         let sourceBlocks = whole.blocks
         guard let level = cutLevel(sourceBlocks) else { return (editions, []) }
         var out = editions, notes: [Diagnostic] = []
-        let sourceRuns = runs(sourceBlocks, level: level)
+        var sourceRuns = runs(sourceBlocks, level: level)
         let paths = pagePaths(sourceRuns, introduction: whole.path)
+        if hasInPageLinks(whole), let again = reparse(s, sections(sourceRuns, pages: paths.map { $0 })) {
+            let rerun = runs(again, level: level)
+            if rerun.count == sourceRuns.count { sourceRuns = rerun }
+        }
         out[s] = edition(editions[s], runs: sourceRuns, paths: paths, from: whole)
         for t in editions.indices where t != s {
             guard case .file = sources[t], let file = editions[t].chapters.first else { continue }
@@ -22,7 +33,7 @@ enum SingleFileBook {
             let count = sourceRuns.filter { $0.heading != nil }.count
             let levels = [level] + (1...6).filter { $0 != level }
             let chosen = levels.first { runs(blocks, level: $0).filter { $0.heading != nil }.count == count } ?? level
-            let translated = runs(blocks, level: chosen)
+            var translated = runs(blocks, level: chosen)
             // Paired by what the sections share (links, pictures, code, Latin words of their
             // headings), in order: a section one side has and the other has not is left unpaired.
             let pairs = RunAlignment.pairs(sourceRuns, translated)
@@ -35,9 +46,34 @@ enum SingleFileBook {
                     + (pairs.count < sourceRuns.count ? "; \(sourceRuns.count - pairs.count) of the source's are not translated yet" : ""),
                     at: SourceLocation(file: file.displayPath)))
             }
+            if hasInPageLinks(file) {
+                var pages = [String?](repeating: nil, count: translated.count)
+                for (i, j) in pairs { pages[j] = paths[i] }
+                if let again = reparse(t, sections(translated, pages: pages)) {
+                    let rerun = runs(again, level: chosen)
+                    if rerun.count == translated.count { translated = rerun }
+                }
+            }
             out[t] = edition(editions[t], runs: pairs.map { translated[$0.1] }, paths: pairs.map { paths[$0.0] }, from: file)
         }
         return (out, notes)
+    }
+
+    private static func hasInPageLinks(_ file: Chapter) -> Bool {
+        file.facts.references.contains { !$0.isImage && $0.url.hasPrefix("#") }
+    }
+
+    /// Each run's first line and page (nil: a run no page shows), and the page of every heading's
+    /// GitHub anchor, numbered over the whole file as GitHub numbers a README's.
+    static func sections(_ runs: [Run], pages: [String?]) -> Sections {
+        var texts: [String] = [], owners: [String?] = []
+        for (run, page) in zip(runs, pages) {
+            for block in run.blocks { if case .heading = block.kind { texts.append(block.text); owners.append(page) } }
+        }
+        var anchors: [String: String] = [:]
+        for (slug, page) in zip(GitHubSlug.numbered(texts), owners) { if let slug, let page { anchors[slug] = page } }
+        let sections = zip(runs, pages).compactMap { run, page in page.map { (firstLine: run.blocks.first?.lines.start ?? 1, page: $0) } }
+        return (sections, anchors)
     }
 
     /// A run of blocks: from a heading of the cut level (nil: the introduction before the first) to the next.
