@@ -1,3 +1,5 @@
+import GuideModel
+
 /// A chapter's heading ids by block index (`HeadingAnchors`): a slot per block, up to the last
 /// block with an id.
 ///
@@ -39,6 +41,82 @@ public struct HeadingIDs: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     public func forEach(_ body: (_ block: Int, _ id: String) throws -> Void) rethrows {
         for (block, id) in slots.enumerated() {
             if let id { try body(block, id) }
+        }
+    }
+}
+
+/// GitHub's anchors: how READMEs and GitBooks written for GitHub link to their own headings
+/// (`[前言](#前言)`, `[Blocks](#blocks-代码块)`). A translation's guide ids are borrowed from
+/// its source (`HeadingAnchors.translatedSlugs`), so its GitHub slugs often differ; the pages
+/// give those headings the GitHub slug as a second anchor (`ChapterBody.appendHeading`).
+extension HeadingIDs {
+    /// Each heading's slug as GitHub makes it on the chapter alone, in document order: repeats
+    /// get `-1`, `-2`…; a heading with nothing left of its text gets none.
+    public static func gitHub(for headings: [ChapterFacts.Heading]) -> HeadingIDs {
+        var used = Set<String>(), nextSuffix: [String: Int] = [:]
+        var ids = HeadingIDs()
+        for heading in headings {
+            let base = gitHubSlug(heading.text)
+            guard !base.isEmpty else { continue }
+            var suffix = nextSuffix[base] ?? 0, id = base
+            while used.contains(id) {
+                suffix += 1
+                id = "\(base)-\(suffix)"
+            }
+            nextSuffix[base] = suffix
+            used.insert(id)
+            ids[heading.block] = id
+        }
+        return ids
+    }
+
+    /// The GitHub slugs that a page with `ids` does not have already: a heading's slug when it
+    /// differs from its guide id and names nothing else on the page (a duplicate `id` would
+    /// take the reader to whichever comes first; `main` and `pair-N` are the templates').
+    public static func gitHubAliases(_ gitHub: HeadingIDs, besides ids: HeadingIDs) -> HeadingIDs {
+        guard !gitHub.isEmpty else { return HeadingIDs() }
+        var taken = Set(ids.values)
+        return gitHubAliases(gitHub, taken: &taken)
+    }
+
+    /// The slugs of `gitHub` not in `taken` (nor reserved), each then taken: for a page that
+    /// shows two chapters (the side-by-side page), one after the other.
+    public static func gitHubAliases(_ gitHub: HeadingIDs, taken: inout Set<String>) -> HeadingIDs {
+        var aliases = HeadingIDs()
+        gitHub.forEach { block, slug in
+            if !HeadingAnchors.isReserved(slug), taken.insert(slug).inserted { aliases[block] = slug }
+        }
+        return aliases
+    }
+
+    /// GitHub's slug of a heading's text: lower case; letters, marks and digits of every script
+    /// kept with `_` and `-`; each space a `-`; all else dropped (no `section` stand-in, unlike
+    /// guide's own `HeadingAnchors.slug`).
+    public static func gitHubSlug(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.lowercased().unicodeScalars {
+            let properties = scalar.properties
+            switch scalar {
+            case " ": result.append("-")
+            case "-", "_": result.unicodeScalars.append(scalar)
+            case _ where properties.isAlphabetic || properties.generalCategory.isWordPart:
+                result.unicodeScalars.append(scalar)
+            default: break
+            }
+        }
+        return result
+    }
+}
+
+private extension Unicode.GeneralCategory {
+    /// Ruby's `\p{Word}` (what GitHub's filter keeps) besides letters: marks, digits, connectors.
+    var isWordPart: Bool {
+        switch self {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber,
+             .connectorPunctuation: true
+        default: false
         }
     }
 }

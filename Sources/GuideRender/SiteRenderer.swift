@@ -104,11 +104,11 @@ public struct SiteRenderer: Sendable {
             let path = reviewPages.bilingualPath(review)
             return (path, try self.streamedFile(path, template: "bilingual",
                                                 inputs: reviewPages.inputs(review, views: PageInputs.bytes(page))) {
-                let rows = StreamedPage.mark("rows")
+                let rows = StreamedPage.mark("rows"), aliases = reviewPages.gitHubAliases(review)
                 return StreamedPage(frame: try ShapedPage.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
                                                                  template: "bilingual", templates: templates), lists: [
                     .init(mark: rows, count: review.beads.count) { [templates] range in
-                        let slice = reviewPages.rows(review, range)
+                        let slice = reviewPages.rows(review, range, aliases: aliases)
                         return try ShapedRows.render(slice.rows, template: "bilingual-rows",
                                                          listKey: slice.sourceLang + "\u{0}" + slice.targetLang,
                                                          templates: templates) { rows in
