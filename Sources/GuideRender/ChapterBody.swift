@@ -5,18 +5,21 @@ enum ChapterBody {
     /// The HTML of the blocks in `range`, as bytes for the page (a page renders its blocks a
     /// slice at a time, see `StreamedPage`). `badge` gives the snippet harness's verdict for a
     /// block (by index), or "". `aliases`: a heading's second anchor, its GitHub slug
-    /// (`HeadingIDs.gitHubAliases`).
+    /// (`HeadingIDs.gitHubAliases`). `images`: for a page outside the blocks' folder, where their
+    /// relative images are (`ImageBase`).
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(),
-                     highlights: HighlightStore? = nil, badge: (Int) -> String = { _ in "" }) -> [UInt8] {
+                     images: ImageBase? = nil, highlights: HighlightStore? = nil, badge: (Int) -> String = { _ in "" }) -> [UInt8] {
+        let images = images?.isIdentity == false ? images : nil
         let range = range ?? blocks.indices
         let html = CodeBlockHTML.html(for: blocks[range], store: highlights)
         var out: [UInt8] = []
         out.reserveCapacity(html.reduce(0) { $0 + $1.utf8.count })
         for (offset, index) in range.enumerated() {
+            let blockHTML = images.flatMap { blocks[index].inline.images.isEmpty ? nil : $0.rebase(html[offset]) } ?? html[offset]
             if let level = blocks[index].headingLevel, let id = ids[index] {
-                appendHeading(html[offset], level: level, id: id, alias: aliases[index], to: &out)
+                appendHeading(blockHTML, level: level, id: id, alias: aliases[index], to: &out)
             } else {
-                out += html[offset].utf8
+                out += blockHTML.utf8
                 out += badge(index).utf8
             }
         }

@@ -113,7 +113,8 @@ struct InlineFallback {
 
     /// The HTML of the items in `range`: own blocks as a page renders them (`aliases`: their
     /// headings' GitHub slugs), English pieces boxed.
-    func html(_ range: Range<Int>, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(), sourceIDs: HeadingIDs, sourceLang: String,
+    func html(_ range: Range<Int>, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(), sourceIDs: HeadingIDs, sourceImages: ImageBase? = nil,
+              sourceLang: String,
               highlights: HighlightStore?, badge: (Int) -> String, sourceBadge: (Int) -> String) -> [UInt8] {
         var out: [UInt8] = []
         var index = range.lowerBound
@@ -132,7 +133,7 @@ struct InlineFallback {
                 out += Array("<div class=\"fallback\(opens ? "" : " fallback-continued")\">\n".utf8)
                 if opens { out += Array(Self.note.utf8) }
                 out += Array("<div class=\"fallback-text\" lang=\"\(HTMLEscape.text(sourceLang))\">\n".utf8)
-                out += ChapterBody.html(review.source.blocks, range: blocks, ids: sourceIDs, highlights: highlights,
+                out += ChapterBody.html(review.source.blocks, range: blocks, ids: sourceIDs, images: sourceImages, highlights: highlights,
                                         badge: sourceBadge)
                 out += Array("</div>\n</div>\n".utf8)
             }
