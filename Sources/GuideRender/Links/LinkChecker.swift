@@ -35,6 +35,11 @@ public struct LinkChecker: Sendable {
             chapter.facts.references.flatMap { reference in
                 reference.isImage ? checkImage(reference, in: chapter, edition: edition)
                                   : checkLink(reference, in: chapter, edition: edition)
+            } + chapter.facts.sanitizedLines.map { line in
+                // Checked here with the links: from the facts, so a rebuild warns without parsing.
+                Diagnostic(.warning, "raw HTML: left out what GitHub would not show (an element, attribute or URL "
+                           + "off its allow-list; set output.raw_html: true to keep all HTML)",
+                           at: SourceLocation(file: chapter.displayPath, line: line))
             }
         }.joined()
         return findings.sorted { Self.order($0, 0) < Self.order($1, 0) }
