@@ -248,9 +248,13 @@ private struct Converter {
         defer { free(rendered) }
         let result = HTMLSanitizer.sanitize(String(cString: rendered))
         if !result.droppedSomething, result.html.allSatisfy(\.isWhitespace) { return nil }
-        // The markdown images were cmark's: only the raw HTML's are new.
-        let markdownImages = inline.labels.filter { $0.kind == .image }.count
-        for (src, alt) in result.images.dropFirst(markdownImages) {
+        // The markdown images were cmark's already (its URLs escaped): only the raw HTML's are new.
+        var markdownImages = inline.labels.filter { $0.kind == .image }.map { $0.destination.removingPercentEncoding ?? $0.destination }
+        for (src, alt) in result.images {
+            if let known = markdownImages.firstIndex(of: src.removingPercentEncoding ?? src) {
+                markdownImages.remove(at: known)
+                continue
+            }
             inline.images.append(src)
             inline.labels.append(InlineLabel(.image, text: alt, destination: src, line: line))
         }

@@ -34,6 +34,11 @@ import Testing
         #expect(!result.droppedSomething)   // a comment goes silently
     }
 
+    @Test func rawImagesJoinTheMarkdownOnesInAnyOrder() {
+        let block = MarkdownParser().parse("<img src=\"raw.png\"> and ![md](<图 1.png>) <img src=\"raw2.png\">\n")[0]
+        #expect(block.inline.labels.filter { $0.kind == .image }.map(\.destination).sorted() == ["raw.png", "raw2.png", "图 1.png"])
+    }
+
     @Test func imagesGiveTheirSourceFirst() {
         #expect(HTMLSanitizer.sanitize("<img width=\"10\" alt=\"x\" src=\"a.png\">").html == "<img src=\"a.png\" width=\"10\" alt=\"x\">")
     }
