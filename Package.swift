@@ -52,13 +52,20 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Debian's libxml2-dev: its HTML parser reads the raw HTML of a chapter for the sanitizer
+        // (`HTMLSanitizer`), only in blocks that hold some.
+        .systemLibrary(
+            name: "CLibxml2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // Value types shared by every stage: blocks, chapters, the book, diagnostics.
         .target(name: "GuideModel", dependencies: ["CXXHash"]),
         // The edge every stage reads and writes through: files kept inside their root
         // (`ConfinedFolder`), atomic writes (`OutputFiles`), the one cache (`CacheStore`).
         .target(name: "GuideFiles", dependencies: ["GuideModel"]),
         // Stage 1: markdown (through cmark) and the content folder → model.
-        .target(name: "GuideParse", dependencies: ["GuideModel", "GuideFiles", "CCmark", "Yams", "TOMLKit"]),
+        .target(name: "GuideParse", dependencies: ["GuideModel", "GuideFiles", "CCmark", "CLibxml2", "Yams", "TOMLKit"]),
         // Stage 2: English/Chinese alignment and bead statuses.
         .target(name: "GuideMerge", dependencies: ["GuideModel", "GuideFiles", "CLibcrypto"]),
         // Translators' exchange formats, from the merge stage's pairs: interleaved drafts

@@ -143,6 +143,8 @@ public struct InlineFeatures: Hashable, Sendable {
     public var strongCount: Int
     /// Every link and image with the words a reader (or a screen reader) gets for it, in order.
     public var labels: [InlineLabel]
+    /// The block's raw HTML lost something to the sanitizer (`HTMLSanitizer`): the build warns.
+    public var droppedHTML = false
 
     public init(codeSpans: [String] = [], urls: [String] = [], images: [String] = [],
                 emphasisCount: Int = 0, strongCount: Int = 0, labels: [InlineLabel] = []) {

@@ -39,8 +39,11 @@ public struct ChapterFacts: Hashable, Sendable {
         let headings: [Heading]
         let references: [Reference]
         let textLengths: [Int]
+        let sanitizedLines: [Int]
 
-        init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int]) {
+        init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int],
+             sanitizedLines: [Int]) {
+            self.sanitizedLines = sanitizedLines
             self.blockCount = blockCount
             self.codeBlockCount = codeBlockCount
             self.headings = headings
@@ -59,14 +62,17 @@ public struct ChapterFacts: Hashable, Sendable {
     public var references: [Reference] { fields.references }
     /// Each block's visible text in characters (the translated share is a share of these).
     public var textLengths: [Int] { fields.textLengths }
+    /// The first line of each block whose raw HTML the sanitizer cut (`InlineFeatures.droppedHTML`).
+    public var sanitizedLines: [Int] { fields.sanitizedLines }
 
-    public init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int]) {
+    public init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int],
+                sanitizedLines: [Int] = []) {
         fields = Fields(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings, references: references,
-                        textLengths: textLengths)
+                        textLengths: textLengths, sanitizedLines: sanitizedLines)
     }
 
     public init(blocks: [Block]) {
-        var headings: [Heading] = [], references: [Reference] = [], textLengths: [Int] = []
+        var headings: [Heading] = [], references: [Reference] = [], textLengths: [Int] = [], sanitizedLines: [Int] = []
         textLengths.reserveCapacity(blocks.count)
         // Counted first: grown by doubling, a chapter of a million headings took twice their size.
         headings.reserveCapacity(blocks.count { $0.headingLevel != nil })
@@ -82,15 +88,16 @@ public struct ChapterFacts: Hashable, Sendable {
                 references.append(Reference(block: index, url: label.destination, isImage: true, line: label.line))
             }
             textLengths.append(blocks[index].text.count)
+            if blocks[index].inline.droppedHTML { sanitizedLines.append(blocks[index].lines.start) }
         }
         self.init(blockCount: blocks.count, codeBlockCount: blocks.count { $0.codeLiteral != nil }, headings: headings,
-                  references: references, textLengths: textLengths)
+                  references: references, textLengths: textLengths, sanitizedLines: sanitizedLines)
     }
 
     public static func == (a: ChapterFacts, b: ChapterFacts) -> Bool {
         a.fields === b.fields
             || (a.blockCount == b.blockCount && a.codeBlockCount == b.codeBlockCount && a.headings == b.headings
-                && a.references == b.references && a.textLengths == b.textLengths)
+                && a.references == b.references && a.textLengths == b.textLengths && a.sanitizedLines == b.sanitizedLines)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -99,6 +106,7 @@ public struct ChapterFacts: Hashable, Sendable {
         hasher.combine(headings)
         hasher.combine(references)
         hasher.combine(textLengths)
+        hasher.combine(sanitizedLines)
     }
 }
 
@@ -120,6 +128,7 @@ extension ChapterFacts {
             writer.int(reference.line)
         }
         writer.list(textLengths) { $0.int($1) }
+        writer.list(sanitizedLines) { $0.int($1) }
         return writer.bytes
     }
 
@@ -136,12 +145,12 @@ extension ChapterFacts {
                         let line = reader.int() else { return nil }
                   return Reference(block: block, url: url, isImage: isImage, line: line)
               }),
-              let lengths = reader.list({ $0.int() }), reader.isAtEnd,
+              let lengths = reader.list({ $0.int() }), let sanitizedLines = reader.list({ $0.int() }), reader.isAtEnd,
               lengths.count == blockCount, (0...blockCount).contains(codeBlockCount),
               headings.allSatisfy({ (0..<blockCount).contains($0.block) }),
               references.allSatisfy({ (0..<blockCount).contains($0.block) })
         else { return nil }
         self.init(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings, references: references,
-                  textLengths: lengths)
+                  textLengths: lengths, sanitizedLines: sanitizedLines)
     }
 }

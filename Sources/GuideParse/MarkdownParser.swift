@@ -180,13 +180,21 @@ private struct Converter {
             }
         }
         let text = plainText(of: node)
+        var hasRawHTML = false
+        var inline = inlineFeatures(of: node, hasRawHTML: &hasRawHTML)
+        let html: Block.HTML
+        if hasRawHTML, renderFlags & CMARK_OPT_UNSAFE == 0, let sanitized = sanitizedHTML(of: node, line: range.start, inline: &inline) {
+            html = .text(sanitized)
+        } else {
+            html = self.html(of: node, text: text)
+        }
         return Block(
             kind: kind,
             lines: range,
             source: withSource ? lines.text(of: range) : "",
             text: text,
-            html: html(of: node, text: text),
-            inline: inlineFeatures(of: node),
+            html: html,
+            inline: inline,
             items: items
         )
     }
@@ -249,6 +257,29 @@ private struct Converter {
         return .text(String(cString: rendered))
     }
 
+    /// A block with raw HTML in it, without `output.raw_html`: cmark keeps the HTML (only for
+    /// this block), the sanitizer keeps what GitHub would (`HTMLSanitizer`). Its images join
+    /// the block's for the link check; what it dropped, the build warns of (`droppedHTML`).
+    /// nil for a block of comments only: cmark's `<!-- raw HTML omitted -->` stays, as before.
+    func sanitizedHTML(of node: OpaquePointer, line: Int, inline: inout InlineFeatures) -> String? {
+        guard let rendered = cmark_render_html(node, renderFlags | CMARK_OPT_UNSAFE) else { return nil }
+        defer { free(rendered) }
+        let result = HTMLSanitizer.sanitize(String(cString: rendered))
+        if !result.droppedSomething, result.html.allSatisfy(\.isWhitespace) { return nil }
+        // The markdown images were cmark's already (its URLs escaped): only the raw HTML's are new.
+        var markdownImages = inline.labels.filter { $0.kind == .image }.map { $0.destination.removingPercentEncoding ?? $0.destination }
+        for (src, alt) in result.images {
+            if let known = markdownImages.firstIndex(of: src.removingPercentEncoding ?? src) {
+                markdownImages.remove(at: known)
+                continue
+            }
+            inline.images.append(src)
+            inline.labels.append(InlineLabel(.image, text: alt, destination: src, line: line))
+        }
+        inline.droppedHTML = result.droppedSomething
+        return result.html
+    }
+
     func rendered(_ node: OpaquePointer) -> String {
         guard let rendered = cmark_render_html(node, renderFlags) else { return "" }
         defer { free(rendered) }
@@ -297,6 +328,12 @@ private struct Converter {
     }
 
     func inlineFeatures(of node: OpaquePointer) -> InlineFeatures {
+        var hasRawHTML = false
+        return inlineFeatures(of: node, hasRawHTML: &hasRawHTML)
+    }
+
+    /// `hasRawHTML`: set when the node or one below it is raw HTML (a block or inline).
+    func inlineFeatures(of node: OpaquePointer, hasRawHTML: inout Bool) -> InlineFeatures {
         var features = InlineFeatures()
         // The links and images still open (an image may sit inside a link), as indexes into
         // `labels`: each gathers the text below it, and passes it on to the one around it.
@@ -322,6 +359,7 @@ private struct Converter {
             case CMARK_NODE_IMAGE: features.images.append(url)
             case CMARK_NODE_EMPH: features.emphasisCount += 1
             case CMARK_NODE_STRONG: features.strongCount += 1
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: hasRawHTML = true
             default: break
             }
             let line = max(1, Int(cmark_node_get_start_line(current)))

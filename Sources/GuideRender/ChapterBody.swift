@@ -4,18 +4,22 @@ import GuideModel
 enum ChapterBody {
     /// The HTML of the blocks in `range`, as bytes for the page (a page renders its blocks a
     /// slice at a time, see `StreamedPage`). `badge` gives the snippet harness's verdict for a
-    /// block (by index), or "".
-    static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, highlights: HighlightStore? = nil,
-                     badge: (Int) -> String = { _ in "" }) -> [UInt8] {
+    /// block (by index), or "". `aliases`: a heading's second anchor, its GitHub slug
+    /// (`HeadingIDs.gitHubAliases`). `images`: for a page outside the blocks' folder, where their
+    /// relative images are (`ImageBase`).
+    static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(),
+                     images: ImageBase? = nil, highlights: HighlightStore? = nil, badge: (Int) -> String = { _ in "" }) -> [UInt8] {
+        let images = images?.isIdentity == false ? images : nil
         let range = range ?? blocks.indices
         let html = CodeBlockHTML.html(for: blocks[range], store: highlights)
         var out: [UInt8] = []
         out.reserveCapacity(html.reduce(0) { $0 + $1.utf8.count })
         for (offset, index) in range.enumerated() {
+            let blockHTML = images.flatMap { blocks[index].inline.images.isEmpty ? nil : $0.rebase(html[offset]) } ?? html[offset]
             if let level = blocks[index].headingLevel, let id = ids[index] {
-                appendHeading(html[offset], level: level, id: id, to: &out)
+                appendHeading(blockHTML, level: level, id: id, alias: aliases[index], to: &out)
             } else {
-                out += html[offset].utf8
+                out += blockHTML.utf8
                 out += badge(index).utf8
             }
         }
@@ -42,7 +46,8 @@ enum ChapterBody {
 
     /// cmark renders `<hN>inner</hN>`; only the opening tag changes, the inner HTML stays cmark's.
     /// (Appended as bytes: a chapter of a million headings made four strings each.)
-    static func appendHeading(_ html: String, level: Int, id: String, to out: inout [UInt8]) {
+    /// `alias`, when there is one, is an empty element of its own that carries the second id.
+    static func appendHeading(_ html: String, level: Int, id: String, alias: String? = nil, to out: inout [UInt8]) {
         let open = "<h\(level)>"
         guard html.hasPrefix(open) else {
             out += html.utf8
@@ -54,6 +59,11 @@ enum ChapterBody {
         out += "\"><a class=\"anchor\" href=\"#".utf8
         out += escaped.utf8
         out += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>".utf8
+        if let alias {
+            out += "<span id=\"".utf8
+            out += HTMLEscape.text(alias).utf8
+            out += "\"></span>".utf8
+        }
         out += html.utf8.dropFirst(open.utf8.count)
     }
 }

@@ -12,6 +12,7 @@ extension SiteRenderer {
                                chapters: [chapter], ids: ids, badges: checkKey == nil ? badges() : [],
                                checkKeys: checkKey.map { [$0] })) {
             let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
+            let aliases = HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: ids)
             let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
             let view = ChapterView(
                 page: page,
@@ -23,7 +24,7 @@ extension SiteRenderer {
                 next: next)
             return StreamedPage(frame: try ShapedPage.render(view, template: "chapter", templates: templates), lists: [
                 .init(mark: body, count: chapter.blocks.count) { [highlights] range in
-                    ChapterBody.html(chapter.blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
+                    ChapterBody.html(chapter.blocks, range: range, ids: ids, aliases: aliases, highlights: highlights) { badges[$0] }
                 },
                 .init(mark: items, count: outline.count) { [templates] range in
                     try ShapedRows.render(ChapterBody.outlineItems(chapter.blocks, outline[range], ids: ids),

@@ -111,8 +111,10 @@ struct InlineFallback {
         return kept
     }
 
-    /// The HTML of the items in `range`: own blocks as a page renders them, English pieces boxed.
-    func html(_ range: Range<Int>, ids: HeadingIDs, sourceIDs: HeadingIDs, sourceLang: String,
+    /// The HTML of the items in `range`: own blocks as a page renders them (`aliases`: their
+    /// headings' GitHub slugs), English pieces boxed.
+    func html(_ range: Range<Int>, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(), sourceIDs: HeadingIDs, sourceImages: ImageBase? = nil,
+              sourceLang: String,
               highlights: HighlightStore?, badge: (Int) -> String, sourceBadge: (Int) -> String) -> [UInt8] {
         var out: [UInt8] = []
         var index = range.lowerBound
@@ -125,13 +127,13 @@ struct InlineFallback {
                     last = block
                     index += 1
                 }
-                out += ChapterBody.html(review.target.blocks, range: first..<(last + 1), ids: ids, highlights: highlights,
+                out += ChapterBody.html(review.target.blocks, range: first..<(last + 1), ids: ids, aliases: aliases, highlights: highlights,
                                         badge: badge)
             case .english(let blocks, let opens):
                 out += Array("<div class=\"fallback\(opens ? "" : " fallback-continued")\">\n".utf8)
                 if opens { out += Array(Self.note.utf8) }
                 out += Array("<div class=\"fallback-text\" lang=\"\(HTMLEscape.text(sourceLang))\">\n".utf8)
-                out += ChapterBody.html(review.source.blocks, range: blocks, ids: sourceIDs, highlights: highlights,
+                out += ChapterBody.html(review.source.blocks, range: blocks, ids: sourceIDs, images: sourceImages, highlights: highlights,
                                         badge: sourceBadge)
                 out += Array("</div>\n</div>\n".utf8)
             }

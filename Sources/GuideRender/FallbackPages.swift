@@ -59,9 +59,14 @@ public struct FallbackPages {
         let badges = { snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount) }
         let sourceBadges = { snippets.badges(language: self.source.language, chapter: english.path, blocks: english.facts.blockCount) }
         let known = checkKeys.allSatisfy { $0 != nil }
+        // The source's blocks shown here: their images as the translation's folder has them.
+        let sourceImages = ImageBase(chapter: english.path, in: source.language.code, page: path,
+                                     copiedInto: (edition.language.code, Set(edition.assets)))
+        let imageKey = sourceImages.key(for: english)
         let inputs = PageInputs(
             views: PageInputs.bytes(page, previous, next, SiteRenderer.languageName(edition.language), banner, sourceLang,
-                                    HexText.of(HeadingAnchors.digest(sourceIDs))),
+                                    HexText.of(HeadingAnchors.digest(sourceIDs)))
+                + (imageKey.isEmpty ? [] : PageInputs.bytes(imageKey)),
             chapters: [chapter, english], ids: ids, badges: known ? [] : badges() + sourceBadges(),
             beads: review.cacheKey == nil ? review.beads : [], reviewKey: review.cacheKey,
             checkKeys: known ? checkKeys.compactMap { $0 } : nil)
@@ -75,15 +80,16 @@ public struct FallbackPages {
             case .source:
                 // The English chapter as its own page shows it, in the translation's frame.
                 view.bodyLang = sourceLang
-                lists = plainLists(english.blocks, ids: sourceIDs, badges: sourceBadges(), view: &view)
+                lists = plainLists(english, ids: sourceIDs, images: sourceImages, badges: sourceBadges(), view: &view)
             case .inline(let inline):
                 let badges = badges(), sourceBadges = sourceBadges()
                 let englishIDs = InlineFallback.sourceIDs(sourceIDs, besides: ids)
+                let aliases = HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: ids)
                 let outline = inline.outline(ids: ids, sourceIDs: englishIDs)
                 view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
                 lists = [
                     .init(mark: body, count: inline.items.count) { [ids] range in
-                        inline.html(range, ids: ids, sourceIDs: englishIDs, sourceLang: sourceLang, highlights: highlights,
+                        inline.html(range, ids: ids, aliases: aliases, sourceIDs: englishIDs, sourceImages: sourceImages, sourceLang: sourceLang, highlights: highlights,
                                     badge: { badges[$0] }, sourceBadge: { sourceBadges[$0] })
                     },
                     .init(mark: items, count: outline.count) { [ids] range in
@@ -93,21 +99,23 @@ public struct FallbackPages {
                     },
                 ]
             case .own, .banner:
-                lists = plainLists(chapter.blocks, ids: ids, badges: badges(), view: &view)
+                lists = plainLists(chapter, ids: ids, badges: badges(), view: &view)
             }
             return StreamedPage(frame: try ShapedPage.render(view, template: "chapter", templates: templates), lists: lists)
         }
     }
 
     /// A chapter's blocks and outline as its own page lists them (the outline set on `view`).
-    private func plainLists(_ blocks: [Block], ids: HeadingIDs, badges: [String], view: inout ChapterView) -> [StreamedPage.List] {
-        let templates = renderer.templates, highlights = renderer.highlights
+    private func plainLists(_ chapter: Chapter, ids: HeadingIDs, images: ImageBase? = nil, badges: [String],
+                            view: inout ChapterView) -> [StreamedPage.List] {
+        let templates = renderer.templates, highlights = renderer.highlights, blocks = chapter.blocks
+        let aliases = HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: ids)
         let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
         let outline = ChapterBody.outline(blocks, ids: ids)
         view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
         return [
             .init(mark: body, count: blocks.count) { range in
-                ChapterBody.html(blocks, range: range, ids: ids, highlights: highlights) { badges[$0] }
+                ChapterBody.html(blocks, range: range, ids: ids, aliases: aliases, images: images, highlights: highlights) { badges[$0] }
             },
             .init(mark: items, count: outline.count) { range in
                 try ShapedRows.render(ChapterBody.outlineItems(blocks, outline[range], ids: ids),

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// A chapter's heading ids by block index (`HeadingAnchors`): a slot per block, up to the last
 /// block with an id.
 ///
@@ -42,3 +44,42 @@ public struct HeadingIDs: Hashable, Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 }
+
+/// GitHub's anchors: how READMEs and GitBooks written for GitHub link to their own headings
+/// (`[前言](#前言)`, `[Blocks](#blocks-代码块)`). A translation's guide ids are borrowed from
+/// its source (`HeadingAnchors.translatedSlugs`), so its GitHub slugs often differ; the pages
+/// give those headings the GitHub slug as a second anchor (`ChapterBody.appendHeading`).
+extension HeadingIDs {
+    /// Each heading's slug as GitHub makes it on the chapter alone, in document order: repeats
+    /// get `-1`, `-2`…; a heading with nothing left of its text gets none.
+    public static func gitHub(for headings: [ChapterFacts.Heading]) -> HeadingIDs {
+        var ids = HeadingIDs()
+        for (heading, slug) in zip(headings, GitHubSlug.numbered(headings.map(\.text))) {
+            if let slug { ids[heading.block] = slug }
+        }
+        return ids
+    }
+
+    /// The GitHub slugs that a page with `ids` does not have already: a heading's slug when it
+    /// differs from its guide id and names nothing else on the page (a duplicate `id` would
+    /// take the reader to whichever comes first; `main` and `pair-N` are the templates').
+    public static func gitHubAliases(_ gitHub: HeadingIDs, besides ids: HeadingIDs) -> HeadingIDs {
+        guard !gitHub.isEmpty else { return HeadingIDs() }
+        var taken = Set(ids.values)
+        return gitHubAliases(gitHub, taken: &taken)
+    }
+
+    /// The slugs of `gitHub` not in `taken` (nor reserved), each then taken: for a page that
+    /// shows two chapters (the side-by-side page), one after the other.
+    public static func gitHubAliases(_ gitHub: HeadingIDs, taken: inout Set<String>) -> HeadingIDs {
+        var aliases = HeadingIDs()
+        gitHub.forEach { block, slug in
+            if !HeadingAnchors.isReserved(slug), taken.insert(slug).inserted { aliases[block] = slug }
+        }
+        return aliases
+    }
+
+    /// GitHub's slug of a heading's text (`GitHubSlug`: no `section` stand-in, unlike guide's own `HeadingAnchors.slug`).
+    public static func gitHubSlug(_ text: String) -> String { GitHubSlug.of(text) }
+}
+

@@ -24,13 +24,17 @@ struct PrintPage {
     let pages: PageStore?
     /// Each chapter's language when it is not the page's (an untranslated chapter's English).
     let langs: [String?]
+    /// Where each chapter's relative images are, seen from the page (`ImageBase`).
+    let images: [ImageBase?]
     /// Where each chapter's items begin (a long chapter has one per block and two more).
     private let starts: [Int]
 
     static let streamedBlocks = 20_000
 
-    init(chapters: [Chapter], ids: [HeadingIDs], highlights: HighlightStore?, pages: PageStore?, langs: [String?]? = nil) {
+    init(chapters: [Chapter], ids: [HeadingIDs], highlights: HighlightStore?, pages: PageStore?, langs: [String?]? = nil,
+         images: [ImageBase?]? = nil) {
         self.chapters = chapters
+        self.images = images ?? Array(repeating: nil, count: chapters.count)
         self.langs = langs ?? Array(repeating: nil, count: chapters.count)
         self.highlights = highlights
         self.pages = pages
@@ -99,7 +103,8 @@ struct PrintPage {
             case .block(let chapter, let first):
                 // The chapter's blocks in this range, at once.
                 let last = min(chapters[chapter].facts.blockCount, first + range.upperBound - index)
-                out.append(ChapterBody.html(chapters[chapter].blocks, range: first..<last, ids: ids[chapter], highlights: highlights))
+                out.append(ChapterBody.html(chapters[chapter].blocks, range: first..<last, ids: ids[chapter], images: images[chapter],
+                                            highlights: highlights))
                 index += last - first
             }
         }
@@ -116,7 +121,8 @@ struct PrintPage {
     /// A chapter's whole section: from the store when its chapter and ids are as they were.
     private func section(_ chapter: Int) -> [UInt8] {
         let render = {
-            opening(chapter) + ChapterBody.html(chapters[chapter].blocks, ids: ids[chapter], highlights: highlights) + closing
+            opening(chapter) + ChapterBody.html(chapters[chapter].blocks, ids: ids[chapter], images: images[chapter],
+                                                highlights: highlights) + closing
         }
         guard let pages, let key = sectionKey(chapter) else { return render() }
         return pages.section(key, render: render)
@@ -124,7 +130,8 @@ struct PrintPage {
 
     /// The cache's key of a chapter's section (nil for a chapter not read from a file).
     private func sectionKey(_ chapter: Int) -> CacheKey? {
-        let views = langs[chapter].map { PageInputs.bytes($0) } ?? []
+        var views = langs[chapter].map { PageInputs.bytes($0) } ?? []
+        if let imageKey = images[chapter]?.key(for: chapters[chapter]), !imageKey.isEmpty { views += PageInputs.bytes(imageKey) }
         guard let pages, let key = PageInputs(views: views, chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
         else { return nil }
         return pages.section(key: key, template: "print-chapter")

@@ -98,8 +98,13 @@ struct ReviewPages {
     /// The rows of the beads in `range`: made a slice at a time, so that a chapter of a million
     /// pairs never has a million rows' views (and their HTML) in memory at once. Each cell's
     /// `data-sentences` is what the review paired (`ReviewedBead.sentences`).
-    func rows(_ review: ChapterReview, _ range: Range<Int>) -> BeadRowsView {
+    /// `aliases`: the GitHub anchors of either side's headings (`gitHubAliases(review)`).
+    func rows(_ review: ChapterReview, _ range: Range<Int>, aliases: BeadAliases = BeadAliases()) -> BeadRowsView {
         let ids = anchors[book.source.language]?[review.source.path] ?? [:]
+        // The page is in `bilingual/`, not beside either chapter: every relative image is rebased.
+        let page = bilingualPath(review)
+        let sourceImages = ImageBase(chapter: review.source.path, in: book.source.language.code, page: page)
+        let targetImages = ImageBase(chapter: review.target.path, in: review.language.code, page: page)
         let rows = range.map { index -> BeadRowView in
             let bead = review.beads[index], place = rowPlace(review, index, ids: ids)
             let sentenceCells = SentenceCells(bead.sentences)
@@ -112,8 +117,10 @@ struct ReviewPages {
                     let at = finding.line.map { line in " \(line)" + (finding.column.map { ":\($0)" } ?? "") } ?? ""
                     return "\(finding.status.name)\(at): \(finding.message)"
                 },
-                sourceHTML: cellHTML(bead.bead.source, of: review.source, language: book.source.language),
-                targetHTML: cellHTML(bead.bead.target, of: review.target, language: review.language),
+                sourceHTML: cellHTML(bead.bead.source, of: review.source, language: book.source.language, aliases: aliases.source,
+                                     images: sourceImages),
+                targetHTML: cellHTML(bead.bead.target, of: review.target, language: review.language, aliases: aliases.target,
+                                     images: targetImages),
                 sourceSentences: sentenceCells.source.isEmpty ? nil : sentenceCells.source,
                 targetSentences: sentenceCells.target.isEmpty ? nil : sentenceCells.target,
                 sourceLines: place.sourceLines,
@@ -123,13 +130,34 @@ struct ReviewPages {
     }
 
     /// One side of a row: its blocks' HTML (code highlighted), each with its snippet badge.
-    private func cellHTML(_ blocks: [Int], of chapter: Chapter, language: Language) -> String {
+    private func cellHTML(_ blocks: [Int], of chapter: Chapter, language: Language, aliases: HeadingIDs, images: ImageBase) -> String {
         let all = chapter.blocks
         return blocks.map {
             // A slice of one: the block read in place, not copied into an array of its own.
-            CodeBlockHTML.html(for: all[$0...$0], store: highlights)[0]
-                + snippets.html(language: language, chapter: chapter.path, block: $0)
+            var html = CodeBlockHTML.html(for: all[$0...$0], store: highlights)[0]
+            if let alias = aliases[$0], let level = all[$0].headingLevel { html = Self.heading(html, level: level, alias: alias) }
+            if !all[$0].inline.images.isEmpty { html = images.rebase(html) }
+            return html + snippets.html(language: language, chapter: chapter.path, block: $0)
         }.joined()
+    }
+
+    /// Both sides' GitHub anchors on a side-by-side page, where the rows' ids are the source's
+    /// heading ids: each side's slugs that no row and no earlier heading has.
+    struct BeadAliases {
+        var source = HeadingIDs(), target = HeadingIDs()
+    }
+
+    func gitHubAliases(_ review: ChapterReview) -> BeadAliases {
+        var taken = Set((anchors[book.source.language]?[review.source.path] ?? [:]).values)
+        let source = HeadingIDs.gitHubAliases(.gitHub(for: review.source.facts.headings), taken: &taken)
+        return BeadAliases(source: source, target: HeadingIDs.gitHubAliases(.gitHub(for: review.target.facts.headings), taken: &taken))
+    }
+
+    /// A cell's heading (cmark's `<hN>…`, no id of its own: the row has it) with `alias` in it.
+    static func heading(_ html: String, level: Int, alias: String) -> String {
+        let open = "<h\(level)>"
+        guard html.hasPrefix(open) else { return html }
+        return open + "<span id=\"\(HTMLEscape.text(alias))\"></span>" + html.dropFirst(open.count)
     }
 
     /// The dashboard around its chapters' sections (`chapterProgress`, rendered one by one).

@@ -105,11 +105,11 @@ public struct SiteRenderer: Sendable {
             let path = reviewPages.bilingualPath(review)
             return (path, try self.streamedFile(path, template: "bilingual",
                                                 inputs: reviewPages.inputs(review, views: PageInputs.bytes(page))) {
-                let rows = StreamedPage.mark("rows")
+                let rows = StreamedPage.mark("rows"), aliases = reviewPages.gitHubAliases(review)
                 return StreamedPage(frame: try ShapedPage.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
                                                                  template: "bilingual", templates: templates), lists: [
                     .init(mark: rows, count: review.beads.count) { [templates] range in
-                        let slice = reviewPages.rows(review, range)
+                        let slice = reviewPages.rows(review, range, aliases: aliases)
                         return try ShapedRows.render(slice.rows, template: "bilingual-rows",
                                                          listKey: slice.sourceLang + "\u{0}" + slice.targetLang,
                                                          templates: templates) { rows in
@@ -209,9 +209,16 @@ public struct SiteRenderer: Sendable {
         // A chapter not translated yet prints its English (its ids are the English's already).
         let chapters = edition.chapters.map { $0.untranslated == nil ? $0 : book.source.chapter(at: $0.path) ?? $0 }
         let langs = edition.chapters.map { $0.untranslated == nil ? nil : book.source.language.htmlLang }
-        let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: self.pages, langs: langs)
+        let own = Set(edition.assets), source = book.source.language.code
+        let images = zip(edition.chapters, chapters).map { listed, shown in
+            listed.untranslated == nil ? ImageBase(chapter: shown.path, in: edition.language.code, page: path)
+                : ImageBase(chapter: shown.path, in: source, page: path, copiedInto: (edition.language.code, own))
+        }
+        let imageKeys = zip(images, chapters).map { $0.key(for: $1) }.joined(separator: "\n")
+        let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: self.pages, langs: langs, images: images)
         let file = try streamedFile(path, template: "print", inputs: PageInputs(
-            views: PageInputs.bytes(page, idDigests), chapters: edition.chapters, ids: [:], badges: [])) {
+            views: PageInputs.bytes(page, idDigests) + (imageKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes(imageKeys) : []),
+            chapters: edition.chapters, ids: [:], badges: [])) {
             let body = StreamedPage.mark("body")
             return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
                 .pieced(mark: body, count: print.count) { range in print.pieces(range) },

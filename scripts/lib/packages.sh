@@ -23,7 +23,8 @@ GUIDE_BUILD_PACKAGES+=(libgnustep-base-dev)
 GUIDE_BUILD_PACKAGES+=(bubblewrap)
 # Cache keys and seals: XXH3 (libxxhash); the accept ledgers' content hashes: SHA-256 (OpenSSL's libcrypto).
 GUIDE_BUILD_PACKAGES+=(libxxhash-dev libssl-dev)
-# The release binary links Foundation's static parts (Package.swift): FoundationXML's wants libxml2.
+# The release binary links Foundation's static parts (Package.swift): FoundationXML's wants libxml2;
+# GuideParse's raw HTML sanitizer (CLibxml2) parses with its HTML parser.
 GUIDE_BUILD_PACKAGES+=(libxml2-dev)
 # Tests: gettext's msgfmt, msgcat, msgfilter and msgattrib read and edit what guide export po writes.
 GUIDE_BUILD_PACKAGES+=(gettext)
