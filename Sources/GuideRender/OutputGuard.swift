@@ -43,10 +43,13 @@ public enum OutputGuard {
     }
 
     /// Folders `guide serve` watches (content, templates) may not hold the cache it writes:
-    /// every build would set off the next.
+    /// every build would set off the next. A hidden folder is never watched (`FolderWatcher`),
+    /// so a book built where it is kept has its `.guide-cache/` inside the watched folder.
     public static func checkWatched(_ watched: [String], cache: String) throws {
         let cached = canonical(cache)
         for folder in watched where canonical(folder) == cached || isInside(cached, canonical(folder)) {
+            let below = cached.dropFirst(canonical(folder).count).split(separator: "/")
+            if below.contains(where: { $0.hasPrefix(".") }) { continue }
             throw GuideError("the cache folder '\(cache)' is inside '\(folder)', which is watched: "
                              + "every build would start the next", file: folder)
         }

@@ -172,6 +172,19 @@ import Testing
         #expect(try runGuide(["import", "po", "po/01-start.po"], in: folder.path).status == 0)
     }
 
+    @Test func serveWorksWhereTheBookIsKept() async throws {
+        let folder = try TempFolder()
+        try writeSplitBook(folder)
+        #expect(try runGuide(["init"], in: folder.path).status == 0)
+        // Its cache, .guide-cache/, is inside the folder serve watches: hidden, never watched.
+        let server = try RunningServer(in: folder, templates: nil)
+        defer { server.stop() }
+        let address = try await server.address()
+        let (page, status) = try await fetch(address + "zh/02-classes.html")
+        #expect(status == 200)
+        #expect(page.contains("相等性比较两个对象"))
+    }
+
     @Test func initRefusesToWriteOverGuideYml() throws {
         let folder = try TempFolder()
         try writeSplitBook(folder)
