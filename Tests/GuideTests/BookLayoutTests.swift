@@ -232,6 +232,9 @@ import Testing
         #expect(install.contains("运行安装程序"))
         #expect(!install.contains("调用这个工具"))
         #expect(folder.exists("site/en/usage.html"))
+        // The review names each section by its file, line and title.
+        let review = try runGuide(["review"], in: folder.path)
+        #expect((review.stdout + review.stderr).contains("README-zh.md:5 (安装): "), "\(review.stdout)\(review.stderr)")
         // The link to the translation leads to its page; the repository's file is said once.
         let intro = try String(contentsOfFile: folder.path + "/site/en/README.html", encoding: .utf8)
         #expect(intro.contains("href=\"../zh/README.html\""))

@@ -102,10 +102,18 @@ public enum ReviewReport {
         }
         let translated = Int((review.translatedShare * 100).rounded())
         let accepted = Int((review.acceptedShare * 100).rounded())
-        return "\(TerminalText.line(review.target.displayPath)): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
+        return "\(TerminalText.line(name(review.target))): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
             + "\(translated)% of the English translated, \(accepted)% accepted"
             + (review.target.untranslated == nil ? "" : "; not translated yet")
             + (reader == 0 ? "" : "; \(reader) reader finding\(reader == 1 ? "" : "s") in the pair's files")
+    }
+
+    /// How a summary line names a chapter: its file, and, for a chapter that is a section of a
+    /// file cut into chapters (a README), the line it starts on and its title.
+    static func name(_ chapter: Chapter) -> String {
+        guard let part = chapter.listedParts?.first, !part.within.hasSuffix(chapter.path),
+              chapter.parts.count == 1, let first = chapter.blocks.first else { return chapter.displayPath }
+        return "\(chapter.displayPath):\(first.lines.start) (\(Excerpt.of(chapter.title, length: 40)))"
     }
 
     /// `snippetFindings`: snippets that compile differently in a translation.
