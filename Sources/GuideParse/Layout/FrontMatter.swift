@@ -14,7 +14,9 @@ public struct FrontMatter: Sendable, Equatable {
 
     /// The front matter of `text`, if it opens with one (a fence line alone, closed by the same).
     public static func of(_ text: String) -> FrontMatter? {
-        var lines = text.split(separator: "\n", maxSplits: 400, omittingEmptySubsequences: false).makeIterator()
+        // Content is untrusted: a front matter is read only within its first 400 lines and 64 KiB.
+        var lines = text.utf8.prefix(maximumBytes).split(separator: UInt8(ascii: "\n"), maxSplits: 400, omittingEmptySubsequences: false)
+            .map { Substring(decoding: $0, as: UTF8.self) }.makeIterator()
         guard let first = lines.next() else { return nil }
         let fence = first.hasSuffix("\r") ? first.dropLast() : first
         guard fence == "---" || fence == "+++" else { return nil }
@@ -44,7 +46,11 @@ public struct FrontMatter: Sendable, Equatable {
         return String(repeating: "\n", count: seen) + text[index...]
     }
 
+    static let maximumBytes = 65_536
+
     private static func yaml(_ text: String) -> FrontMatter {
+        // Bounded before Yams expands anything (aliases of aliases): what guide.yml's reader does.
+        guard (try? YAMLBounds.check(text, displayPath: "")) != nil else { return FrontMatter(title: nil, order: nil, lineCount: 0) }
         let mapping = (try? Yams.compose(yaml: text))?.mapping
         let title = mapping?["title"]?.string ?? mapping?["sidebar_label"]?.string
         let order = (mapping?["weight"] ?? mapping?["sidebar_position"])?.string.flatMap(Double.init)
