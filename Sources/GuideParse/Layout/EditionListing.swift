@@ -171,25 +171,9 @@ extension ContentLoader {
         return words.isEmpty ? String(stem) : words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    /// The markdown files under `folder`, sorted, skipping hidden files and folders and links out.
+    /// The markdown files under `folder`, sorted: a name starting with `_` is a partial (Docusaurus),
+    /// but for Hugo's `_index.md`.
     func markdownFiles(in folder: String, resolvedRoot: ConfinedFolder) throws -> [String] {
-        var found: [String] = []
-        func walk(_ within: String) throws {
-            let full = within.isEmpty ? folder : join(folder, within)
-            guard let directory = opendir(full) else { return }
-            var entries: [(name: String, type: UInt8)] = []
-            while let entry = readdir(directory) { entries.append((DirectoryEntry.name(entry), entry.pointee.d_type)) }
-            closedir(directory)
-            for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") && !name.hasPrefix("_") || name == "_index.md" {
-                let path = within.isEmpty ? name : within + "/" + name
-                if type == UInt8(DT_DIR) {
-                    try walk(path)
-                } else if name.hasSuffix(".md"), type == UInt8(DT_REG) {
-                    found.append(path)
-                }
-            }
-        }
-        try walk("")
-        return found
+        FolderWalk.files(in: folder, skipping: { $0.hasPrefix("_") && $0 != "_index.md" }).filter { $0.hasSuffix(".md") }
     }
 }
