@@ -41,7 +41,7 @@ struct InitCommand: ParsableCommand {
                 (try? RegularFile.read(path, display: path, what: "a file of the book", limit: 1 << 20, inside: ConfinedFolder(".", role: "the book's folder"))).map { String(decoding: $0, as: UTF8.self) }
             }).get()
             let previous = FileManager.default.contents(atPath: config)
-            try OutputFiles.write([(path: config, text: Self.yaml(layout))])
+            try OutputFiles.write([(path: config, text: Self.yaml(layout))], inside: ConfinedFolder(".", role: "the book's folder"))
             print("guide.yml: \(TerminalText.line(layout.kind))")
             // What the book looks like to guide now, as `guide build` will read it; a book guide
             // cannot read keeps no guide.yml of init's (the one before, with --force, is put back).
@@ -55,7 +55,7 @@ struct InitCommand: ParsableCommand {
             // The book's title in each language: its first page's first heading (GitHub's and GitBook's title too).
             let titles = Self.titles(book)
             if !titles.isEmpty {
-                try OutputFiles.write([(path: config, text: Self.yaml(layout, titles: titles))])
+                try OutputFiles.write([(path: config, text: Self.yaml(layout, titles: titles))], inside: ConfinedFolder(".", role: "the book's folder"))
                 print("  title: " + titles.sorted { $0.key < $1.key }.map { "\($0.key) \(TerminalText.line($0.value))" }.joined(separator: ", "))
             }
             for edition in book.editions {
