@@ -169,6 +169,8 @@ import Testing
         #expect(export.status == 0, "\(export.stderr)")
         let catalog = try String(contentsOfFile: folder.path + "/po/02-classes.po", encoding: .utf8)
         #expect(catalog.contains("属性在接口中声明"))
+        // Each message names the section file and its own line.
+        #expect(catalog.contains("#: en/02-classes.md:7 zh/Chapter02/02-properties.md:3"), "\(catalog)")
         // One catalog, five files: import says so and writes nothing.
         let before = try String(contentsOfFile: folder.path + "/zh/Chapter02/02-properties.md", encoding: .utf8)
         let imported = try runGuide(["import", "po", "po/02-classes.po"], in: folder.path)

@@ -27,6 +27,8 @@ public struct ChapterMessages: Sendable {
     public private(set) var messages: [Message] = []
     /// The English file as the references name it (`en/x.md`).
     public let sourceFile: String
+    /// The English chapter (its files, for `reference`).
+    public let sourceChapter: Chapter
     /// The Chinese file as the references name it (`zh/x.md`).
     public let targetFile: String
     let target: ChapterCut
@@ -35,8 +37,18 @@ public struct ChapterMessages: Sendable {
 
     /// `review`'s beads over the files' exact text (as read, a byte order mark kept); references
     /// name the files as `sourceFile` and `targetFile` (paths in the content folder).
+    /// `file:line` of a chapter's line, in the file that holds it: a chapter kept in several files
+    /// (a GitBook's sections) counts its lines on from one to the next (`ChapterPart`).
+    public static func reference(_ chapter: Chapter, file: String, line: Int) -> String {
+        guard let parts = chapter.listedParts, parts.count > 1, let part = parts.last(where: { $0.firstLine <= line }) else {
+            return "\(file):\(line)"
+        }
+        return "\(part.within):\(line - part.firstLine + 1)"
+    }
+
     public init(review: ChapterReview, english: String, chinese: String, sourceFile: String, targetFile: String) {
         self.sourceFile = sourceFile
+        sourceChapter = review.source
         self.targetFile = targetFile
         let source = ChapterCut(text: english, blocks: review.source.blocks)
         target = ChapterCut(text: chinese, blocks: review.target.blocks)
@@ -64,8 +76,10 @@ public struct ChapterMessages: Sendable {
             if id == translation, blocks.allSatisfy(Self.isSameInEveryLanguage) { continue }
 
             seen[id, default: 0] += 1
-            var references = ["\(sourceFile):\(review.source.blocks[bead.source[0]].lines.start)"]
-            if let first = bead.target.first { references.append("\(targetFile):\(review.target.blocks[first].lines.start)") }
+            var references = [Self.reference(review.source, file: sourceFile, line: review.source.blocks[bead.source[0]].lines.start)]
+            if let first = bead.target.first {
+                references.append(Self.reference(review.target, file: targetFile, line: review.target.blocks[first].lines.start))
+            }
             var comments = extras.map { "Chinese only, kept in the chapter before this: \($0)" }
             extras = []
             comments += reviewed.review.findings.filter { Self.commented.contains($0.status) }.map { "\($0.status.name): \($0.message)" }

@@ -69,7 +69,8 @@ public struct TranslationMemory: Sendable {
                 let english = bead.source[link.source]
                 units.append(Unit(source: english.map(\.text).joined(separator: " "),
                                   target: Self.joinedChinese(bead.target[link.target].map(\.text)),
-                                  reference: "\(chapter.sourceFile):\(english.first!.start.line)"))
+                                  reference: ChapterMessages.reference(chapter.sourceChapter, file: chapter.sourceFile,
+                                                                       line: english.first!.start.line)))
             }
         }
     }
