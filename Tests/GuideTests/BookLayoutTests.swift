@@ -299,6 +299,53 @@ import Testing
         #expect(page.components(separatedBy: "更多。").count == 2)
     }
 
+    @Test func anMdBookWithABookPerLanguage() throws {
+        let folder = try TempFolder()
+        try folder.write("book.toml", "[book]\ntitle = \"Book\"\n")
+        try folder.write("src/en/SUMMARY.md", "# Summary\n\n[Introduction](README.md)\n\n- [Basics](basics.md)\n")
+        try folder.write("src/en/README.md", "# Introduction\n\nWelcome.\n")
+        try folder.write("src/en/basics.md", "# Basics\n\nThe basics.\n")
+        try folder.write("src/zh-CN/SUMMARY.md", "# 目录\n\n[介绍](README.md)\n\n- [基础](basics.md)\n")
+        try folder.write("src/zh-CN/README.md", "# 介绍\n\n欢迎。\n")
+        try folder.write("src/zh-CN/basics.md", "# 基础\n\n基础知识。\n")
+        let initRun = try runGuide(["init"], in: folder.path)
+        #expect(initRun.stdout.contains("mdBook"), "\(initRun.stdout)")
+        #expect(try String(contentsOfFile: folder.path + "/guide.yml", encoding: .utf8).contains("zh: { summary: \"src/zh-CN/SUMMARY.md\" }"))
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try String(contentsOfFile: folder.path + "/site/zh/basics.html", encoding: .utf8).contains("基础知识"))
+        // mdBook's prefix chapter, the introduction, is the first page.
+        #expect(try String(contentsOfFile: folder.path + "/site/zh/README.html", encoding: .utf8).contains("欢迎"))
+    }
+
+    @Test func hugoPagesWithALanguageSuffix() throws {
+        let folder = try TempFolder()
+        try folder.write("hugo.toml", "defaultContentLanguage = 'en'\n")
+        try folder.write("content/docs/a.md", "+++\ntitle = \"Alpha\"\nweight = 2\n+++\n# Alpha\n\nFirst.\n")
+        try folder.write("content/docs/a.zh.md", "+++\ntitle = \"甲\"\nweight = 2\n+++\n# 甲\n\n第一。\n")
+        try folder.write("content/docs/b.md", "---\ntitle: Beta\nweight: 1\n---\n# Beta\n\nSecond.\n")
+        #expect(try runGuide(["init"], in: folder.path).status == 0)
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try String(contentsOfFile: folder.path + "/site/zh/docs/a.html", encoding: .utf8).contains("第一"))
+        // b.md has no Chinese yet: its Chinese page shows the English, as a partial translation does.
+        #expect(folder.exists("site/zh/docs/b.html"))
+        #expect(!(try String(contentsOfFile: folder.path + "/site/en/docs/a.html", encoding: .utf8)).contains("weight"))
+    }
+
+    @Test func aChineseReadmeBesideAnEnglishOne() throws {
+        let folder = try TempFolder()
+        try folder.write("README.md", "# 工具\n\n一个工具。[English](README-En.md)\n\n## 安装\n\n运行 `make`。\n\n## 用法\n\n调用它。\n")
+        try folder.write("README-En.md", "# Tool\n\nA tool. [中文](README.md)\n\n## Install\n\nRun `make`.\n\n## Usage\n\nCall it.\n")
+        #expect(try runGuide(["init"], in: folder.path).status == 0)
+        #expect(try String(contentsOfFile: folder.path + "/guide.yml", encoding: .utf8).contains("en: { file: \"README-En.md\" }"))
+        let build = try runGuide(["build"] + templates, in: folder.path)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try String(contentsOfFile: folder.path + "/site/zh/install.html", encoding: .utf8).contains("运行"))
+        let english = try String(contentsOfFile: folder.path + "/site/en/README.html", encoding: .utf8)
+        #expect(english.contains("href=\"../zh/README.html\""))
+    }
+
     @Test func aMissingOrEmptyGuideYmlSaysWhatToDo() throws {
         let folder = try TempFolder()
         let missing = try runGuide(["build"] + templates, in: folder.path)

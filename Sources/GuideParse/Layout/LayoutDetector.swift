@@ -95,8 +95,13 @@ public enum LayoutDetector {
             return (chinese.isEmpty ? list : chinese).min { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
         }
         guard let en = byLanguage["en"].flatMap(pick), let zh = byLanguage["zh"].flatMap(pick) else { return nil }
-        let mdBook = files.contains(PathText.parent(PathText.parent(en)).isEmpty ? "book.toml" : PathText.parent(PathText.parent(en)) + "/book.toml")
-            || files.contains(PathText.parent(en) + "/book.toml")
+        // mdBook: a book.toml in the SUMMARY.md's folder or any above it.
+        var folder = PathText.parent(en), mdBook = false
+        while !mdBook {
+            mdBook = files.contains(folder.isEmpty ? "book.toml" : folder + "/book.toml")
+            if folder.isEmpty { break }
+            folder = PathText.parent(folder)
+        }
         var layout = Layout(kind: (mdBook ? "mdBook" : "GitBook") + ", one SUMMARY.md a language", languages: ["en", "zh"],
                             editions: ["en": .summary(en), "zh": .summary(zh)])
         let others = byLanguage.filter { $0.key != "en" && $0.key != "zh" }.keys.sorted()
