@@ -23,7 +23,9 @@ public enum HTMLSanitizer {
         }
     }
 
-    public static func sanitize(_ html: String) -> Result {
+    /// `relocate`: a kept `src` or `href` as the page that shows the block writes it (a section
+    /// file's pictures, seen from its chapter's page: `LinkRelocation`), or nil to keep it.
+    public static func sanitize(_ html: String, relocate: ((_ url: String, _ isImage: Bool) -> String?)? = nil) -> Result {
         // Inside a body of its own, so that libxml2 neither adds a paragraph around leading text
         // nor moves elements to a head.
         let wrapped = Array("<!DOCTYPE html><html><body>".utf8) + Array(html.utf8) + Array("</body></html>".utf8)
@@ -32,6 +34,7 @@ public enum HTMLSanitizer {
             bytes.withMemoryRebound(to: CChar.self) { htmlReadMemory($0.baseAddress, Int32($0.count), nil, "UTF-8", options) }
         }
         var writer = Writer()
+        writer.relocate = relocate
         if let document {
             defer { xmlFreeDoc(document) }
             if let body = Self.body(of: document) { writer.children(of: body) }
@@ -56,6 +59,7 @@ public enum HTMLSanitizer {
 
     private struct Writer {
         var result = Result(html: "", images: [], droppedSomething: false)
+        var relocate: ((String, Bool) -> String?)?
 
         mutating func children(of node: xmlNodePtr) {
             var child = node.pointee.children
@@ -90,7 +94,8 @@ public enum HTMLSanitizer {
             while let current = property {
                 let attribute = String(cString: current.pointee.name).lowercased()
                 let value = self.value(of: current)
-                if let kept = HTMLAllowList.attribute(attribute, value: value, on: name) {
+                if var kept = HTMLAllowList.attribute(attribute, value: value, on: name) {
+                    if attribute == "src" || attribute == "href", let moved = relocate?(kept, attribute == "src") { kept = moved }
                     attributes.append((attribute, kept))
                 } else {
                     result.droppedSomething = true

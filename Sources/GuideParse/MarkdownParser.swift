@@ -52,6 +52,7 @@ public struct MarkdownParser: Sendable {
         // A relocation names every chapter's page itself; a markdown file that is none stays as written.
         if let relocation { relocateLinks(in: document, relocation) } else if options.rewriteMarkdownLinks { rewriteLinks(in: document) }
         var converter = Converter(lines: lines, renderFlags: flags, maxItemDepth: options.maxItemDepth)
+        converter.relocation = relocation
         return converter.topLevelBlocks(freeing: document)
     }
 
@@ -107,6 +108,8 @@ private struct Converter {
     let lines: SourceLines
     let renderFlags: Int32
     let maxItemDepth: Int
+    /// How the file's links are written from its page: raw HTML's `src` and `href` too.
+    var relocation: LinkRelocation?
     /// One buffer for the plain text of every block (growing a new one per block was a
     /// visible share of the parser's allocations).
     var textBuffer = PlainTextBuilder()
@@ -264,7 +267,9 @@ private struct Converter {
     func sanitizedHTML(of node: OpaquePointer, line: Int, inline: inout InlineFeatures) -> String? {
         guard let rendered = cmark_render_html(node, renderFlags | CMARK_OPT_UNSAFE) else { return nil }
         defer { free(rendered) }
-        let result = HTMLSanitizer.sanitize(String(cString: rendered))
+        let result = HTMLSanitizer.sanitize(String(cString: rendered), relocate: relocation.map { relocation in
+            { url, isImage in relocation.relocated(url, isImage: isImage, line: line) }
+        })
         if !result.droppedSomething, result.html.allSatisfy(\.isWhitespace) { return nil }
         // The markdown images were cmark's already (its URLs escaped): only the raw HTML's are new.
         var markdownImages = inline.labels.filter { $0.kind == .image }.map { $0.destination.removingPercentEncoding ?? $0.destination }

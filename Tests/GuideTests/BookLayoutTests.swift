@@ -119,7 +119,8 @@ import Testing
             """)
         try folder.write("zh/Chapter01/01-start.md", "# 开始\n\n第一章开启了这本书。\n")
         try folder.write("zh/Chapter02/01-classes.md", "# 类\n\n类保存状态。\n")
-        try folder.write("zh/Chapter02/02-properties.md", "## 属性\n\n属性在接口中声明。【疑问】\n\n![图](../images/d.png)\n")
+        try folder.write("zh/Chapter02/02-properties.md", "## 属性\n\n属性在接口中声明。【疑问】\n\n![图](../images/d.png)\n\n"
+                         + "<p align=\"center\"><img src=\"../images/d.png\" width=\"10\"></p>\n")
         try folder.write("zh/Chapter02/03-equality.md", "## 相等性\n\n相等性比较两个对象。\n")
         try folder.write("zh/images/d.png", Data([2]))
     }
@@ -138,6 +139,8 @@ import Testing
         for text in ["类保存状态", "属性在接口中声明", "相等性比较两个对象"] { #expect(page.contains(text), "\(text)") }
         // The section's image, written from its folder, is written from the chapter's page.
         #expect(page.contains("src=\"images/d.png\""))
+        // So is a raw-HTML picture's (sanitized as GitHub shows it).
+        #expect(page.contains("<img src=\"images/d.png\" width=\"10\">"), "\(page)")
         #expect(folder.exists("site/zh/images/d.png"))
         #expect(folder.exists("site/bilingual/02-classes.html") || folder.exists("site/en/02-classes.html"))
 
