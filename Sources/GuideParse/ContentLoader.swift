@@ -19,10 +19,9 @@ public struct ContentLoader: Sendable {
     public var root: String
     /// How the folder is named in messages (as the user typed it).
     public var displayRoot: String
-    /// Facts of chapters loaded before (`guide build`'s cache, `CacheStage.facts`): a chapter whose
-    /// facts are there is not parsed until a stage asks for its blocks; with the cache's memory
-    /// (`guide serve`), a chapter parsed by an earlier load is taken as it was. The caller saves it.
-    public var facts: CacheStore?
+    /// What the pipeline kept of earlier loads (`ChapterMemo`): a chapter it knows is taken as it
+    /// was, or parsed only when a stage asks for its blocks. nil: every chapter is read and parsed.
+    public var memo: ChapterMemo?
     /// How a chapter file is read (tests count the reads).
     var readChapter: @Sendable (_ path: String, _ display: String) throws -> String
 
@@ -137,7 +136,7 @@ public struct ContentLoader: Sendable {
         // Reading and parsing are independent per chapter: use every core. But a chapter's cmark
         // tree is some twenty times its text, so large chapters are parsed one at a time: two
         // trees of 10 MB chapters alive together were most of a gigabyte.
-        let facts = self.facts, readChapter = self.readChapter
+        let memo = self.memo, readChapter = self.readChapter
         let largeParse = NSLock()
         // Described once: `String(describing:)` reflects on the value, a few microseconds a chapter.
         let options = "\(parser.options)"
@@ -146,33 +145,26 @@ public struct ContentLoader: Sendable {
                 // each chapter it loaded in memory; a build finds the digest of a file the
                 // cache saw, settled and unchanged since (`chapterFile`), and reads it only
                 // when a stage opens its blocks.
-                let file: FileIdentity? = facts == nil ? nil : chapter.identity ?? FileIdentity(chapter.file)
+                let file: FileIdentity? = memo == nil ? nil : chapter.identity ?? FileIdentity(chapter.file)
                 let fileKey = file.map { file in
                     CacheStage.chapterFile.key {
                         for part in [options, chapter.path, chapter.within, chapter.title] { $0.updateCounted(part) }
                         file.hash(into: $0)
                     }
                 }
-                if let fileKey, let known: LoadedChapter = facts?.recalled(.chapterFile, fileKey) {
+                if let memo, let fileKey, let known = memo.chapter(file: fileKey, reparse: { digest in
+                    // Read when first needed. Its facts, and every key made from its digest,
+                    // stand for the text the memo knew: a file changed since the load (a race
+                    // with an editor) stops the build rather than publish and keep pages of one
+                    // text under the keys of another.
+                    let text = try? readChapter(chapter.file, chapter.display)
+                    guard let text, Self.digest(of: text, chapter: chapter, options: options) == digest else {
+                        Self.stop(GuideError("the file changed while the book was built; build again", file: chapter.display))
+                    }
+                    return parser.parse(text)
+                }) {
                     return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: known.parsed,
                                    contentDigest: known.digest)
-                }
-                if let facts, facts.memory == nil, let fileKey,
-                   let digest: [UInt8] = facts.read(.chapterFile, fileKey, { $0.count == Digest.byteCount ? Array($0) : nil }),
-                   let known = facts.read(.facts, CacheStage.facts.key { $0.update(digest) }, ChapterFacts.init(decoding:)) {
-                    let parse = { @Sendable in
-                        // Read when first needed. Its facts, and every key made from its digest,
-                        // stand for the text the cache knew: a file changed since the load (a
-                        // race with an editor) stops the build rather than publish and keep pages
-                        // of one text under the keys of another.
-                        let text = try? readChapter(chapter.file, chapter.display)
-                        guard let text, Self.digest(of: text, chapter: chapter, options: options) == digest else {
-                            Self.stop(GuideError("the file changed while the book was built; build again", file: chapter.display))
-                        }
-                        return parser.parse(text)
-                    }
-                    return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title,
-                                   parsed: ParsedChapter(facts: known, parse: parse), contentDigest: digest)
                 }
                 let text = try readChapter(chapter.file, chapter.display)
                 guard text.contains(where: { !$0.isWhitespace }) else {
@@ -185,14 +177,10 @@ public struct ContentLoader: Sendable {
                 }
                 defer { if isLarge { largeParse.unlock() } }
                 let digest = Self.digest(of: text, chapter: chapter, options: options)
-                let parsed = Self.parsed(text, digest: digest, parser: parser, facts: facts)
+                let parsed = memo?.parsed(digest) { parser.parse(text) } ?? ParsedChapter(blocks: parser.parse(text))
                 // Read after the text: what it says held while the text was read, or was older.
-                if let facts, let fileKey, let file, file == FileIdentity(chapter.file), file.isSettled {
-                    if facts.memory != nil {
-                        facts.remember(.chapterFile, fileKey, LoadedChapter(digest: digest, parsed: parsed))
-                    } else {
-                        facts.write(.chapterFile, fileKey, digest)
-                    }
+                if let memo, let fileKey, let file, file == FileIdentity(chapter.file), file.isSettled {
+                    memo.keep(file: fileKey, digest: digest, parsed: parsed)
                 }
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
                                contentDigest: digest)
@@ -206,28 +194,9 @@ public struct ContentLoader: Sendable {
         exit(1)
     }
 
-    /// A chapter `guide serve` loaded: what a rebuild takes instead of reading the file again.
-    private struct LoadedChapter {
-        var digest: [UInt8]
-        var parsed: ParsedChapter
-    }
-
     /// From this size on, a chapter is parsed while no other chapter this large is (a chapter of
     /// a real book is tens of kilobytes: those are all parsed at once).
     static let largeChapterBytes = 2_000_000
-
-    /// A chapter's blocks: parsed when first used if its facts are known, else now (for its facts).
-    private static func parsed(_ text: String, digest: [UInt8], parser: MarkdownParser, facts: CacheStore?) -> ParsedChapter {
-        guard let facts else { return ParsedChapter(blocks: parser.parse(text)) }
-        let key = CacheStage.facts.key { $0.update(digest) }
-        if facts.memory != nil { return facts.remembered(.facts, key) { ParsedChapter(blocks: parser.parse(text)) } }
-        if let known = facts.read(.facts, key, ChapterFacts.init(decoding:)) {
-            return ParsedChapter(facts: known) { parser.parse(text) }
-        }
-        let parsed = ParsedChapter(blocks: parser.parse(text))
-        facts.write(.facts, key, parsed.facts.encoded)
-        return parsed
-    }
 
     /// What `Chapter.contentDigest` is the `Digest` of: the parser's options, the path from the
     /// content folder, the title and the text (each with its length, so no two differ only in

@@ -3,21 +3,21 @@ import GuideModel
 /// A SUMMARY.md as parsed, as the cache stores it (`CacheStage.summary`): a build of a book of
 /// 2,600 chapters spent 20 ms of CPU a language parsing its SUMMARY.md again, which a record
 /// read back in a fraction of that.
-enum SummaryRecord {
+public enum SummaryRecord {
     /// The record's key (see `CacheStage.summary`): the file's path from the content folder
     /// (`zh/SUMMARY.md`, not its display path, which changes with the working folder) and its text.
-    static func key(within path: String, text: String) -> CacheKey {
+    public static func key(within path: String, text: String) -> CacheKey {
         CacheStage.summary.key { $0.updateCounted(path); $0.updateCounted(text) }
     }
 
-    static func encode(_ toc: [TocEntry]) -> [UInt8] {
+    public static func encode(_ toc: [TocEntry]) -> [UInt8] {
         var out = ByteWriter()
         write(toc, to: &out)
         return out.bytes
     }
 
     /// The entries `encode` wrote, or nil when the bytes are damaged in any way.
-    static func decode(_ raw: UnsafeRawBufferPointer) -> [TocEntry]? {
+    public static func decode(_ raw: UnsafeRawBufferPointer) -> [TocEntry]? {
         var reader = ByteReader(raw)
         guard let toc = read(&reader, depth: 0), reader.isAtEnd else { return nil }
         return toc

@@ -79,7 +79,7 @@ public struct Workspace: Sendable {
     /// The book, its chapters parsed (their facts through `cache` when one is given).
     public func loadBook(facts cache: CacheStore? = nil) throws -> Book {
         var loader = ContentLoader(root: content)
-        loader.facts = cache
+        loader.memo = cache.map(CachedChapters.init)
         return try loader.load()
     }
 

@@ -124,7 +124,7 @@ import Testing
     static func load(_ folder: TempFolder, memory: CacheMemory) throws -> Book {
         let cache = CacheStore(root: folder.path + "/.guide-cache", prunes: false, memory: memory)
         var loader = ContentLoader(root: folder.path + "/content")
-        loader.facts = cache
+        loader.memo = CachedChapters(cache)
         let book = try loader.load()
         cache.save()
         return book
@@ -172,7 +172,7 @@ import Testing
         func load() throws -> Book {
             let cache = CacheStore(root: folder.path + "/.guide-cache")
             var loader = ContentLoader(root: folder.path + "/content")
-            loader.facts = cache
+            loader.memo = CachedChapters(cache)
             loader.readChapter = { path, display in
                 reads.withLock { $0.append(display) }
                 return try TextFile.read(path: path, displayPath: display)

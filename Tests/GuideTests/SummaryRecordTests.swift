@@ -2,6 +2,7 @@ import Foundation
 @testable import GuideFiles
 import GuideModel
 @testable import GuideParse
+import GuidePipeline
 import Testing
 
 /// A build reads each SUMMARY.md's entries back from the cache (`CacheStage.summary`) instead
@@ -39,7 +40,7 @@ import Testing
         let cacheFolder = folder.path + "/.guide-cache"
         func load(_ cache: CacheStore) throws -> Book {
             var loader = ContentLoader(root: folder.path + "/content", displayRoot: "content")
-            loader.facts = cache
+            loader.memo = CachedChapters(cache)
             return try loader.load()
         }
         let cache = CacheStore(root: cacheFolder)

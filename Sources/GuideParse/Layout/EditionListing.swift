@@ -77,10 +77,7 @@ extension ContentLoader {
             let summaryKey = SummaryRecord.key(within: summaryWithin, text: summaryText)
             let parse = { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
             // `guide serve` keeps the entries in memory; a build reads them back from the cache.
-            var toc = try facts.map { facts in
-                try facts.memory != nil ? facts.remembered(.summary, summaryKey, make: parse)
-                    : facts.value(.summary, summaryKey, decode: SummaryRecord.decode, encode: SummaryRecord.encode, make: parse)
-            } ?? parse()
+            var toc = try memo?.toc(summaryKey, parse: parse) ?? parse()
             let summaryName = PathText.name(summaryWithin)
             // GitBook's and mdBook's introduction: the folder's README.md, published first.
             if introduction, !toc.flatMap(\.flattened).contains(where: { $0.path == "README.md" }),

@@ -75,16 +75,7 @@ extension ContentLoader {
             parts.append(ChapterPart(displayPath: file.display, within: file.within, firstLine: firstLine))
             firstLine += Self.lineCount(text)
         }
-        let parsed: ParsedChapter
-        let factsKey = CacheStage.facts.key { $0.update(digest) }
-        if let facts, facts.memory == nil, let known = facts.read(.facts, factsKey, ChapterFacts.init(decoding:)) {
-            parsed = ParsedChapter(facts: known, parse: parse)
-        } else if let facts, facts.memory != nil {
-            parsed = facts.remembered(.facts, factsKey) { ParsedChapter(blocks: parse()) }
-        } else {
-            parsed = ParsedChapter(blocks: parse())
-            facts?.write(.facts, factsKey, parsed.facts.encoded)
-        }
+        let parsed = memo?.parsed(digest, parse: parse) ?? ParsedChapter(blocks: parse())
         return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed, contentDigest: digest,
                        parts: parts)
     }
