@@ -104,7 +104,7 @@ extension ContentLoader {
 
         case .folder(_, let suffix):
             var found: [(order: Double, key: String, listed: Listed)] = []
-            for path in try markdownFiles(in: folder, resolvedRoot: resolvedRoot) {
+            for path in markdownFiles(in: folder) {
                 guard let page = Self.page(of: path, suffix: suffix) else { continue }
                 let file = try listed(path, line: nil, in: display(folderWithin))
                 let text = try readChapter(file.file, file.display)
@@ -170,7 +170,7 @@ extension ContentLoader {
 
     /// The markdown files under `folder`, sorted: a name starting with `_` is a partial (Docusaurus),
     /// but for Hugo's `_index.md`.
-    func markdownFiles(in folder: String, resolvedRoot: ConfinedFolder) throws -> [String] {
+    func markdownFiles(in folder: String) -> [String] {
         FolderWalk.files(in: folder, skipping: { $0.hasPrefix("_") && $0 != "_index.md" }).filter { $0.hasSuffix(".md") }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GuideModel
 
 /// Which section of a translated README is which of the original's: a monotone alignment (as
@@ -64,5 +65,3 @@ enum RunAlignment {
         return found
     }
 }
-
-import Foundation

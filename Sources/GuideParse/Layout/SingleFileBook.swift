@@ -1,3 +1,4 @@
+import Foundation
 import GuideModel
 
 /// A book kept as one file a language (`README.md` beside `README-zh.md`) is cut into chapters
@@ -138,5 +139,3 @@ enum SingleFileBook {
         return out
     }
 }
-
-import Foundation
