@@ -36,6 +36,11 @@ struct InitCommand: ParsableCommand {
             if FileManager.default.fileExists(atPath: config), !force {
                 throw GuideError("guide.yml exists already: guide init writes it only once (pass --force to write it again)", file: config)
             }
+            // This repository's own layout (content/guide.yml): set up already, and what guide build reads here.
+            if FileManager.default.fileExists(atPath: "content/" + config), !force {
+                throw GuideError("this book is set up already: guide build reads content/guide.yml here (pass --force to write "
+                                 + "a guide.yml for the book as its files are kept instead)", file: "content/" + config)
+            }
             let files = BookFolderListing.files(in: ".")
             let layout = try LayoutDetector.detect(files: files, read: { path in
                 (try? RegularFile.read(path, display: path, what: "a file of the book", limit: 1 << 20, inside: ConfinedFolder(".", role: "the book's folder"))).map { String(decoding: $0, as: UTF8.self) }

@@ -197,6 +197,15 @@ import Testing
         #expect(page.contains("相等性比较两个对象"))
     }
 
+    @Test func initLeavesABookSetUpInContentAlone() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        let run = try runGuide(["init"], in: folder.path)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("content/guide.yml"), "\(run.stderr)")
+        #expect(!folder.exists("guide.yml"))
+    }
+
     @Test func initRefusesToWriteOverGuideYml() throws {
         let folder = try TempFolder()
         try writeSplitBook(folder)
