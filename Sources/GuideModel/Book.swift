@@ -156,7 +156,8 @@ public struct Chapter: Hashable, Sendable {
     /// the page is (every page's frame links several; a large book asked it a hundred thousand times a build).
     public var pageURL: String { fields.pageURL }
 
-    private static func pagePath(_ path: String) -> String {
+    /// The page name of a chapter path (what `pagePath` is of a chapter's own).
+    public static func pagePath(_ path: String) -> String {
         (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
     }
 

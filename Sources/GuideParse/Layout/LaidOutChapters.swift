@@ -13,6 +13,13 @@ struct RelocationContext: Sendable {
     var repositoryBranch: String
     /// A `Digest` of all of the above: a chapter's parse depends on it.
     var key: String
+
+    /// How the links of `file` (from the edition's `folder`) are written on the page of `page`.
+    func relocation(of file: String, on page: String, in folder: String, language: Language) -> LinkRelocation {
+        LinkRelocation(fileFolder: PathText.parent(file), pageFolder: PathText.parent(page), editionFolder: folder,
+                       language: language.code, pages: pages, repositoryURL: repositoryURL,
+                       repositoryBranch: repositoryBranch, folderIsPublished: !folder.isEmpty)
+    }
 }
 
 extension ContentLoader {
@@ -22,7 +29,7 @@ extension ContentLoader {
             guard let listing = try? listing.get() else { continue }
             folders[language] = listing.source.folder
             for chapter in listing.chapters {
-                for file in chapter.files { pages[file.within] = language.code + "/" + Self.pagePath(chapter.path) }
+                for file in chapter.files { pages[file.within] = language.code + "/" + Chapter.pagePath(chapter.path) }
             }
         }
         let hash = Digest()
@@ -31,10 +38,6 @@ extension ContentLoader {
         hash.updateCounted(config.repositoryBranch)
         return RelocationContext(pages: pages, folders: folders, repositoryURL: config.repositoryURL,
                                  repositoryBranch: config.repositoryBranch, key: HexText.of(hash.finalize()))
-    }
-
-    static func pagePath(_ path: String) -> String {
-        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
     }
 
     /// A chapter of a laid-out book: each of its files read (front matter blanked), parsed with its
@@ -61,10 +64,7 @@ extension ContentLoader {
         let parse: @Sendable () -> [Block] = {
             var blocks: [Block] = [], firstLine = 1
             for (file, text) in zip(files, read) {
-                let relocation = LinkRelocation(
-                    fileFolder: PathText.parent(file.path), pageFolder: PathText.parent(chapter.path), editionFolder: folder,
-                    language: language.code, pages: relocations.pages, repositoryURL: relocations.repositoryURL,
-                    repositoryBranch: relocations.repositoryBranch, folderIsPublished: !folder.isEmpty)
+                let relocation = relocations.relocation(of: file.path, on: chapter.path, in: folder, language: language)
                 blocks += parser.parse(text, relocating: relocation).map { $0.shiftingLines(by: firstLine - 1) }
                 firstLine += Self.lineCount(text)
             }
@@ -86,10 +86,8 @@ extension ContentLoader {
         guard let part = whole.listedParts?.first, let text = try? readChapter(join(root, part.within), part.displayPath) else { return nil }
         let body = FrontMatter.of(text).map { FrontMatter.blanked(text, lines: $0.lineCount) } ?? text
         let folder = relocations.folders[language] ?? ""
-        var relocation = LinkRelocation(
-            fileFolder: PathText.parent(String(part.within.dropFirst(folder.isEmpty ? 0 : folder.count + 1))),
-            pageFolder: PathText.parent(whole.path), editionFolder: folder, language: language.code, pages: relocations.pages,
-            repositoryURL: relocations.repositoryURL, repositoryBranch: relocations.repositoryBranch, folderIsPublished: !folder.isEmpty)
+        var relocation = relocations.relocation(of: String(part.within.dropFirst(folder.isEmpty ? 0 : folder.count + 1)),
+                                                on: whole.path, in: folder, language: language)
         relocation.sections = sections.sections
         relocation.anchors = sections.anchors
         return parser.parse(body, relocating: relocation)

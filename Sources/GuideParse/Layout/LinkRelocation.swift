@@ -45,7 +45,7 @@ public struct LinkRelocation: Sendable {
             let fragment = String(url.dropFirst())
             guard let page = anchors[fragment.removingPercentEncoding ?? fragment],
                   page != sections.last(where: { $0.firstLine <= line })?.page ?? sections.first?.page else { return nil }
-            return URLPath.encode(Self.relative(from: pageFolder, to: ContentLoader.pagePath(page))) + url
+            return URLPath.encode(Self.relative(from: pageFolder, to: Chapter.pagePath(page))) + url
         }
         guard !url.isEmpty, !LinkTarget.isExternal(url), !url.hasPrefix("#"), !url.hasPrefix("/"),
               // `((https://x))`: left as written, for the link check to say what is wrong.
