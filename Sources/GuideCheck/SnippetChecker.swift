@@ -94,8 +94,9 @@ public struct SnippetChecker: Sendable {
         var keys = [CacheKey?](repeating: nil, count: chapters.count)
         var kept = [[SnippetResult]?](repeating: nil, count: chapters.count)
         let cache = options.cache
-        // The check's stages are done with when the run is (a build goes on with others).
-        defer { cache?.save([.checkChapters, .compileRecords, .precompiledHeader, .sdkHeaders]) }
+        // The check's stages are done with when the run is (a build goes on with others), unless
+        // a chapter's file changed under it: results of a text that is gone are not kept.
+        defer { if book.rereadFailure == nil { cache?.save([.checkChapters, .compileRecords, .precompiledHeader, .sdkHeaders]) } }
         if chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
             session = CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout)
         }

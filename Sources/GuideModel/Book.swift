@@ -255,4 +255,15 @@ public struct Book: Hashable, Sendable {
     public func edition(_ language: Language) -> Edition? {
         editions.first { $0.language == language }
     }
+
+    /// Why a chapter's blocks could not be read again when a stage asked for them
+    /// (`ParsedChapter.failure`): whatever was made since stands on a text that is gone.
+    public var rereadFailure: Error? {
+        for edition in editions {
+            for chapter in edition.chapters {
+                if let failure = chapter.parsed.failure { return failure }
+            }
+        }
+        return nil
+    }
 }

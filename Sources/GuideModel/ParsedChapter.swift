@@ -8,17 +8,21 @@ import Foundation
 /// to use from any thread (a second reader waits for the first one's parse).
 public final class ParsedChapter: @unchecked Sendable {
     private let lock = NSLock()
-    private var parse: (@Sendable () -> [Block])?
+    private var parse: (@Sendable () throws -> [Block])?
     private var parsed: [Block]?
     private var knownFacts: ChapterFacts?
+    private var parseFailure: Error?
 
     /// Blocks already parsed.
     public init(blocks: [Block]) {
         parsed = blocks
     }
 
-    /// Blocks `parse` makes when first asked for, whose facts are already known.
-    public init(facts: ChapterFacts, parse: @escaping @Sendable () -> [Block]) {
+    /// Blocks `parse` makes when first asked for, whose facts are already known. A `parse` that
+    /// throws (the file no longer holds the text the facts were kept for) leaves no blocks and its
+    /// error in `failure`: a stage asks for blocks where nothing can be thrown, so the pipeline
+    /// asks `failure` before it keeps or writes anything.
+    public init(facts: ChapterFacts, parse: @escaping @Sendable () throws -> [Block]) {
         self.parse = parse
         knownFacts = facts
     }
@@ -27,7 +31,12 @@ public final class ParsedChapter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let parsed { return parsed }
-        let blocks = parse?() ?? []
+        var blocks: [Block] = []
+        do {
+            blocks = try parse?() ?? []
+        } catch {
+            parseFailure = error
+        }
         parsed = blocks
         parse = nil
         return blocks
@@ -45,6 +54,13 @@ public final class ParsedChapter: @unchecked Sendable {
         knownFacts = facts
         lock.unlock()
         return facts
+    }
+
+    /// Why the blocks could not be made when asked for (nil: they were, or were not asked for).
+    public var failure: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return parseFailure
     }
 
     /// Whether the blocks were parsed (for tests: which chapters a build opened).

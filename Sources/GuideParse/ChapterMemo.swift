@@ -8,8 +8,9 @@ public protocol ChapterMemo: Sendable {
     func toc(_ key: CacheKey, parse: () throws -> [TocEntry]) throws -> [TocEntry]
     /// A chapter file seen before and unchanged since (`key` names the file as listed, with how it
     /// is parsed): the digest of its text and its blocks, kept or parsed by `reparse` when first
-    /// asked for; nil when it is not known.
-    func chapter(file key: CacheKey, reparse: @escaping @Sendable (_ digest: [UInt8]) -> [Block])
+    /// asked for (a `reparse` that throws leaves its error in `ParsedChapter.failure`); nil when
+    /// it is not known.
+    func chapter(file key: CacheKey, reparse: @escaping @Sendable (_ digest: [UInt8]) throws -> [Block])
         -> (digest: [UInt8], parsed: ParsedChapter)?
     /// The blocks of the text `digest` names: kept ones (their facts, the blocks parsed when first
     /// asked for), else `parse`'s now, kept.

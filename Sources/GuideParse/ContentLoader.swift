@@ -155,11 +155,12 @@ public struct ContentLoader: Sendable {
                 if let memo, let fileKey, let known = memo.chapter(file: fileKey, reparse: { digest in
                     // Read when first needed. Its facts, and every key made from its digest,
                     // stand for the text the memo knew: a file changed since the load (a race
-                    // with an editor) stops the build rather than publish and keep pages of one
-                    // text under the keys of another.
-                    let text = try? readChapter(chapter.file, chapter.display)
-                    guard let text, Self.digest(of: text, chapter: chapter, options: options) == digest else {
-                        Self.stop(GuideError("the file changed while the book was built; build again", file: chapter.display))
+                    // with an editor) fails the build (`ParsedChapter.failure`, asked by the
+                    // pipeline before it keeps or writes anything) rather than publish and keep
+                    // pages of one text under the keys of another.
+                    let text = try readChapter(chapter.file, chapter.display)
+                    guard Self.digest(of: text, chapter: chapter, options: options) == digest else {
+                        throw GuideError("the file changed while the book was built: build again", file: chapter.display)
                     }
                     return parser.parse(text)
                 }) {
@@ -185,13 +186,6 @@ public struct ContentLoader: Sendable {
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
                                contentDigest: digest)
             } }
-    }
-
-    /// Ends the process with `error` (from where no error can be thrown: a chapter's blocks
-    /// are read lazily, by whichever stage first asks), before anything is written or kept.
-    static func stop(_ error: GuideError) -> Never {
-        FileHandle.standardError.write(Data((TerminalText.escaped(error.description) + "\n").utf8))
-        exit(1)
     }
 
     /// From this size on, a chapter is parsed while no other chapter this large is (a chapter of

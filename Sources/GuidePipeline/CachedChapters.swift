@@ -20,14 +20,14 @@ public struct CachedChapters: ChapterMemo {
             : try cache.value(.summary, key, decode: SummaryRecord.decode, encode: SummaryRecord.encode, make: parse)
     }
 
-    public func chapter(file key: CacheKey, reparse: @escaping @Sendable ([UInt8]) -> [Block])
+    public func chapter(file key: CacheKey, reparse: @escaping @Sendable ([UInt8]) throws -> [Block])
         -> (digest: [UInt8], parsed: ParsedChapter)? {
         if serves {
             return (cache.recalled(.chapterFile, key) as LoadedChapter?).map { ($0.digest, $0.parsed) }
         }
         guard let digest: [UInt8] = cache.read(.chapterFile, key, { $0.count == Digest.byteCount ? Array($0) : nil }),
               let facts = cache.read(.facts, Self.factsKey(digest), ChapterFacts.init(decoding:)) else { return nil }
-        return (digest, ParsedChapter(facts: facts) { reparse(digest) })
+        return (digest, ParsedChapter(facts: facts) { try reparse(digest) })
     }
 
     public func parsed(_ digest: [UInt8], parse: @escaping @Sendable () -> [Block]) -> ParsedChapter {

@@ -133,11 +133,18 @@ public struct SiteBuilder: Sendable {
         // Room for the book's snippets twice over (each language's, and an edit's old versions).
         let snippets = book.editions.reduce(0) { $0 + $1.chapters.reduce(0) { $0 + $1.facts.codeBlockCount } }
         cache.keepUnused(.highlight, upTo: 2 * snippets + 1024)
+        let links = linkFindings.value
+        // Every stage has asked for the blocks it needed: one a file no longer gave (it changed
+        // since its facts were read) fails the build before anything is kept or written.
+        if let failure = book.rereadFailure {
+            spool?.remove()
+            throw failure
+        }
         // Saved while the site is written (nothing after reads the cache).
         let saved = InBackground { cache.save() }
         clock.lap("render pages and search index")
         // A book laid out as kept publishes as GitHub shows it: a broken link is a warning there.
-        let findings = book.notes + linkFindings.value.map { finding in
+        let findings = book.notes + links.map { finding in
             guard !book.config.editions.isEmpty, finding.severity == .error else { return finding }
             var warning = finding
             warning.severity = .warning
