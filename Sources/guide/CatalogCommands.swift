@@ -169,7 +169,7 @@ struct ImportPOCommand: ParsableCommand {
             let reviews = try CatalogBook.reviews(book, content: content)
             let parser = MarkdownParser(options: .init(rawHTML: book.config.rawHTML)); let parse: (String) -> [Block] = { parser.parse($0) }
             var writes: [(path: String, text: String)] = [], read: [String: [UInt8]] = [:]
-            var failures: [Diagnostic] = []
+            var failures: [Diagnostic] = [], changedChapters = 0
             // The catalog read for each chapter so far, at its header's line: a second one for the
             // same chapter would silently undo the first's translations.
             var claimed: [String: SourceLocation] = [:]
@@ -186,33 +186,44 @@ struct ImportPOCommand: ParsableCommand {
                     throw GuideError("the catalog names no chapter of this book (its \(CatalogBook.chapterField) and "
                                      + "Language header fields; was it written by guide export po?)", file: catalogFile)
                 }
-                let file = try CatalogBook.writableFile(content, review.language, review.target)
+                let files = try CatalogBook.fileTexts(content, review.language, review.target)
                 let header = SourceLocation(file: catalogFile, line: catalog.headerLine)
-                if let first = claimed[file] {
+                if let first = claimed[files[0].path] {
                     failures.append(Diagnostic(.error, "a second catalog for \(review.target.displayPath) (\(first) is one already): "
                                                + "give import one catalog per chapter", at: header,
                                                notes: [Diagnostic(.note, "the first catalog for \(review.target.displayPath)", at: first)]))
                     continue
                 }
-                claimed[file] = header
-                let messages = try CatalogBook.messages(review, book: book, content: content)
-                switch CatalogImport.apply(catalog, to: messages, parse: parse) {
+                claimed[files[0].path] = header
+                // The Chinese as read here is what is written over: a file changed since is refused.
+                let messages = try CatalogBook.messages(review, book: book, content: content,
+                                                        chinese: files.map(\.chapterText).joined())
+                var fileStarts: [Int] = [], offset = 0
+                for file in files.dropLast() {
+                    offset += file.chapterText.utf8.count
+                    fileStarts.append(offset)
+                }
+                switch CatalogImport.apply(catalog, to: messages, fileStarts: fileStarts, parse: parse) {
                 case .failure(let refusal):
                     failures += refusal.problems.map { Diagnostic(.error, $0.message, at: SourceLocation(file: catalogFile, line: $0.line)) }
-                case .success(let updated):
-                    let original = try TextFile.read(path: file, displayPath: file, keepingByteOrderMark: true)
-                    guard updated != original else { continue }
-                    // Written only when it reads as a chapter again.
-                    _ = try TextFile.decode(Data(updated.utf8), displayPath: file)
-                    writes.append((file, updated))
-                    read[file] = Array(original.utf8)
+                case .success(let pieces):
+                    let before = writes.count
+                    defer { if writes.count > before { changedChapters += 1 } }
+                    for (file, piece) in zip(files, pieces) {
+                        let updated = file.original(of: piece)
+                        guard updated != file.text else { continue }
+                        // Written only when it reads as a chapter again.
+                        _ = try TextFile.decode(Data(updated.utf8), displayPath: file.display)
+                        writes.append((file.path, updated))
+                        read[file.path] = Array(file.text.utf8)
+                    }
                 }
             }
             guard failures.isEmpty else {
                 throw GuideErrors(failures + [GuideError("the catalogs do not fit the book as it is now; nothing written").diagnostic])
             }
             try OutputFiles.write(writes, read: read, inside: ConfinedFolder(content, role: "the content folder"))
-            printText("imported \(catalogs.count) catalogs: \(writes.count) chapters changed")
+            printText("imported \(catalogs.count) catalogs: \(changedChapters) chapters changed")
         }
     }
 }
@@ -257,32 +268,41 @@ enum CatalogBook {
             ?? [(file(content, language, chapter.path), chapter.displayPath)]
     }
 
-    /// The one file import writes a chapter's translation into.
-    static func writableFile(_ content: String, _ language: Language, _ chapter: Chapter) throws -> String {
-        let files = files(content, language, chapter)
-        guard files.count == 1 else {
-            throw GuideError("this chapter is kept in \(files.count) files (\(files.map(\.display).joined(separator: ", "))): import po "
-                             + "writes a chapter into one file; translate it in its files, or join them", file: chapter.displayPath)
+    /// A file of a chapter as read, and as its chapter's text holds it (a line end added where
+    /// the file has no last one, so that the next file starts on a line of its own).
+    struct FileText {
+        var path: String
+        var display: String
+        var text: String
+        var chapterText: String { text.isEmpty || text.hasSuffix("\n") ? text : text + "\n" }
+
+        /// The file's new text from its piece of the chapter's new text.
+        func original(of piece: String) -> String {
+            chapterText != text && piece.hasSuffix("\n") ? String(piece.dropLast()) : piece
         }
-        return files[0].path
+    }
+
+    /// A chapter's files, read (a byte order mark kept).
+    static func fileTexts(_ content: String, _ language: Language, _ chapter: Chapter) throws -> [FileText] {
+        try files(content, language, chapter).map { file in
+            FileText(path: file.path, display: file.display,
+                     text: try TextFile.read(path: file.path, displayPath: file.display, keepingByteOrderMark: true))
+        }
     }
 
     /// A chapter's text as the review read it: its files one after another (their lines count on).
     static func text(_ content: String, _ language: Language, _ chapter: Chapter) throws -> String {
-        try files(content, language, chapter).map { file in
-            let text = try TextFile.read(path: file.path, displayPath: file.display, keepingByteOrderMark: true)
-            return text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
-        }.joined()
+        try fileTexts(content, language, chapter).map(\.chapterText).joined()
     }
 
     static func catalogName(_ chapterPath: String) -> String {
         (chapterPath.hasSuffix(".md") ? String(chapterPath.dropLast(3)) : chapterPath) + ".po"
     }
 
-    static func messages(_ review: ChapterReview, book: Book, content: String) throws -> ChapterMessages {
+    static func messages(_ review: ChapterReview, book: Book, content: String, chinese: String? = nil) throws -> ChapterMessages {
         let source = book.source.language
         let english = try text(content, source, review.source)
-        let chinese = try text(content, review.language, review.target)
+        let chinese = try chinese ?? text(content, review.language, review.target)
         return ChapterMessages(review: review, english: english, chinese: chinese,
                                sourceFile: review.source.listedParts?.first?.within ?? source.code + "/" + review.source.path,
                                targetFile: review.target.listedParts?.first?.within ?? review.language.code + "/" + review.target.path)

@@ -124,6 +124,48 @@ import Testing
         #expect(Self.imported(catalog, en: en, zh: zh) == zh)
     }
 
+    /// A chapter kept in several files (a GitBook's sections) is imported as the files read one
+    /// after another; the new text comes back cut where they met, each file's bytes its own.
+    static func importedFiles(_ catalog: POCatalog, en: String, files: [String]) -> Result<[String], CatalogImport.Refusal> {
+        var starts: [Int] = [], offset = 0
+        for file in files.dropLast() {
+            offset += file.utf8.count
+            starts.append(offset)
+        }
+        return CatalogImport.apply(catalog, to: messages(en: en, zh: files.joined()), fileStarts: starts, parse: MarkdownParser().parse)
+    }
+
+    @Test func aChapterOfSeveralFilesIsWrittenBackFileByFile() throws {
+        let en = "# Title\n\nThe first paragraph names `alpha`.\n\n## Part\n\nThe second names `beta`.\n\nThe third names `gamma`.\n"
+        let files = ["# 标题\n\n第一段提到 `alpha`。\n\n", "## 部分\n\n第三段提到 `gamma`。\n"]
+        var catalog = Self.catalog(Self.messages(en: en, zh: files.joined()))
+        // Unedited: the same files.
+        #expect(try Self.importedFiles(catalog, en: en, files: files).get() == files)
+        let first = try #require(catalog.messages.firstIndex { $0.id.contains("alpha") })
+        let second = try #require(catalog.messages.firstIndex { $0.id.contains("beta") })
+        catalog.messages[first].translation = "第一段说到 `alpha`。"
+        catalog.messages[second].translation = "第二段提到 `beta`。"
+        // Each edit lands in its own file; the new translation goes after its pair before, in the second file.
+        #expect(try Self.importedFiles(catalog, en: en, files: files).get()
+                == ["# 标题\n\n第一段说到 `alpha`。\n\n", "## 部分\n\n第二段提到 `beta`。\n\n第三段提到 `gamma`。\n"])
+    }
+
+    @Test func aTranslationOfChineseRunningAcrossTwoFilesIsRefused() throws {
+        let en = "# Title\n\nOne long paragraph that the translator made into two.\n\nNext.\n"
+        let files = ["# 标题\n\n一段很长的话，\n\n", "分成了两段。\n\n下一段。\n"]
+        var catalog = Self.catalog(Self.messages(en: en, zh: files.joined()))
+        let split = try #require(catalog.messages.firstIndex { $0.translation == "一段很长的话，\n\n分成了两段。" })
+        // Unedited, it imports as it is.
+        #expect(try Self.importedFiles(catalog, en: en, files: files).get() == files)
+        catalog.messages[split].translation = "一段很长的话，分成了两段。"
+        guard case .failure(let refusal) = Self.importedFiles(catalog, en: en, files: files) else {
+            Issue.record("a translation replacing Chinese of two files was imported")
+            return
+        }
+        #expect(refusal.problems.count == 1)
+        #expect(refusal.problems[0].message.contains("runs across two of the chapter's files"))
+    }
+
     @Test func chineseOnlyBlocksAreKeptAndQuoted() throws {
         let en = "# Title\n\nFirst.\n\nSecond.\n"
         let zh = "# 标题\n\n第一。\n\n译者注：这是译者加的。\n\n第二。\n"

@@ -29,6 +29,8 @@ public struct ChapterMessages: Sendable {
     public let sourceFile: String
     /// The English chapter (its files, for `reference`).
     public let sourceChapter: Chapter
+    /// The Chinese chapter (its files, for `reference`).
+    public let targetChapter: Chapter
     /// The Chinese file as the references name it (`zh/x.md`).
     public let targetFile: String
     let target: ChapterCut
@@ -49,6 +51,7 @@ public struct ChapterMessages: Sendable {
     public init(review: ChapterReview, english: String, chinese: String, sourceFile: String, targetFile: String) {
         self.sourceFile = sourceFile
         sourceChapter = review.source
+        targetChapter = review.target
         self.targetFile = targetFile
         let source = ChapterCut(text: english, blocks: review.source.blocks)
         target = ChapterCut(text: chinese, blocks: review.target.blocks)

@@ -72,42 +72,61 @@ enum ImportedBlocks {
         private var expected: [(line: Int, original: Int?)] = []
         /// The new chapter's lines each translation fills, and its message's line in the catalog.
         private var translations: [(lines: ClosedRange<Int>, catalogLine: Int)] = []
+        /// The pieces put in as the chapter had them: where they were in its text and where they
+        /// are in the new one (UTF-8 offsets), to cut the new text where the chapter's files met.
+        private(set) var copies: [(from: Int, to: Int, count: Int)] = []
+        /// The chapter's text each translation replaces (UTF-8 offsets), with its message's line in the catalog.
+        private(set) var replaced: [(span: Range<Int>, catalogLine: Int)] = []
+        /// The new text's length in UTF-8.
+        private var length = 0
 
         init(chapter: ChapterMessages) {
             self.chapter = chapter
             text.reserveCapacity(chapter.target.text.utf8.count)
         }
 
-        mutating func append(_ piece: String) {
+        /// `piece`; `origin`: where the chapter's text held it, when it is the chapter's own.
+        mutating func append(_ piece: String, copiedFrom origin: Int? = nil) {
+            let count = piece.utf8.count
+            if let origin { copies.append((origin, length, count)) }
             text += piece
+            length += count
             line += LineEnds.count(piece)
         }
 
-        /// A unit of the chapter, as it was.
-        mutating func append(unit index: Int) {
+        /// A unit of the chapter, as it was (`origin`: where its body starts in the chapter's text).
+        mutating func append(unit index: Int, from origin: Int) {
             let unit = chapter.target.units[index]
             expected += unit.blockLines.map { (line + $0 - unit.line, $0) }
-            append(unit.body)
+            append(unit.body, copiedFrom: origin)
         }
 
-        mutating func append(translation: String, catalogLine: Int, parse: (String) -> [Block]) {
+        /// A message's translation; `replacing`: the chapter's text it takes the place of.
+        mutating func append(translation: String, catalogLine: Int, replacing span: Range<Int>? = nil, parse: (String) -> [Block]) {
             expected += parse(translation).map { (line + $0.lines.start - 1, nil) }
             let first = line
             append(translation)
             translations.append((first...line, catalogLine))
+            if let span { replaced.append((span, catalogLine)) }
+        }
+
+        /// Where `offset` of the chapter's text is in the new text: nil inside text a translation replaced.
+        func newOffset(of offset: Int) -> Int? {
+            copies.first { $0.from <= offset && offset <= $0.from + $0.count }.map { $0.to + offset - $0.from }
         }
 
         /// The catalog's message to blame when the new chapter's blocks are not the ones expected.
-        func problem(parse: (String) -> [Block]) -> CatalogImport.Problem? {
-            let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-            let blocks = parse(body)
+        /// `blocks`: the new chapter's, each file's parsed alone (`CatalogImport.blocks`).
+        func problem(blocks: [Block]) -> CatalogImport.Problem? {
             guard !blocks.map(\.lines.start).elementsEqual(expected.map(\.line)) else { return nil }
             let same = zip(blocks, expected).prefix { $0.lines.start == $1.line }.count
             let wanted = same < expected.count ? expected[same] : nil
             let at = min(same < blocks.count ? blocks[same].lines.start : .max, wanted?.line ?? .max)
             // The translation that holds the line, else the last one before it.
             guard let culprit = translations.last(where: { $0.lines.lowerBound <= at }) ?? translations.first else { return nil }
-            let what = wanted.flatMap(\.original).map { "the block at \(chapter.targetFile):\($0)" } ?? "its own first block"
+            let what = wanted.flatMap(\.original).map {
+                "the block at " + ChapterMessages.reference(chapter.targetChapter, file: chapter.targetFile, line: $0)
+            } ?? "its own first block"
             let why: String
             if let taker = blocks.last(where: { $0.lines.start <= at }), culprit.lines.contains(taker.lines.start) {
                 why = "this translation's \(taker.kind.name) would take in \(what)"
