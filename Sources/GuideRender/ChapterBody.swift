@@ -7,8 +7,10 @@ enum ChapterBody {
     /// block (by index), or "". `aliases`: a heading's second anchor, its GitHub slug
     /// (`HeadingIDs.gitHubAliases`). `images`: for a page outside the blocks' folder, where their
     /// relative images are (`ImageBase`).
+    /// `places`: the source block each block stands for (`ReadingPlaces`), written on its element as `data-src`.
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(),
-                     images: ImageBase? = nil, highlights: HighlightStore? = nil, badge: (Int) -> String = { _ in "" }) -> [UInt8] {
+                     images: ImageBase? = nil, highlights: HighlightStore? = nil, places: ReadingPlaces.Marks = .none,
+                     badge: (Int) -> String = { _ in "" }) -> [UInt8] {
         let images = images?.isIdentity == false ? images : nil
         let range = range ?? blocks.indices
         let html = CodeBlockHTML.html(for: blocks[range], store: highlights)
@@ -17,13 +19,22 @@ enum ChapterBody {
         for (offset, index) in range.enumerated() {
             let blockHTML = images.flatMap { blocks[index].inline.images.isEmpty ? nil : $0.rebase(html[offset]) } ?? html[offset]
             if let level = blocks[index].headingLevel, let id = ids[index] {
-                appendHeading(blockHTML, level: level, id: id, alias: aliases[index], to: &out)
+                appendHeading(blockHTML, level: level, id: id, alias: aliases[index], place: places[index], to: &out)
+            } else if let place = places[index], !isRawHTML(blocks[index]) {
+                out += ReadingPlaces.marking(blockHTML, place: place).utf8
+                out += badge(index).utf8
             } else {
                 out += blockHTML.utf8
                 out += badge(index).utf8
             }
         }
         return out
+    }
+
+    /// A block of the book's own HTML: its element is the book's, not marked.
+    static func isRawHTML(_ block: Block) -> Bool {
+        if case .html = block.kind { return true }
+        return false
     }
 
     /// The headings a reader jumps between (levels 2 and 3), in order: the page's outline, as
@@ -47,7 +58,8 @@ enum ChapterBody {
     /// cmark renders `<hN>inner</hN>`; only the opening tag changes, the inner HTML stays cmark's.
     /// (Appended as bytes: a chapter of a million headings made four strings each.)
     /// `alias`, when there is one, is an empty element of its own that carries the second id.
-    static func appendHeading(_ html: String, level: Int, id: String, alias: String? = nil, to out: inout [UInt8]) {
+    static func appendHeading(_ html: String, level: Int, id: String, alias: String? = nil, place: Int? = nil,
+                              to out: inout [UInt8]) {
         let open = "<h\(level)>"
         guard html.hasPrefix(open) else {
             out += html.utf8
@@ -56,6 +68,7 @@ enum ChapterBody {
         let escaped = HTMLEscape.text(id)
         out += "<h\(level) id=\"".utf8
         out += escaped.utf8
+        if let place { out += "\" data-src=\"\(place)".utf8 }
         out += "\"><a class=\"anchor\" href=\"#".utf8
         out += escaped.utf8
         out += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>".utf8

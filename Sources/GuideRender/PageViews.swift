@@ -175,6 +175,8 @@ struct BeadRowsView {
 struct BeadRowView {
     /// The row's anchor: a heading's shared id, or `pair-N`.
     var id: String
+    /// The source block the row stands for (`ReadingPlaces`).
+    var sourcePlace: Int = 0
     var status: String
     var isTranslated: Bool
     var findings: [String]

@@ -110,6 +110,7 @@ struct ReviewPages {
             let sentenceCells = SentenceCells(bead.sentences)
             return BeadRowView(
                 id: place.id,
+                sourcePlace: ReadingPlaces.ofRow(index) { review.beads[$0].bead.source },
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
                 findings: Self.shown(bead.review.findings, of: bead.review.findingCount, limit: ReportLimit.perPair,

@@ -80,7 +80,7 @@ public struct SiteRenderer: Sendable {
             let shown = FallbackBody.of(chapter, review: review, mode: book.config.fallback)
             if case .own = shown {
                 return (path, try chapterFile(path, page: page, edition: edition, chapter: chapter, ids: ids,
-                                              previous: previous, next: next, snippets: snippets))
+                                              previous: previous, next: next, snippets: snippets, review: review))
             }
             let source = book.source
             let fallback = FallbackPages(renderer: self, source: source, review: review!, shown: shown,

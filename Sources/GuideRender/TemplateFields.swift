@@ -225,7 +225,7 @@ extension BeadRowsView: TemplateFields {
 
 extension BeadRowView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
-        Field("id", \.id), Field("status", \.status), Field("isTranslated", \.isTranslated),
+        Field("id", \.id), Field("sourcePlace", \.sourcePlace), Field("status", \.status), Field("isTranslated", \.isTranslated),
         Field("findings", \.findings), Field("sourceHTML", \.sourceHTML), Field("targetHTML", \.targetHTML),
         Field("sourceSentences", \.sourceSentences), Field("targetSentences", \.targetSentences),
         Field("sourceLines", \.sourceLines), Field("targetLines", \.targetLines)

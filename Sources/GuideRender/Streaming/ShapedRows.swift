@@ -223,7 +223,7 @@ struct ShapeMarks {
 
 extension BeadRowView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> BeadRowView {
-        BeadRowView(id: marks.text(id), status: marks.text(status), isTranslated: marks.flag(isTranslated),
+        BeadRowView(id: marks.text(id), sourcePlace: marks.number(sourcePlace), status: marks.text(status), isTranslated: marks.flag(isTranslated),
                     findings: marks.texts(findings), sourceHTML: marks.text(sourceHTML), targetHTML: marks.text(targetHTML),
                     sourceSentences: marks.text(sourceSentences), targetSentences: marks.text(targetSentences),
                     sourceLines: marks.text(sourceLines), targetLines: marks.text(targetLines))
