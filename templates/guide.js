@@ -2,7 +2,7 @@
 (function () {
   "use strict";
   // The language switch keeps the reader's paragraph. Every block of a chapter's pages, and
-  // every row of its side-by-side page, names the English block it stands for (`data-src`,
+  // every row of its side-by-side page, names the English block it stands for (`data-place`,
   // from the alignment's pairs): the block at the top of the screen is remembered with how far
   // into it the reader is, and the page switched to scrolls to its counterpart. Without
   // storage, the section's heading (ids agree across languages); without script, the page's top.
@@ -12,7 +12,7 @@
     var bottom = bar ? bar.getBoundingClientRect().bottom : 0;
     return bottom > 0 && bottom < window.innerHeight / 2 ? bottom : 0;
   }
-  function placed() { return document.querySelectorAll("main [data-src]"); }
+  function placed() { return document.querySelectorAll("main [data-place]"); }
   // The first placed element not yet scrolled past the bar, and how far into it the bar is.
   function readingPlace() {
     var top = barBottom(), all = placed();
@@ -20,7 +20,7 @@
       var box = all[i].getBoundingClientRect();
       if (box.bottom > top + 1) {
         var into = box.height > 0 ? Math.max(0, Math.min(1, (top - box.top) / box.height)) : 0;
-        return { src: +all[i].getAttribute("data-src"), into: into, heading: sectionBefore(all[i]) };
+        return { place: +all[i].getAttribute("data-place"), into: into, heading: sectionBefore(all[i]) };
       }
     }
     return null;
@@ -42,7 +42,7 @@
         return;
       }
       try {
-        sessionStorage.setItem(placeKey, JSON.stringify({ to: pageAddress(link.href), src: place.src, into: place.into }));
+        sessionStorage.setItem(placeKey, JSON.stringify({ to: pageAddress(link.href), place: place.place, into: place.into }));
         link.href = pageAddress(link.href);
       } catch (e) {
         if (place.heading) link.href = pageAddress(link.href) + "#" + encodeURIComponent(place.heading);
@@ -57,16 +57,16 @@
       wanted = JSON.parse(sessionStorage.getItem(placeKey) || "null");
       sessionStorage.removeItem(placeKey);
     } catch (e) { return; }
-    if (!wanted || wanted.to !== pageAddress(location.href) || typeof wanted.src !== "number") return;
-    var all = placed(), best = null, bestSrc = -1;
+    if (!wanted || wanted.to !== pageAddress(location.href) || typeof wanted.place !== "number") return;
+    var all = placed(), best = null, bestPlace = -1;
     for (var i = 0; i < all.length; i++) {
-      var src = +all[i].getAttribute("data-src");
-      if (src <= wanted.src && src > bestSrc) { best = all[i]; bestSrc = src; }
+      var at = +all[i].getAttribute("data-place");
+      if (at <= wanted.place && at > bestPlace) { best = all[i]; bestPlace = at; }
     }
     if (!best) return;
     function scroll() {
       var box = best.getBoundingClientRect();
-      var into = bestSrc === wanted.src ? wanted.into * box.height : 0;
+      var into = bestPlace === wanted.place ? wanted.into * box.height : 0;
       window.scrollTo(0, window.scrollY + box.top - barBottom() + into);
     }
     scroll();

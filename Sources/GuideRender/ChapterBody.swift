@@ -7,7 +7,7 @@ enum ChapterBody {
     /// block (by index), or "". `aliases`: a heading's second anchor, its GitHub slug
     /// (`HeadingIDs.gitHubAliases`). `images`: for a page outside the blocks' folder, where their
     /// relative images are (`ImageBase`).
-    /// `places`: the source block each block stands for (`ReadingPlaces`), written on its element as `data-src`.
+    /// `places`: the source block each block stands for (`ReadingPlaces`), written on its element as `data-place`.
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(),
                      images: ImageBase? = nil, highlights: HighlightStore? = nil, places: ReadingPlaces.Marks = .none,
                      badge: (Int) -> String = { _ in "" }) -> [UInt8] {
@@ -68,7 +68,7 @@ enum ChapterBody {
         let escaped = HTMLEscape.text(id)
         out += "<h\(level) id=\"".utf8
         out += escaped.utf8
-        if let place { out += "\" data-src=\"\(place)".utf8 }
+        if let place { out += "\" data-place=\"\(place)".utf8 }
         out += "\"><a class=\"anchor\" href=\"#".utf8
         out += escaped.utf8
         out += "\" aria-hidden=\"true\" tabindex=\"-1\">#</a>".utf8

@@ -59,12 +59,15 @@ struct InlineFallback {
     let review: ChapterReview
     let items: [Item]
     let stretchCount: Int
+    /// Where each of the page's own blocks stands in the source (`ReadingPlaces`).
+    let places: [Int]
 
     static let pieceBlocks = 64
 
     init(review: ChapterReview, stretches: [Range<Int>]) {
         self.review = review
         stretchCount = stretches.count
+        places = ReadingPlaces.ofTarget(review.beads.map(\.bead), count: review.target.blocks.count)
         var items: [Item] = []
         var next = 0   // the next stretch
         for bead in review.beads {
@@ -128,13 +131,13 @@ struct InlineFallback {
                     index += 1
                 }
                 out += ChapterBody.html(review.target.blocks, range: first..<(last + 1), ids: ids, aliases: aliases, highlights: highlights,
-                                        badge: badge)
+                                        places: .of(places), badge: badge)
             case .english(let blocks, let opens):
                 out += Array("<div class=\"fallback\(opens ? "" : " fallback-continued")\">\n".utf8)
                 if opens { out += Array(Self.note.utf8) }
                 out += Array("<div class=\"fallback-text\" lang=\"\(HTMLEscape.text(sourceLang))\">\n".utf8)
                 out += ChapterBody.html(review.source.blocks, range: blocks, ids: sourceIDs, images: sourceImages, highlights: highlights,
-                                        badge: sourceBadge)
+                                        places: .own, badge: sourceBadge)
                 out += Array("</div>\n</div>\n".utf8)
             }
             index += 1

@@ -80,7 +80,7 @@ public struct FallbackPages {
             case .source:
                 // The English chapter as its own page shows it, in the translation's frame.
                 view.bodyLang = sourceLang
-                lists = plainLists(english, ids: sourceIDs, images: sourceImages, badges: sourceBadges(), view: &view)
+                lists = plainLists(english, ids: sourceIDs, images: sourceImages, badges: sourceBadges(), places: .own, view: &view)
             case .inline(let inline):
                 let badges = badges(), sourceBadges = sourceBadges()
                 let englishIDs = InlineFallback.sourceIDs(sourceIDs, besides: ids)
@@ -99,7 +99,8 @@ public struct FallbackPages {
                     },
                 ]
             case .own, .banner:
-                lists = plainLists(chapter, ids: ids, badges: badges(), view: &view)
+                lists = plainLists(chapter, ids: ids, badges: badges(),
+                                   places: .of(ReadingPlaces.ofTarget(review.beads.map(\.bead), count: chapter.blocks.count)), view: &view)
             }
             return StreamedPage(frame: try ShapedPage.render(view, template: "chapter", templates: templates), lists: lists)
         }
@@ -107,7 +108,7 @@ public struct FallbackPages {
 
     /// A chapter's blocks and outline as its own page lists them (the outline set on `view`).
     private func plainLists(_ chapter: Chapter, ids: HeadingIDs, images: ImageBase? = nil, badges: [String],
-                            view: inout ChapterView) -> [StreamedPage.List] {
+                            places: ReadingPlaces.Marks, view: inout ChapterView) -> [StreamedPage.List] {
         let templates = renderer.templates, highlights = renderer.highlights, blocks = chapter.blocks
         let aliases = HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: ids)
         let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
@@ -115,7 +116,8 @@ public struct FallbackPages {
         view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
         return [
             .init(mark: body, count: blocks.count) { range in
-                ChapterBody.html(blocks, range: range, ids: ids, aliases: aliases, images: images, highlights: highlights) { badges[$0] }
+                ChapterBody.html(blocks, range: range, ids: ids, aliases: aliases, images: images, highlights: highlights,
+                                 places: places) { badges[$0] }
             },
             .init(mark: items, count: outline.count) { range in
                 try ShapedRows.render(ChapterBody.outlineItems(blocks, outline[range], ids: ids),

@@ -2,7 +2,7 @@ import GuideModel
 
 /// Where a reader is in a chapter, on any of its pages: the index of a source block. Every
 /// top-level block of an English and a translated page, and every row of a side-by-side page,
-/// carries the source block it stands for (`data-src`); the language switch (guide.js) lands
+/// carries the source block it stands for (`data-place`); the language switch (guide.js) lands
 /// on the counterpart of the block at the top of the screen with them. Made from the pairs the
 /// alignment gave, so a paragraph lands on its translation, not only on its section.
 enum ReadingPlaces {
@@ -52,7 +52,7 @@ enum ReadingPlaces {
         return 0
     }
 
-    /// `html`, one block's, with ` data-src="place"` in its first tag (the block's element).
+    /// `html`, one block's, with ` data-place="place"` in its first tag (the block's element).
     /// HTML that does not start with an element (raw HTML a book wrote) is left as it is.
     static func marking(_ html: String, place: Int) -> String {
         let bytes = html.utf8
@@ -60,6 +60,6 @@ enum ReadingPlaces {
               let second = bytes.dropFirst().first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(second | 0x20) else { return html }
         let nameEnd = bytes.dropFirst().firstIndex { !(($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z"))
                                                      && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? bytes.endIndex
-        return String(html[..<nameEnd]) + " data-src=\"\(place)\"" + String(html[nameEnd...])
+        return String(html[..<nameEnd]) + " data-place=\"\(place)\"" + String(html[nameEnd...])
     }
 }

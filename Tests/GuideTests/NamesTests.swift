@@ -65,7 +65,7 @@ import Testing
         let result = try runGuide(["build", "--no-check"] + templates, in: folder.path)
         #expect(result.status == 0, "\(result.stderr)")
         let page = try folder.read("site/en/second.html")
-        #expect(page.contains("<h2 id=\"main-1\">") && page.contains("<h2 id=\"pair-1-1\">"), "\(page)")
+        #expect(page.contains("<h2 id=\"main-1\" data-place=\"1\">") && page.contains("<h2 id=\"pair-1-1\" data-place=\"3\">"), "\(page)")
         for case let path as String in FileManager.default.enumerator(atPath: folder.path + "/site")!
         where path.hasSuffix(".html") {
             let text = try folder.read("site/" + path)

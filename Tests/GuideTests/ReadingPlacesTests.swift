@@ -3,7 +3,7 @@ import Testing
 import GuideModel
 @testable import GuideRender
 
-/// Every block of a chapter's pages names the source block it stands for (`data-src`), so that
+/// Every block of a chapter's pages names the source block it stands for (`data-place`), so that
 /// the language switch lands on the counterpart of the paragraph being read.
 @Suite struct ReadingPlacesTests {
     @Test func aTranslationsBlocksStandWhereTheirPairsSourceStarts() {
@@ -18,10 +18,10 @@ import GuideModel
     }
 
     @Test func theMarkGoesOnTheBlocksOwnElement() {
-        #expect(ReadingPlaces.marking("<p>Text <b>x</b></p>\n", place: 3) == "<p data-src=\"3\">Text <b>x</b></p>\n")
-        #expect(ReadingPlaces.marking("<div class=\"code-block\">…</div>", place: 0) == "<div data-src=\"0\" class=\"code-block\">…</div>")
-        #expect(ReadingPlaces.marking("<hr />\n", place: 7) == "<hr data-src=\"7\" />\n")
-        #expect(ReadingPlaces.marking("<h2>T</h2>", place: 1) == "<h2 data-src=\"1\">T</h2>")
+        #expect(ReadingPlaces.marking("<p>Text <b>x</b></p>\n", place: 3) == "<p data-place=\"3\">Text <b>x</b></p>\n")
+        #expect(ReadingPlaces.marking("<div class=\"code-block\">…</div>", place: 0) == "<div data-place=\"0\" class=\"code-block\">…</div>")
+        #expect(ReadingPlaces.marking("<hr />\n", place: 7) == "<hr data-place=\"7\" />\n")
+        #expect(ReadingPlaces.marking("<h2>T</h2>", place: 1) == "<h2 data-place=\"1\">T</h2>")
         #expect(ReadingPlaces.marking("text", place: 1) == "text")
         #expect(ReadingPlaces.marking("<!-- c -->", place: 1) == "<!-- c -->")
     }
@@ -36,15 +36,15 @@ import GuideModel
         #expect(build.status == 0, "\(build.stderr)")
         func places(_ page: String) throws -> [String] {
             let html = try folder.read("site/" + page)
-            return html.components(separatedBy: "data-src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            return html.components(separatedBy: "data-place=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         }
         #expect(try places("en/second.html") == ["0", "1", "2", "3"])
         // The two halves stand where the English paragraph does.
         #expect(try places("zh/second.html") == ["0", "1", "2", "2", "3"])
-        #expect(try folder.read("site/zh/second.html").contains("<p data-src=\"3\">之后。</p>"))
+        #expect(try folder.read("site/zh/second.html").contains("<p data-place=\"3\">之后。</p>"))
         // The side-by-side rows stand where their English does.
         #expect(try places("bilingual/second.html").first == "0")
         // The print page is no place to switch from.
-        #expect(try !folder.read("site/en/print.html").contains("data-src"))
+        #expect(try !folder.read("site/en/print.html").contains("data-place"))
     }
 }
