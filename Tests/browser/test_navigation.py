@@ -175,8 +175,11 @@ def test_the_drawer_opens_and_closes_and_returns_the_focus(browser, nav_site, ki
         button.click()
         settle(browser)
         assert button.get_attribute("aria-expanded") == "true"
-        assert rect(browser, "nav.sidebar")["visible"]
-        assert rect(browser, ".drawer-backdrop")["visible"]
+        # The drawer runs from the bar to the window's bottom, the backdrop over the rest.
+        drawer, bar, backdrop = rect(browser, "nav.sidebar"), rect(browser, ".topbar"), rect(browser, ".drawer-backdrop")
+        assert drawer["visible"] and abs(drawer["top"] - bar["bottom"]) <= 1 and abs(drawer["bottom"] - 844) <= 1, drawer
+        assert drawer["left"] == 0 and drawer["right"] < 390
+        assert backdrop["visible"] and backdrop["right"] == 390 and abs(backdrop["bottom"] - 844) <= 1, backdrop
         # The focus moved into the drawer, onto the current chapter.
         assert browser.execute_script("return document.activeElement.getAttribute('aria-current')") == "page"
         assert active_inside(browser, "nav.sidebar")
