@@ -27,11 +27,28 @@
     backdrop.hidden = true;
     sidebar.parentNode.insertBefore(backdrop, sidebar.nextSibling);
     var isOpen = function () { return menu.getAttribute("aria-expanded") === "true"; };
+    // The drawer opens at the current chapter, a third down, stopping at an entry's top (as the
+    // sidebar's script does when the page loads: the bar has its height now, the fonts are in).
+    var reveal = function () {
+      var here = sidebar.querySelector('a[aria-current="page"]');
+      if (!here || sidebar.scrollHeight <= sidebar.clientHeight) return;
+      var origin = sidebar.getBoundingClientRect().top - sidebar.scrollTop;
+      var wanted = Math.min(here.getBoundingClientRect().top - origin - sidebar.clientHeight / 3,
+                            sidebar.scrollHeight - sidebar.clientHeight);
+      var entries = sidebar.querySelectorAll("li"), stop = 0;
+      for (var i = 0; i < entries.length; i++) {
+        var top = entries[i].getBoundingClientRect().top - origin;
+        if (top > wanted) break;
+        stop = Math.max(0, Math.floor(top) - 2);
+      }
+      sidebar.scrollTop = stop;
+    };
     var openDrawer = function () {
       menu.setAttribute("aria-expanded", "true");
       sidebar.classList.add("open");
       backdrop.hidden = false;
       root.classList.add("drawer-open");
+      reveal();
       var first = sidebar.querySelector('a[aria-current="page"]') || sidebar.querySelector("a[href]");
       if (!first) { sidebar.setAttribute("tabindex", "-1"); first = sidebar; }
       first.focus();

@@ -26,7 +26,7 @@
     for (var i = 0; i < entries.length; i++) {
       var top = entries[i].getBoundingClientRect().top - origin;
       if (top > wanted) break;
-      stop = top;
+      stop = Math.max(0, Math.floor(top) - 2);
     }
     sidebar.scrollTop = stop;
   }
