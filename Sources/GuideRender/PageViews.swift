@@ -117,6 +117,9 @@ struct OutlineItemView {
     var level: Int
     /// The entry's language when it is not the page's (a heading shown in English).
     var lang: String? = nil
+    /// The translation's heading beside it (a side-by-side page's outline), in `alternateLang`.
+    var alternate: String? = nil
+    var alternateLang: String? = nil
 }
 
 struct IndexView {
@@ -163,6 +166,11 @@ struct BilingualView {
     /// The rows' place (`StreamedPage.mark`): they are rendered a slice at a time
     /// (`BeadRowsView`, the `bilingual-rows` template).
     var rowsHTML: String
+    /// The rows that start with a heading (levels 2 and 3), for the "on this page" outline; nil when none.
+    var outline: OutlineView? = nil
+    /// The neighbouring chapters' side-by-side pages.
+    var previous: LinkView? = nil
+    var next: LinkView? = nil
 }
 
 /// A slice of the side-by-side page's rows.

@@ -86,13 +86,41 @@ struct ReviewPages {
             checkKeys: keyed ? checkKeys.compactMap { $0 } : nil)
     }
 
-    /// The side-by-side page around its rows (`rows`, rendered a slice at a time into `rowsHTML`).
-    func bilingualView(_ review: ChapterReview, frame: PageFrame, rowsHTML: String) -> BilingualView {
+    /// The side-by-side page around its rows (`rows`, rendered a slice at a time into `rowsHTML`;
+    /// the outline's entries into `outlineHTML`, nil when the page has none).
+    func bilingualView(_ review: ChapterReview, frame: PageFrame, rowsHTML: String, outlineHTML: String? = nil,
+                       previous: LinkView? = nil, next: LinkView? = nil) -> BilingualView {
         BilingualView(
             page: frame, title: review.source.title,
             sourceLang: book.source.language.htmlLang, targetLang: review.language.htmlLang,
             sourceName: SiteRenderer.languageName(book.source.language),
-            targetName: SiteRenderer.languageName(review.language), rowsHTML: rowsHTML)
+            targetName: SiteRenderer.languageName(review.language), rowsHTML: rowsHTML,
+            outline: outlineHTML.map { OutlineView(itemsHTML: $0) }, previous: previous, next: next)
+    }
+
+    /// The side-by-side page's outline: the rows whose anchor is a heading of level 2 or 3 of
+    /// the source (a row's anchor is its first heading's id, `rowPlace`), as bead indexes.
+    func bilingualOutline(_ review: ChapterReview) -> [Int] {
+        let ids = anchors[book.source.language]?[review.source.path] ?? [:], blocks = review.source.blocks
+        return review.beads.indices.filter { index in
+            guard let first = review.beads[index].bead.source.first(where: { ids[$0] != nil }) else { return false }
+            return ChapterBody.isOutlined(blocks[first], id: ids[first])
+        }
+    }
+
+    /// The outline's entries of the beads `indexes` (from `bilingualOutline`): the source's heading,
+    /// and the translation's beside it when the pair has one.
+    func bilingualOutlineItems(_ review: ChapterReview, _ indexes: ArraySlice<Int>) -> [OutlineItemView] {
+        let ids = anchors[book.source.language]?[review.source.path] ?? [:]
+        let source = review.source.blocks, target = review.target.blocks
+        return indexes.map { index in
+            let bead = review.beads[index].bead
+            let first = bead.source.first { ids[$0] != nil }!
+            let translated = bead.target.first { target[$0].headingLevel != nil }.map { target[$0].text }
+            let alternate = translated.flatMap { $0.isEmpty || $0 == source[first].text ? nil : $0 }
+            return OutlineItemView(title: source[first].text, id: ids[first]!, level: source[first].headingLevel!,
+                                   alternate: alternate, alternateLang: alternate == nil ? nil : review.language.htmlLang)
+        }
     }
 
     /// The rows of the beads in `range`: made a slice at a time, so that a chapter of a million

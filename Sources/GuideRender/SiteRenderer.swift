@@ -98,16 +98,48 @@ public struct SiteRenderer: Sendable {
             let makeScript = { Array(try sidebarScript(table).utf8) }
             site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: PageInputs.bytes(table)), render: makeScript))
         }
-        let bilingual = try reviews.concurrentMap { review in
+        // Each translation's side-by-side pages, in the book's order: their sidebar (a table of
+        // their own, `bilingual/toc.js`) and previous/next stay side by side.
+        let bilingualOrder = Dictionary(grouping: reviews.indices) { reviews[$0].language }
+        let bilingualPosition = Dictionary(uniqueKeysWithValues: bilingualOrder.values.flatMap { $0.enumerated().map { ($1, $0) } })
+        for (language, indexes) in bilingualOrder.sorted(by: { $0.key.code < $1.key.code }) where !book.source.toc.isEmpty {
+            let folder = ReviewPages.folder(for: language, in: book)
+            let pages = Set(indexes.map { reviews[$0].source.path })
+            let path = Self.bilingualSidebarScriptPath(folder)
+            let table = SidebarTableView(items: book.source.toc.map { bilingualTocItem($0, source: book.source, folder: folder, pages: pages) })
+            let makeScript = { Array(try sidebarScript(table).utf8) }
+            site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: PageInputs.bytes(table)), render: makeScript))
+        }
+        let bilingual = try Array(reviews.indices).concurrentMap { reviewIndex in
+            let review = reviews[reviewIndex]
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
+            let folder = ReviewPages.folder(for: review.language, in: book)
+            if page.sidebar != nil {
+                page.sidebar = SidebarView(script: "\(root)\(Self.bilingualSidebarScriptPath(folder))",
+                                           current: "\(folder)/\(review.source.pageURL)")
+            }
+            let order = bilingualOrder[review.language] ?? [], position = bilingualPosition[reviewIndex] ?? 0
+            let neighbour = { (index: Int) in
+                LinkView(title: reviews[index].source.title, href: root + reviewPages.bilingualURL(reviews[index]))
+            }
+            let previous = position > 0 ? neighbour(order[position - 1]) : nil
+            let next = position + 1 < order.count ? neighbour(order[position + 1]) : nil
             let path = reviewPages.bilingualPath(review)
             return (path, try self.streamedFile(path, template: "bilingual",
-                                                inputs: reviewPages.inputs(review, views: PageInputs.bytes(page))) {
-                let rows = StreamedPage.mark("rows"), aliases = reviewPages.gitHubAliases(review)
-                return StreamedPage(frame: try ShapedPage.render(reviewPages.bilingualView(review, frame: page, rowsHTML: rows),
-                                                                 template: "bilingual", templates: templates), lists: [
+                                                inputs: reviewPages.inputs(review, views: PageInputs.bytes(page, previous, next))) {
+                let rows = StreamedPage.mark("rows"), items = StreamedPage.mark("outline"), aliases = reviewPages.gitHubAliases(review)
+                let outline = reviewPages.bilingualOutline(review)
+                let view = reviewPages.bilingualView(review, frame: page, rowsHTML: rows, outlineHTML: outline.isEmpty ? nil : items,
+                                                     previous: previous, next: next)
+                return StreamedPage(frame: try ShapedPage.render(view, template: "bilingual", templates: templates), lists: [
+                    .init(mark: items, count: outline.count) { [templates] range in
+                        try ShapedRows.render(reviewPages.bilingualOutlineItems(review, outline[range]),
+                                              template: "outline-items", templates: templates) {
+                            OutlineItemsView(items: $0)
+                        }
+                    },
                     .init(mark: rows, count: review.beads.count) { [templates] range in
                         let slice = reviewPages.rows(review, range, aliases: aliases)
                         return try ShapedRows.render(slice.rows, template: "bilingual-rows",
@@ -371,6 +403,21 @@ public struct SiteRenderer: Sendable {
     /// Where an edition's shared table of contents goes, relative to the site root.
     static func sidebarScriptPath(_ edition: Edition) -> String {
         "\(edition.language.code)/toc.js"
+    }
+
+    /// Where a translation's side-by-side pages' table of contents goes (`folder`: `ReviewPages.folder`).
+    static func bilingualSidebarScriptPath(_ folder: String) -> String {
+        "\(folder)/toc.js"
+    }
+
+    /// A side-by-side table's entry: the source's title, linking the chapter's side-by-side page
+    /// (`pages`: the source chapters that have one), else its page in the source.
+    func bilingualTocItem(_ entry: TocEntry, source: Edition, folder: String, pages: Set<String>) -> TocItemView {
+        let chapter = entry.path.flatMap { path in source.chapter(at: path) }
+        return TocItemView(
+            title: entry.title,
+            href: chapter.map { pages.contains($0.path) ? "\(folder)/\($0.pageURL)" : "\(source.language.code)/\($0.pageURL)" },
+            children: entry.children.map { bilingualTocItem($0, source: source, folder: folder, pages: pages) })
     }
 
     /// The edition's table of contents as a script its pages' sidebars run (see `SidebarView`).

@@ -180,7 +180,8 @@ extension OutlineItemsView: TemplateFields {
 
 extension OutlineItemView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
-        Field("title", \.title), Field("id", \.id), Field("level", \.level), Field("lang", \.lang)
+        Field("title", \.title), Field("id", \.id), Field("level", \.level), Field("lang", \.lang),
+        Field("alternate", \.alternate), Field("alternateLang", \.alternateLang)
     )
 }
 
@@ -213,7 +214,7 @@ extension BilingualView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("page", \.page), Field("title", \.title), Field("sourceLang", \.sourceLang),
         Field("targetLang", \.targetLang), Field("sourceName", \.sourceName), Field("targetName", \.targetName),
-        Field("rowsHTML", \.rowsHTML)
+        Field("rowsHTML", \.rowsHTML), Field("outline", \.outline), Field("previous", \.previous), Field("next", \.next)
     )
 }
 

@@ -23,6 +23,8 @@ public enum BuiltInTheme {
         ("index.mustache", PackageResources.index_mustache),
         ("layout.mustache", PackageResources.layout_mustache),
         ("outline-items.mustache", PackageResources.outline_items_mustache),
+        ("outline.mustache", PackageResources.outline_mustache),
+        ("pager.mustache", PackageResources.pager_mustache),
         ("print.mustache", PackageResources.print_mustache),
         ("review-chapter.mustache", PackageResources.review_chapter_mustache),
         ("review-gap.mustache", PackageResources.review_gap_mustache),

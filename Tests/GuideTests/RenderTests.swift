@@ -74,6 +74,30 @@ import Testing
         #expect(site.wholeFiles["zh/toc.js"] != nil)
     }
 
+    /// A side-by-side page leads to side-by-side pages: previous/next, its own table of contents
+    /// (`bilingual/toc.js`), and an outline of its rows that start with a heading.
+    @Test func sideBySidePagesStaySideBySide() throws {
+        let site = try renderSmallBook()
+        let first = page(site, "bilingual/intro.html"), second = page(site, "bilingual/second.html")
+        #expect(first.contains("rel=\"next\" href=\"../bilingual/second.html\""))
+        #expect(!first.contains("rel=\"prev\""))
+        #expect(second.contains("rel=\"prev\" href=\"../bilingual/intro.html\""))
+        #expect(first.contains("<script src=\"../bilingual/toc.js\"></script>"))
+        #expect(first.contains("data-root=\"../\" data-current=\"bilingual/intro.html\""))
+        let table = page(site, "bilingual/toc.js")
+        #expect(table.contains(#"<a href=\"bilingual/intro.html\">Intro</a>"#))
+        #expect(table.contains(#"<a href=\"bilingual/second.html\">Second</a>"#))
+        // The outline links the row of "Blocks", with the Chinese heading beside the English.
+        #expect(first.contains("<a href=\"#blocks\">Blocks <span class=\"outline-alternate\" lang=\"zh-Hans\">代码块</span></a>"))
+        #expect(first.contains("id=\"blocks\""))
+        // Every chapter and side-by-side page has the menu button of narrow screens, for its sidebar.
+        for path in ["en/intro.html", "zh/intro.html", "bilingual/intro.html"] {
+            #expect(page(site, path).contains("<button class=\"menu-button\" type=\"button\" aria-controls=\"sidebar\" aria-expanded=\"false\" hidden>"))
+            #expect(page(site, path).contains("<nav class=\"sidebar\" id=\"sidebar\""))
+        }
+        #expect(!page(site, "index.html").contains("menu-button"))
+    }
+
     @Test func fieldAuditFindsFieldsTheTemplatesCouldNotSee() {
         #expect(TemplateFieldsAudit.mismatches(in: AuditedView(title: "t", note: "n", inner: nil)) == [
             "AuditedView.note: the field table disagrees with the stored field",

@@ -209,6 +209,8 @@ def test_dashboard_overview_sorts_and_filters_work_offline(browser, site):
     # Only doubts: every finding shown is one, and the counts follow.
     for box in browser.find_elements(By.CSS_SELECTOR, "form.review-filters input[name=status]"):
         if box.get_attribute("value") != "doubt" and box.is_selected():
+            # In the middle of the window: the page shrinks as findings hide, and the bar stays on top.
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
             box.click()
     doubts = shown_findings(browser)
     assert doubts and set(doubts) == {"doubt"}

@@ -15,4 +15,22 @@
     link.setAttribute("href", root + href);
   });
   while (holder.firstChild) sidebar.insertBefore(holder.firstChild, script);
+  // The table scrolls on its own beside the page: the current chapter in view, a third down.
+  // (It stops at an entry's top: no entry is cut at the top edge.)
+  var here = sidebar.querySelector('a[aria-current="page"]');
+  if (here && sidebar.scrollHeight > sidebar.clientHeight) {
+    var origin = sidebar.getBoundingClientRect().top - sidebar.scrollTop;
+    var wanted = Math.min(here.getBoundingClientRect().top - origin - sidebar.clientHeight / 3,
+                          sidebar.scrollHeight - sidebar.clientHeight);
+    var entries = sidebar.querySelectorAll("li"), stop = 0;
+    for (var i = 0; i < entries.length; i++) {
+      var top = entries[i].getBoundingClientRect().top - origin;
+      if (top > wanted) break;
+      stop = Math.max(0, Math.floor(top) - 2);
+    }
+    sidebar.scrollTop = stop;
+  }
+  // The menu button of narrow screens opens this table as a drawer (guide.js).
+  var menu = document.querySelector(".menu-button[aria-controls]");
+  if (menu) menu.hidden = false;
 })("<ol class=\"toc\"><li><a href=\"zh/inter-object-communication.html\">对象间的通讯</a></li>\n</ol>\n");

@@ -77,6 +77,7 @@ extension BilingualView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> BilingualView {
         BilingualView(page: page.probe(&marks), title: marks.text(title), sourceLang: marks.text(sourceLang),
                       targetLang: marks.text(targetLang), sourceName: marks.text(sourceName), targetName: marks.text(targetName),
-                      rowsHTML: marks.text(rowsHTML))
+                      rowsHTML: marks.text(rowsHTML), outline: marks.view(outline), previous: marks.view(previous),
+                      next: marks.view(next))
     }
 }

@@ -240,7 +240,8 @@ extension ChapterLinkView: ShapedView {
 
 extension OutlineItemView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> OutlineItemView {
-        OutlineItemView(title: marks.text(title), id: marks.text(id), level: marks.number(level), lang: marks.text(lang))
+        OutlineItemView(title: marks.text(title), id: marks.text(id), level: marks.number(level), lang: marks.text(lang),
+                        alternate: marks.text(alternate), alternateLang: marks.text(alternateLang))
     }
 }
 
