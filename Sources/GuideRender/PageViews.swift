@@ -245,6 +245,9 @@ struct ChapterProgressView {
     var bilingualHref: String
     var translatedPercent: Int
     var acceptedPercent: Int
+    /// What the percentage is of (`ChapterReview.Progress`): the pairs translated, of those with English.
+    var translatedPairs = 0
+    var pairsWithEnglish = 0
     var counts: [StatusCountView]
     /// Gaps but typography, which is folded into `typographyGaps` (shown on demand).
     var gaps: [GapView]

@@ -222,6 +222,7 @@ struct ReviewPages {
             bilingualHref: "../\(bilingualURL(review))",
             translatedPercent: review.progress.translatedPercent,
             acceptedPercent: review.progress.acceptedPercent,
+            translatedPairs: review.progress.translatedPairs, pairsWithEnglish: review.progress.pairsWithEnglish,
             counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: String(counts[$0] ?? 0)) },
             gaps: listed.filter { $0.status != BeadStatus.typography.name },
             typographyGaps: listed.filter { $0.status == BeadStatus.typography.name },
