@@ -267,15 +267,12 @@ private struct Converter {
     /// without a marker in it is not walked.
     func hidingMarkers(in node: OpaquePointer, text: String) -> [(OpaquePointer, String)] {
         guard !unpublishedMarkers.isEmpty, cmark_node_get_type(node) != CMARK_NODE_CODE_BLOCK,
-              unpublishedMarkers.contains(where: { text.contains($0) }) else { return [] }
+              unpublishedMarkers.contains(where: { MarkerText.holds(text, $0) }) else { return [] }
         var changed: [(OpaquePointer, String)] = []
         walk(node) { current, entering in
             guard entering, cmark_node_get_type(current) == CMARK_NODE_TEXT, let pointer = cmark_node_get_literal(current) else { return }
             let literal = String(cString: pointer)
-            var stripped = literal
-            for marker in unpublishedMarkers where stripped.contains(marker) {
-                stripped = stripped.replacingOccurrences(of: marker, with: "")
-            }
+            let stripped = MarkerText.removing(unpublishedMarkers, from: literal)
             guard stripped != literal else { return }
             changed.append((current, literal))
             cmark_node_set_literal(current, stripped)

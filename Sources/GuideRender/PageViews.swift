@@ -145,7 +145,7 @@ struct ChapterLinkView {
     var title: String
     var href: String
     var depth: Int
-    /// For a translation: share of the English text translated, in percent.
+    /// For a translation: its pairs with English that are translated, in percent (`ChapterReview.Progress`).
     var translatedPercent: String?
     var bilingualHref: String?
     /// Not translated yet (`Chapter.untranslated`): the title is the source's, in this language.

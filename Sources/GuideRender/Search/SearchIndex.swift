@@ -357,13 +357,7 @@ public enum SearchIndex {
                                _ body: (SearchSection) -> Void) {
         var current = SearchSection(id: "", heading: title, text: "")
         // The block's plain text (the markers are no markdown syntax: the HTML left them out of cmark's text nodes).
-        func shown(_ text: String) -> String {
-            var text = text
-            for marker in unpublished where !marker.isEmpty && text.contains(marker) {
-                text = text.replacingOccurrences(of: marker, with: "")
-            }
-            return text
-        }
+        func shown(_ text: String) -> String { unpublished.isEmpty ? text : MarkerText.removing(unpublished, from: text) }
         // By index: `for block in` copied every block (a dozen reference counts each).
         for index in blocks.indices {
             if case .heading = blocks[index].kind, let id = ids[index] {
