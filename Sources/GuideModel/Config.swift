@@ -20,6 +20,9 @@ public struct Config: Hashable, Sendable {
     public var check: CheckConfig = CheckConfig()
     /// What a translation's pages show where the translation has no text yet (`output.fallback`).
     public var fallback: FallbackMode = .inline
+    /// What a reader's page shows of the snippet check under a code block (`output.snippet_badges`):
+    /// the verdicts are the maintainers' (the dashboard, `guide serve`), so nothing by default.
+    public var snippetBadges: SnippetBadgeMode = .none
     /// `review.dictionary`: a bilingual dictionary in CC-CEDICT's format the sentence review
     /// reads (relative to the content folder), or nil.
     public var reviewDictionary: String?
@@ -95,6 +98,17 @@ public struct CheckConfig: Hashable, Sendable {
         self.timeout = timeout
         self.jobs = jobs
     }
+}
+
+/// What the published pages show of the snippet check under each code block
+/// (`output.snippet_badges` in `guide.yml`). The dashboard shows every verdict whatever the mode,
+/// and `guide serve` every verdict behind its toggle.
+public enum SnippetBadgeMode: String, Hashable, Sendable, CaseIterable {
+    /// No badge: a reader's page is the book's text.
+    case none
+    /// A small badge, in the page's language, under a snippet that does not compile (no
+    /// diagnostic, no line, no assumed names).
+    case failing
 }
 
 /// What a translation's pages show of the source where the translation has no text yet

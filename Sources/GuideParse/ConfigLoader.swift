@@ -21,6 +21,7 @@ public enum ConfigLoader {
             var base_url: String?
             var broken_anchors: String?
             var fallback: String?
+            var snippet_badges: String?
         }
 
         struct Review: Decodable {
@@ -126,6 +127,13 @@ public enum ConfigLoader {
             }
             config.fallback = mode
         }
+        if let badges = file.output?.snippet_badges {
+            guard let mode = SnippetBadgeMode(rawValue: badges) else {
+                throw GuideError("'output.snippet_badges' must be none or failing, not \"\(badges)\"",
+                                 at: KnownKeys.valueLocation(text, path: ["output", "snippet_badges"], displayPath: displayPath))
+            }
+            config.snippetBadges = mode
+        }
         if let dictionary = file.review?.dictionary {
             // The book's own setting reads only inside the book (content comes in pull requests);
             // a dictionary kept elsewhere is named on the command line (`--dictionary FILE`).
@@ -218,6 +226,7 @@ public enum ConfigLoader {
         "output.base_url": "a string",
         "output.broken_anchors": "\"error\" or \"warning\"",
         "output.fallback": "inline, banner or none",
+        "output.snippet_badges": "none or failing",
         "review": "a mapping",
         "review.doubt_markers": "a list of strings",
         "review.sentences": "true or false",

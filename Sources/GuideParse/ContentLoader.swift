@@ -58,7 +58,8 @@ public struct ContentLoader: Sendable {
         }
         let config = try ConfigLoader.load(path: join(root, Self.configName), displayPath: display(Self.configName),
                                            inside: resolvedRoot)
-        let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML))
+        // A translator's doubt markers are the review's: the pages leave them out (the text around them stays).
+        let parser = MarkdownParser(options: .init(rawHTML: config.rawHTML, unpublishedMarkers: config.doubtMarkers))
         // A book laid out as its maintainers keep it (`editions:`, written by `guide init`).
         let laidOut = !config.editions.isEmpty
         // The editions' listings side by side (each is serial: its SUMMARY.md, the listed files'

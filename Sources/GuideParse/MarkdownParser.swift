@@ -16,11 +16,17 @@ public struct MarkdownParser: Sendable {
         /// Deeper list nesting is kept in the HTML but not converted into `Block.items`
         /// (it bounds recursion on hostile input; no real book nests this deep).
         public var maxItemDepth: Int
+        /// Markers left out of the blocks' HTML (`review.doubt_markers`: a translator's 【疑问】
+        /// is for the review, not the reader). Only the HTML: a block's source and text keep
+        /// them, for the review that reports them and for everything keyed by the source.
+        public var unpublishedMarkers: [String]
 
-        public init(rawHTML: Bool = false, rewriteMarkdownLinks: Bool = true, maxItemDepth: Int = 32) {
+        public init(rawHTML: Bool = false, rewriteMarkdownLinks: Bool = true, maxItemDepth: Int = 32,
+                    unpublishedMarkers: [String] = []) {
             self.rawHTML = rawHTML
             self.rewriteMarkdownLinks = rewriteMarkdownLinks
             self.maxItemDepth = maxItemDepth
+            self.unpublishedMarkers = unpublishedMarkers.filter { !$0.isEmpty }
         }
     }
 
@@ -53,6 +59,7 @@ public struct MarkdownParser: Sendable {
         if let relocation { relocateLinks(in: document, relocation) } else if options.rewriteMarkdownLinks { rewriteLinks(in: document) }
         var converter = Converter(lines: lines, renderFlags: flags, maxItemDepth: options.maxItemDepth)
         converter.relocation = relocation
+        converter.unpublishedMarkers = options.unpublishedMarkers
         return converter.topLevelBlocks(freeing: document)
     }
 
@@ -110,6 +117,8 @@ private struct Converter {
     let maxItemDepth: Int
     /// How the file's links are written from its page: raw HTML's `src` and `href` too.
     var relocation: LinkRelocation?
+    /// Left out of the HTML (`MarkdownParser.Options.unpublishedMarkers`).
+    var unpublishedMarkers: [String] = []
     /// One buffer for the plain text of every block (growing a new one per block was a
     /// visible share of the parser's allocations).
     var textBuffer = PlainTextBuilder()
@@ -185,11 +194,19 @@ private struct Converter {
         let text = plainText(of: node)
         var hasRawHTML = false
         var inline = inlineFeatures(of: node, hasRawHTML: &hasRawHTML)
-        let html: Block.HTML
+        var html: Block.HTML
+        // The markers are taken out of the tree's text for the rendering only, then put back (the
+        // blocks around it, rendered after, and their plain text keep them as written).
+        let hidden = hidingMarkers(in: node, text: text)
         if hasRawHTML, renderFlags & CMARK_OPT_UNSAFE == 0, let sanitized = sanitizedHTML(of: node, line: range.start, inline: &inline) {
             html = .text(sanitized)
         } else {
             html = self.html(of: node, text: text)
+        }
+        if !hidden.isEmpty {
+            for (textNode, literal) in hidden { cmark_node_set_literal(textNode, literal) }
+            // A paragraph that held only the marker is left out whole.
+            if case .text(let all) = html, all == "<p></p>\n" { html = .text("") }
         }
         return Block(
             kind: kind,
@@ -242,6 +259,25 @@ private struct Converter {
         end = min(end, limit)
         if end < start { end = start }
         return lines.trimmed(LineRange(start: start, end: end))
+    }
+
+    /// The text nodes under `node` that hold an unpublished marker, each given its text without
+    /// the markers; returned with their text as written, to be put back once the HTML is made.
+    /// Code (spans and blocks) is shown as written. `text` is the block's plain text: a block
+    /// without a marker in it is not walked.
+    func hidingMarkers(in node: OpaquePointer, text: String) -> [(OpaquePointer, String)] {
+        guard !unpublishedMarkers.isEmpty, cmark_node_get_type(node) != CMARK_NODE_CODE_BLOCK,
+              unpublishedMarkers.contains(where: { MarkerText.holds(text, $0) }) else { return [] }
+        var changed: [(OpaquePointer, String)] = []
+        walk(node) { current, entering in
+            guard entering, cmark_node_get_type(current) == CMARK_NODE_TEXT, let pointer = cmark_node_get_literal(current) else { return }
+            let literal = String(cString: pointer)
+            let stripped = MarkerText.removing(unpublishedMarkers, from: literal)
+            guard stripped != literal else { return }
+            changed.append((current, literal))
+            cmark_node_set_literal(current, stripped)
+        }
+        return changed
     }
 
     /// cmark's HTML of a node, kept as what cannot be derived from the block's other fields:

@@ -19,6 +19,10 @@ public struct SiteBuilder: Sendable {
     public var checkSnippets: Bool
     /// Kept between rebuilds by `guide serve` in front of the cache (nil: every build starts from the disk).
     public var memory: CacheMemory?
+    /// Pages for the book's maintainers (`guide serve`): every snippet verdict under its code
+    /// block, hidden until serve's toggle shows them. A published build shows readers only what
+    /// `output.snippet_badges` asks for.
+    public var forMaintainers = false
     /// Replace the output folder even when guide did not write it (`guide build --force`).
     public var force = false
     /// Told as each stage ends, with its name (and the peak memory so far) and seconds.
@@ -42,6 +46,8 @@ public struct SiteBuilder: Sendable {
         public var diagnostics: [Diagnostic]
         /// The snippet check's summary line, when it ran.
         public var checkSummary: String?
+        /// How many doubt markers the pages left out, and where to read them (nil: none).
+        public var unpublishedDoubts: String?
         /// Seconds per stage (`guide build --timings`).
         public var timings: [(stage: String, seconds: Double)] = []
         /// The book and its reviews the site was made from, kept so that they are freed only
@@ -123,8 +129,9 @@ public struct SiteBuilder: Sendable {
         let site: Site
         let check = report.map(CheckSummary.init)
         do {
-            site = try renderer.render(book, reviews: reviews, snippets: SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:],
-                                                                                       fileNames: renderer.fileNames),
+            let badges = SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:], fileNames: renderer.fileNames,
+                                       shown: book.config.snippetBadges, forMaintainers: forMaintainers)
+            site = try renderer.render(book, reviews: reviews, snippets: badges,
                                        check: check, anchors: bookAnchors)
         } catch {
             spool?.remove()
@@ -160,9 +167,11 @@ public struct SiteBuilder: Sendable {
         let showingSource = FallbackPages.languagesShowingSource(reviews, mode: book.config.fallback)
         for copy in SiteAssets.copies(for: book, contentRoot: content, showingSource: showingSource) { assets[copy.to] = copy.from }
         clock.lap("check links")
-        return Rendered(site: site, assets: assets, diagnostics: findings + (check?.problems ?? []),
-                        checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),
-                        spool: spool, saving: saved)
+        var rendered = Rendered(site: site, assets: assets, diagnostics: findings + (check?.problems ?? []),
+                                checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),
+                                spool: spool, saving: saved)
+        rendered.unpublishedDoubts = UnpublishedDoubts(reviews, markers: book.config.doubtMarkers).line
+        return rendered
     }
 
     /// The folders the output may neither hold nor be inside. A book built where it is kept

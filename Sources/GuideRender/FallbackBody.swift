@@ -17,7 +17,9 @@ enum FallbackBody {
     static func of(_ chapter: Chapter, review: ChapterReview?, mode: FallbackMode) -> FallbackBody {
         guard let review, mode != .none else { return .own }
         if chapter.untranslated != nil { return .source(review.source) }
-        let stretches = InlineFallback.stretches(review.beads)
+        // Only where the review is confident the Chinese is missing (`MissingStretches`): never the
+        // English beside the Chinese that renders it.
+        let stretches = MissingStretches.confident(review)
         guard !stretches.isEmpty else { return .own }
         return mode == .inline ? .inline(InlineFallback(review: review, stretches: stretches)) : .banner(missing: stretches.count)
     }
@@ -28,6 +30,8 @@ enum FallbackBody {
         switch mode {
         case .none: return false
         case .banner: return chapter.untranslated != nil
+        // Any `missing` pair: it may be shown (`MissingStretches` decides, reading the blocks; copying
+        // the English folder's assets for a stretch that is not shown costs nothing a reader sees).
         case .inline: return chapter.untranslated != nil || review.beads.contains { $0.bead.target.isEmpty && $0.review.has(.missing) }
         }
     }
@@ -82,28 +86,6 @@ struct InlineFallback {
             items += bead.bead.target.map { Item.own($0) }
         }
         self.items = items
-    }
-
-    /// The English blocks of each run of pairs the review found `missing`, in order.
-    static func stretches(_ beads: [ChapterReview.ReviewedBead]) -> [Range<Int>] {
-        var stretches: [Range<Int>] = []
-        var open: Range<Int>?
-        for bead in beads {
-            guard bead.bead.target.isEmpty else {
-                if let done = open { stretches.append(done) }
-                open = nil
-                continue
-            }
-            guard let first = bead.bead.source.first, let last = bead.bead.source.last else { continue }
-            // English with nothing to translate (a rule only in English) goes with the stretch it is in.
-            if bead.review.has(.missing) {
-                open = open.map { $0.lowerBound..<(last + 1) } ?? first..<(last + 1)
-            } else if let stretch = open {
-                open = stretch.lowerBound..<(last + 1)
-            }
-        }
-        if let open { stretches.append(open) }
-        return stretches
     }
 
     /// The source's heading ids the page may use: none the translation's own headings have.

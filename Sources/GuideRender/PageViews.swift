@@ -148,7 +148,7 @@ struct ChapterLinkView {
     var title: String
     var href: String
     var depth: Int
-    /// For a translation: share of the English text translated, in percent.
+    /// For a translation: its pairs with English that are translated, in percent (`ChapterReview.Progress`).
     var translatedPercent: String?
     var bilingualHref: String?
     /// Not translated yet (`Chapter.untranslated`): the title is the source's, in this language.
@@ -255,6 +255,9 @@ struct ChapterProgressView {
     var bilingualHref: String
     var translatedPercent: Int
     var acceptedPercent: Int
+    /// What the percentage is of (`ChapterReview.Progress`): the pairs translated, of those with English.
+    var translatedPairs = 0
+    var pairsWithEnglish = 0
     var counts: [StatusCountView]
     /// Gaps but typography, which is folded into `typographyGaps` (shown on demand).
     var gaps: [GapView]

@@ -198,8 +198,8 @@ struct ReviewPages {
             return OverviewRowView(
                 id: sectionID(review), title: review.target.title, lang: titleLang(review),
                 language: SiteRenderer.languageName(review.language), languageCode: review.language.code,
-                translatedPercent: String(Int((review.translatedShare * 100).rounded())),
-                acceptedPercent: String(Int((review.acceptedShare * 100).rounded())),
+                translatedPercent: String(review.progress.translatedPercent),
+                acceptedPercent: String(review.progress.acceptedPercent),
                 counts: statuses.map { StatusCountView(status: $0.name, count: String(counts[$0] ?? 0)) },
                 snippetFails: String(snippets.count { $0.outcome == .fail || $0.outcome == .unexpectedPass }),
                 snippetWarns: String(snippets.count { $0.outcome == .warn || $0.outcome == .notChecked }))
@@ -249,8 +249,9 @@ struct ReviewPages {
             id: sectionID(review), languageCode: review.language.code,
             title: review.target.title, lang: titleLang(review), language: SiteRenderer.languageName(review.language),
             bilingualHref: "../\(bilingualURL(review))",
-            translatedPercent: Int((review.translatedShare * 100).rounded()),
-            acceptedPercent: Int((review.acceptedShare * 100).rounded()),
+            translatedPercent: review.progress.translatedPercent,
+            acceptedPercent: review.progress.acceptedPercent,
+            translatedPairs: review.progress.translatedPairs, pairsWithEnglish: review.progress.pairsWithEnglish,
             counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: String(counts[$0] ?? 0)) },
             gaps: listed.filter { $0.status != BeadStatus.typography.name },
             typographyGaps: listed.filter { $0.status == BeadStatus.typography.name },

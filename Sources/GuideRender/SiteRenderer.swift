@@ -479,7 +479,7 @@ public struct SiteRenderer: Sendable {
                         let review = progress["\(edition.language.code)/\(chapter.path)"]
                         return ChapterLinkView(
                             title: entry.title, href: "\(edition.language.code)/\(chapter.pageURL)", depth: depth,
-                            translatedPercent: review.map { String(Int(($0.translatedShare * 100).rounded())) },
+                            translatedPercent: review.map { String($0.progress.translatedPercent) },
                             bilingualHref: review.map { "\(ReviewPages.folder(for: $0.language, in: book))/\(chapter.pageURL)" },
                             untranslatedLang: chapter.untranslated == nil ? nil : source.language.htmlLang)
                     })

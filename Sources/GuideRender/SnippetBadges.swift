@@ -2,7 +2,14 @@ import Foundation
 import GuideCheck
 import GuideModel
 
-/// The snippet harness's verdict shown under each code block, in every view.
+/// What the pages show of the snippet harness's verdicts under each code block.
+///
+/// The verdicts (with clang's first diagnostic, its markdown line, the names the check
+/// assumed, `GuideContext` and the like) are the maintainers' tools: a published page shows
+/// none of them, or with `output.snippet_badges: failing` a small badge in the page's language
+/// under a snippet that does not compile (`shown`). `guide serve` adds every verdict, hidden
+/// until its toggle shows them (`forMaintainers`; the class `snippet-maintainer`). The
+/// dashboard lists the verdicts from the check's summary, not from here.
 ///
 /// Results are found by language, chapter and top-level block; a list or quote holding
 /// several code blocks shows the least good of them. A chapter's badges are made when first
@@ -18,21 +25,37 @@ public struct SnippetBadges: Sendable {
     private let hasBadges: Bool
     /// How the badges name files in what they quote of the check (nil: as it does).
     private let fileNames: SiteFileNames?
+    /// What a reader sees (`output.snippet_badges`).
+    public let shown: SnippetBadgeMode
+    /// Every verdict besides, hidden until `guide serve`'s toggle shows it.
+    public let forMaintainers: Bool
 
-    public init(_ results: [SnippetResult], keys: [String: CacheKey] = [:], fileNames: SiteFileNames? = nil) {
-        self.results = results
-        self.keys = keys
+    /// `results` are dropped when nothing of them shows (a reader's site by default): the
+    /// pages are then those of a build without the check.
+    public init(_ results: [SnippetResult], keys: [String: CacheKey] = [:], fileNames: SiteFileNames? = nil,
+                shown: SnippetBadgeMode = .none, forMaintainers: Bool = false) {
+        let showsAny = forMaintainers || shown != .none
+        let kept = showsAny ? results : []
+        self.results = kept
+        self.keys = showsAny ? keys : [:]
         self.fileNames = fileNames
-        runs = CheckReport.runs(of: results) { ChapterKey(language: $0.language, chapter: $0.chapterPath) }
-        hasBadges = results.indices.contains { !results[$0].blockPath.isEmpty }
+        self.shown = shown
+        self.forMaintainers = forMaintainers
+        runs = CheckReport.runs(of: kept) { ChapterKey(language: $0.language, chapter: $0.chapterPath) }
+        hasBadges = kept.contains { !$0.blockPath.isEmpty }
     }
 
     public var isEmpty: Bool { !hasBadges }
 
     /// The key the check stored a chapter's results under: it stands for the chapter's badges
     /// (and every other result of it) in page keys. nil when the results were not stored.
+    /// The mode is part of it: a page kept from a build that showed other badges is not this one.
     func resultsKey(language: Language, chapter: String) -> CacheKey? {
-        keys["\(language.code)/\(chapter)"]
+        guard let key = keys["\(language.code)/\(chapter)"] else { return nil }
+        let digest = Digest()
+        digest.updateCounted("snippet badges \(shown.rawValue) \(forMaintainers)")
+        digest.update(key.bytes)
+        return digest.finalize().withUnsafeBytes { CacheKey($0, at: 0) }
     }
 
     /// The badge of every top-level block of a chapter ("" for blocks without checked code).
@@ -66,12 +89,29 @@ public struct SnippetBadges: Sendable {
         var chapter: String
     }
 
+    /// What a block shows: the reader's badge, then the maintainers' verdict.
     private func badge(_ result: SnippetResult) -> String {
+        var html = ""
+        if shown == .failing, result.outcome == .fail { html += Self.readerBadge(result.language) }
+        if forMaintainers { html += verdict(result) }
+        return html
+    }
+
+    /// The discreet badge of `output.snippet_badges: failing`: in the page's language, nothing
+    /// of the check's own (no diagnostic, line or assumed name).
+    static func readerBadge(_ language: Language) -> String {
+        let (lang, label) = language.code == "zh" ? (language.htmlLang, "无法编译") : ("en", "does not compile")
+        return "<p class=\"snippet-badge snippet-fail snippet-reader\" lang=\"\(HTMLEscape.text(lang))\">"
+            + "<span class=\"snippet-verdict\">\(label)</span></p>\n"
+    }
+
+    /// The check's verdict as a maintainer reads it (`guide serve`, behind its toggle).
+    private func verdict(_ result: SnippetResult) -> String {
         // The symbol (✓, ✗…) comes from the CSS: decoration, not text to read out.
         var label = Self.label(result.outcome)
         let warned = result.diagnostics.contains { !$0.expected && $0.severity == .warning }
         if result.outcome == .assumed, warned { label = "compiles with warnings, assuming" }
-        var html = "<p class=\"snippet-badge snippet-\(result.outcome.rawValue)\" lang=\"en\">"
+        var html = "<p class=\"snippet-badge snippet-maintainer snippet-\(result.outcome.rawValue)\" lang=\"en\">"
             + "<span class=\"snippet-verdict\">\(label)</span>"
         if result.outcome == .assumed {
             html += " <span class=\"snippet-assumed\">" + Self.assumedList(result.assumed) + "</span>"

@@ -25,6 +25,8 @@ struct ServeMain: AsyncParsableCommand {
         var builder = SiteBuilder(workspace: paths.workspace, checkSnippets: !options.noCheck)
         // Parsed chapters, reviews and pages stay in memory: a rebuild redoes only what changed.
         builder.memory = CacheMemory()
+        // Serve is the maintainers' preview: the snippet verdicts are there, behind a toggle (`LiveReload`).
+        builder.forMaintainers = true
         try reportingErrors { _ in
             try OutputGuard.checkWatched([paths.content] + (builder.templates.map { [$0] } ?? []),
                                          cache: paths.workspace.cacheFolder ?? CacheStore.folder(forContent: paths.content))

@@ -40,6 +40,7 @@ struct BuildCommand: ParsableCommand {
             result.keepUntilExit()
             printer.print(result.diagnostics, to: printError)
             if let summary = result.checkSummary { printText(summary) }
+            if let doubts = result.unpublishedDoubts { printText(TerminalText.line(doubts)) }
             printText("built \(result.fileCount) files into \(TerminalText.line(paths.output))/")
         }
     }

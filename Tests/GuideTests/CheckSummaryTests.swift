@@ -54,13 +54,20 @@ import Testing
         #expect(report.divergences.isEmpty)
         #expect(CheckSummary(report).assumed("a.md") == [english])
         #expect(!CheckSummary(report).noteworthy("a.md").contains(english))
-        let badge = SnippetBadges(report.results).html(language: Language("en"), chapter: "a.md", block: 1)
+        let badge = SnippetBadges(report.results, forMaintainers: true).html(language: Language("en"), chapter: "a.md", block: 1)
         #expect(badge.contains("<span class=\"snippet-verdict\">compiles, assuming</span> <span class=\"snippet-assumed\">"
                                + "<code>error</code>, <code>+[UIDevice isPad]</code></span>"), "\(badge)")
         // Its warnings are told too.
         english.diagnostics = [SnippetDiagnostic(severity: .warning, location: SourceLocation(file: "content/en/a.md", line: 4, column: 2),
                                                  message: "unused function 'f'")]
-        let warned = SnippetBadges([english]).html(language: Language("en"), chapter: "a.md", block: 1)
+        let warned = SnippetBadges([english], forMaintainers: true).html(language: Language("en"), chapter: "a.md", block: 1)
         #expect(warned.contains("compiles with warnings, assuming") && warned.contains("line 4:2: unused function"))
+        // They are the maintainers' (`guide serve`): a reader's page shows none, or with
+        // `output.snippet_badges: failing` only the failing one's note, in the page's language.
+        #expect(SnippetBadges(report.results).html(language: Language("en"), chapter: "a.md", block: 1) == "")
+        let readers = SnippetBadges(report.results, shown: .failing)
+        #expect(readers.html(language: Language("en"), chapter: "a.md", block: 1) == "")
+        #expect(readers.html(language: Language("en"), chapter: "a.md", block: 3)
+                == "<p class=\"snippet-badge snippet-fail snippet-reader\" lang=\"en\"><span class=\"snippet-verdict\">does not compile</span></p>\n")
     }
 }

@@ -23,6 +23,30 @@ import Testing
         }
     }
 
+    /// Doubt markers left out of the pages change only the blocks' HTML: their kinds, lines,
+    /// source and text are the parse without them, and no marker is left in a block's HTML but
+    /// in code or raw HTML (shown as written).
+    @Test func unpublishedMarkersChangeOnlyTheHTML() {
+        var random = SplitMix64(seed: 11)
+        let marker = "【疑问】"
+        let marking = MarkdownParser(options: .init(unpublishedMarkers: [marker])), plain = MarkdownParser()
+        for round in 0..<Self.iterations {
+            let lines = RandomMarkdown.document(&random, chinese: round % 2 == 0).split(separator: "\n", omittingEmptySubsequences: false)
+            let text = lines.map { random.next() % 4 == 0 ? $0 + marker : String($0) }.joined(separator: "\n")
+            let marked = marking.parse(text), asWritten = plain.parse(text)
+            #expect(marked.map(\.kind) == asWritten.map(\.kind) && marked.map(\.lines) == asWritten.map(\.lines), "round \(round)")
+            #expect(marked.map(\.source) == asWritten.map(\.source) && marked.map(\.text) == asWritten.map(\.text), "round \(round)")
+            for block in marked where block.html.contains(marker) {
+                let inCode: Bool
+                if case .code = block.kind { inCode = true } else { inCode = false }
+                // A list or quote holding a code block shows that code as written too.
+                let holdsCode = block.html.contains("<pre>")
+                #expect(inCode || holdsCode || block.kind == .html || block.inline.codeSpans.contains { $0.contains(marker) },
+                        "round \(round)\n\(block.source)\n\(block.html)")
+            }
+        }
+    }
+
     @Test func beadsCoverEveryBlockOnceInOrder() {
         var random = SplitMix64(seed: 2)
         let parser = MarkdownParser()

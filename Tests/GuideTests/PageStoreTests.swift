@@ -103,10 +103,12 @@ import Testing
     }
 
     /// The same with the snippet check on: pages are keyed by the check's keys for their
-    /// chapters' results, so a verdict that changes must still change every page showing it.
+    /// chapters' results, so a verdict that changes must still change every page showing it
+    /// (the badges `output.snippet_badges: failing` shows: a reader's page shows none by default).
     @Test func aCheckedRebuildAfterEditsEqualsAFreshBuild() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\noutput:\n  snippet_badges: failing\n")
         try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
         let broken = "# 介绍\n\n你好。\n\n```objective-c\nint x = ;\n```\n"
         let edits: [(what: String, edit: () throws -> Void)] = [
@@ -122,7 +124,8 @@ import Testing
         ]
         try expectRebuildsEqualFreshBuilds(in: folder, edits: edits, options: [])
         let site = try snapshot(folder.path + "/site")
-        #expect(String(decoding: site["zh/intro.html"] ?? Data(), as: UTF8.self).contains("snippet-pass"))
+        #expect(!String(decoding: site["zh/intro.html"] ?? Data(), as: UTF8.self).contains("snippet-badge"))
+        #expect(String(decoding: site["en/intro.html"] ?? Data(), as: UTF8.self).contains("snippet-badge snippet-fail snippet-reader"))
         #expect(String(decoding: site["review/index.html"] ?? Data(), as: UTF8.self).contains("snippet-divergence"))
     }
 

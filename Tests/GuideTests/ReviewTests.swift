@@ -129,8 +129,9 @@ import Testing
 }
 
 @Suite struct SnippetFindingTests {
-    /// A snippet that compiles in English but not in Chinese is a review finding, a
-    /// dashboard entry and a badge in every view.
+    /// A snippet that compiles in English but not in Chinese is a review finding and a
+    /// dashboard entry; a reader's page shows no verdict (`ReaderMarksTests`: the badge
+    /// `output.snippet_badges: failing` asks for, and `guide serve`'s).
     @Test func divergingSnippetIsReportedEverywhere() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
@@ -143,9 +144,9 @@ import Testing
         let build = try runGuide(["build", "--templates", repositoryRoot + "/templates"], in: folder.path)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stdout.contains("checked 2 snippets"))
-        #expect(try folder.read("site/en/intro.html").contains("snippet-badge snippet-pass"))
-        #expect(try folder.read("site/zh/intro.html").contains("snippet-badge snippet-fail"))
-        #expect(try folder.read("site/bilingual/intro.html").contains("snippet-badge snippet-fail"))
+        for page in ["site/en/intro.html", "site/zh/intro.html", "site/bilingual/intro.html"] {
+            #expect(try !folder.read(page).contains("snippet-badge"), "\(page)")
+        }
         let dashboard = try folder.read("site/review/index.html")
         #expect(dashboard.contains("snippet-divergence"))
         #expect(dashboard.contains("content/zh/intro.md:9"))

@@ -54,29 +54,54 @@ public struct ChapterReview: Sendable {
         tally = Tally(beads, lengths: source.facts.textLengths)
     }
 
-    /// How many beads have each status, and the shares of the English text translated and
-    /// accepted (see `translatedShare`).
+    /// How many beads have each status, and how much of the chapter is translated and accepted
+    /// (`Progress`).
     public struct Tally: Sendable, Equatable {
         public var counts: [BeadStatus: Int] = [:]
-        public var translatedShare = 1.0
-        public var acceptedShare = 1.0
+        public var progress = Progress()
 
         init(_ beads: [ReviewedBead], lengths: [Int]) {
-            var total = 0, translated = 0, accepted = 0
             for bead in beads {
                 counts[bead.status, default: 0] += 1
-                let length = bead.bead.source.reduce(0) { $0 + lengths[$1] }
-                total += length
-                if bead.isTranslated {
-                    translated += length
-                    if bead.accepted { accepted += length }
-                }
-            }
-            if total > 0 {
-                translatedShare = Double(translated) / Double(total)
-                acceptedShare = Double(accepted) / Double(total)
+                progress.count(bead, lengths: lengths)
             }
         }
+    }
+
+    /// "% translated", defined once, here: the pairs translated over the pairs that have English.
+    /// The index, the dashboard's table and its chapter sections, `guide review`'s summary line and
+    /// its JSON all show this, so one chapter has one number everywhere.
+    ///
+    /// A pair has English when its English blocks have text (a rule only in English has none).
+    /// It is translated when it has Chinese and its English has not changed since a translator
+    /// accepted the Chinese (`stale`); what else the review finds in it (typography, structure,
+    /// English left, a doubt…) asks for an edit, on the dashboard, but the text is translated.
+    /// Accepted: translated, and accepted as it is now (`guide review --accept`).
+    public struct Progress: Sendable, Equatable {
+        public var pairsWithEnglish = 0
+        public var translatedPairs = 0
+        public var acceptedPairs = 0
+
+        public init() {}
+
+        mutating func count(_ bead: ReviewedBead, lengths: [Int]) {
+            guard bead.bead.source.contains(where: { lengths[$0] > 0 }) else { return }
+            pairsWithEnglish += 1
+            guard !bead.bead.target.isEmpty, !bead.review.has(.stale) else { return }
+            translatedPairs += 1
+            if bead.accepted { acceptedPairs += 1 }
+        }
+
+        /// Shares of the pairs with English (1 for a chapter with none: nothing is left to translate).
+        public var translatedShare: Double { pairsWithEnglish == 0 ? 1 : Double(translatedPairs) / Double(pairsWithEnglish) }
+        public var acceptedShare: Double { pairsWithEnglish == 0 ? 1 : Double(acceptedPairs) / Double(pairsWithEnglish) }
+
+        /// In whole percent, rounded down: 100 only when every pair is (rounded, a chapter of
+        /// 300 pairs with one missing showed 100 %).
+        public var translatedPercent: Int { Self.percent(translatedPairs, of: pairsWithEnglish) }
+        public var acceptedPercent: Int { Self.percent(acceptedPairs, of: pairsWithEnglish) }
+
+        static func percent(_ part: Int, of whole: Int) -> Int { whole == 0 ? 100 : part * 100 / whole }
     }
 
     /// Aligns, classifies, and compares with the translation's accept ledger. The chapter lists
@@ -198,11 +223,12 @@ public struct ChapterReview: Sendable {
     /// How many beads have each status (as their single status).
     public var counts: [BeadStatus: Int] { tally.counts }
 
-    /// Share of the English text (in characters) whose translation has nothing to report
-    /// (style findings aside: they ask for an edit, the text is translated)…
-    public var translatedShare: Double { tally.translatedShare }
-    /// …and of that, what a translator has accepted as it is now.
-    public var acceptedShare: Double { tally.acceptedShare }
+    /// How much of the chapter is translated and accepted: the one definition (`Progress`).
+    public var progress: Progress { tally.progress }
+    /// Share of the pairs with English that are translated (`Progress`)…
+    public var translatedShare: Double { tally.progress.translatedShare }
+    /// …and of those, what a translator has accepted as it is now.
+    public var acceptedShare: Double { tally.progress.acceptedShare }
 
     /// The ledger entries `guide review --accept` records: every bead with both sides.
     public var acceptEntries: [AcceptLedger.Entry] {

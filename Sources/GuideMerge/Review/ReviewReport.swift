@@ -100,8 +100,8 @@ public enum ReviewReport {
         let parts = BeadStatus.precedence.reversed().compactMap { status in
             counts[status].map { "\($0) \(status.name)" }
         }
-        let translated = Int((review.translatedShare * 100).rounded())
-        let accepted = Int((review.acceptedShare * 100).rounded())
+        let translated = review.progress.translatedPercent
+        let accepted = review.progress.acceptedPercent
         return "\(TerminalText.line(name(review.target))): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
             + "\(translated)% of the English translated, \(accepted)% accepted"
             + (review.target.untranslated == nil ? "" : "; not translated yet")

@@ -351,17 +351,23 @@ public enum SearchIndex {
         return sections
     }
 
-    /// `sections(of:ids:title:)`, one at a time.
-    static func forEachSection(of blocks: [Block], ids: HeadingIDs, title: String, _ body: (SearchSection) -> Void) {
+    /// `sections(of:ids:title:)`, one at a time. `unpublished`: markers the pages leave out
+    /// (`review.doubt_markers`), left out of what the search shows too.
+    static func forEachSection(of blocks: [Block], ids: HeadingIDs, title: String, unpublished: [String] = [],
+                               _ body: (SearchSection) -> Void) {
         var current = SearchSection(id: "", heading: title, text: "")
+        // The block's plain text (the markers are no markdown syntax: the HTML left them out of cmark's text nodes).
+        func shown(_ text: String) -> String { unpublished.isEmpty ? text : MarkerText.removing(unpublished, from: text) }
         // By index: `for block in` copied every block (a dozen reference counts each).
         for index in blocks.indices {
             if case .heading = blocks[index].kind, let id = ids[index] {
                 if !current.id.isEmpty || !current.text.isEmpty { body(current) }
-                current = SearchSection(id: id, heading: blocks[index].text, text: "")
+                current = SearchSection(id: id, heading: shown(blocks[index].text), text: "")
             } else if !blocks[index].text.isEmpty {
+                let text = shown(blocks[index].text)
+                guard !text.isEmpty else { continue }
                 if !current.text.isEmpty { current.text += " " }
-                current.text += blocks[index].text
+                current.text += text
             }
         }
         if !current.id.isEmpty || !current.text.isEmpty { body(current) }
@@ -371,13 +377,14 @@ public enum SearchIndex {
     /// keyed by its chapter's content digest and heading ids; `anchors` are the heading ids per
     /// language and chapter path (as `SiteRenderer` computes them).
     static func indexedPages(for book: Book, anchors: [Language: [String: HeadingIDs]]) -> [IndexedPage] {
-        book.editions.flatMap { edition in
+        let unpublished = book.config.doubtMarkers
+        return book.editions.flatMap { edition in
             // An untranslated chapter's page shows the English, which the source's pages index.
             edition.chapters.filter { $0.untranslated == nil }.map { chapter in
                 let ids = anchors[edition.language]?[chapter.path] ?? [:]
                 let href = "\(edition.language.code)/\(chapter.pageURL)"
                 let each = { @Sendable (body: (SearchSection) -> Void) in
-                    forEachSection(of: chapter.blocks, ids: ids, title: chapter.title, body)
+                    forEachSection(of: chapter.blocks, ids: ids, title: chapter.title, unpublished: unpublished, body)
                 }
                 let key = chapter.contentDigest.map { $0 + HeadingAnchors.digest(ids) }
                 return IndexedPage(language: edition.language.code, chapterTitle: chapter.title, href: href, key: key,
