@@ -28,7 +28,7 @@
       var box = all[i].getBoundingClientRect();
       if (box.bottom > top + 1) {
         var into = box.height > 0 ? Math.max(0, Math.min(1, (top - box.top) / box.height)) : 0;
-        return { place: +all[i].getAttribute("data-place"), into: into, heading: sectionBefore(all[i]) };
+        return { place: +all[i].getAttribute("data-place"), into: into, heading: sectionBefore(all[i]), element: all[i] };
       }
     }
     return null;
@@ -49,9 +49,11 @@
         if (location.hash && link.href.indexOf("#") < 0) link.href += location.hash;
         return;
       }
+      // A reader still at the heading the address names keeps it (the same section's address).
+      var named = location.hash && place.element.id && location.hash === "#" + encodeURIComponent(place.element.id);
       try {
         sessionStorage.setItem(placeKey, JSON.stringify({ to: pageAddress(link.href), place: place.place, into: place.into }));
-        link.href = pageAddress(link.href);
+        link.href = pageAddress(link.href) + (named ? location.hash : "");
       } catch (e) {
         if (place.heading) link.href = pageAddress(link.href) + "#" + encodeURIComponent(place.heading);
       }
@@ -77,6 +79,8 @@
       var into = bestPlace === wanted.place ? wanted.into * box.height : 0;
       window.scrollTo(0, window.scrollY + box.top - barBottom() + into);
     }
+    // Twice: a phone's outline strip sticks under the bar only once the page has scrolled.
+    scroll();
     scroll();
     // Pictures above it may load later and push it down: placed again then, unless the reader moved.
     var at = window.scrollY;

@@ -16,7 +16,8 @@ extension SiteRenderer {
                                beads: review?.beads ?? [], reviewKey: review?.cacheKey,
                                checkKeys: checkKey.map { [$0] })) {
             let badges = badges(), outline = ChapterBody.outline(chapter.blocks, ids: ids)
-            let places = review.map { ReadingPlaces.ofTarget($0.beads.map(\.bead), count: chapter.blocks.count) }
+            let places = review.map { ReadingPlaces.ofTarget($0.beads.map(\.bead), count: chapter.blocks.count,
+                                                             marked: ReadingPlaces.marked($0.source)) }
             let aliases = HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: ids)
             let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
             let view = ChapterView(

@@ -71,7 +71,8 @@ struct InlineFallback {
     init(review: ChapterReview, stretches: [Range<Int>]) {
         self.review = review
         stretchCount = stretches.count
-        places = ReadingPlaces.ofTarget(review.beads.map(\.bead), count: review.target.blocks.count)
+        places = ReadingPlaces.ofTarget(review.beads.map(\.bead), count: review.target.blocks.count,
+                                        marked: ReadingPlaces.marked(review.source))
         var items: [Item] = []
         var next = 0   // the next stretch
         for bead in review.beads {

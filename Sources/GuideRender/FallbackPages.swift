@@ -100,7 +100,8 @@ public struct FallbackPages {
                 ]
             case .own, .banner:
                 lists = plainLists(chapter, ids: ids, badges: badges(),
-                                   places: .of(ReadingPlaces.ofTarget(review.beads.map(\.bead), count: chapter.blocks.count)), view: &view)
+                                   places: .of(ReadingPlaces.ofTarget(review.beads.map(\.bead), count: chapter.blocks.count,
+                                                                      marked: ReadingPlaces.marked(review.source))), view: &view)
             }
             return StreamedPage(frame: try ShapedPage.render(view, template: "chapter", templates: templates), lists: lists)
         }

@@ -22,21 +22,23 @@ enum ReadingPlaces {
 
     /// For each block of a translation, the first source block of its pair. A block paired with
     /// no source stands where the source block before it is (0 before the first).
-    static func ofTarget(_ beads: [Bead], count: Int) -> [Int] {
+    /// `marked`: whether a source block carries its place on its page (raw HTML does not): a
+    /// pair stands where its first marked source block is, when it has one.
+    static func ofTarget(_ beads: [Bead], count: Int, marked: (Int) -> Bool = { _ in true }) -> [Int] {
         var places = [Int](repeating: 0, count: count)
-        for (bead, place) in zip(beads, ofRows(beads)) {
+        for (bead, place) in zip(beads, ofRows(beads, marked: marked)) {
             for block in bead.target where block < count { places[block] = place }
         }
         return places
     }
 
     /// For each pair (a side-by-side row): its first source block, else the last one before it.
-    static func ofRows(_ beads: [Bead]) -> [Int] {
+    static func ofRows(_ beads: [Bead], marked: (Int) -> Bool = { _ in true }) -> [Int] {
         var last = 0
         return beads.map { bead in
             if let first = bead.source.first {
                 last = bead.source.last ?? first
-                return first
+                return bead.source.first(where: marked) ?? first
             }
             return last
         }
@@ -44,12 +46,19 @@ enum ReadingPlaces {
 
     /// The place of pair `index` alone (a side-by-side page renders its rows a slice at a time),
     /// as `ofRows` gives it; `sources`: a pair's source blocks.
-    static func ofRow(_ index: Int, sources: (Int) -> [Int]) -> Int {
-        if let first = sources(index).first { return first }
+    static func ofRow(_ index: Int, marked: (Int) -> Bool = { _ in true }, sources: (Int) -> [Int]) -> Int {
+        let own = sources(index)
+        if let first = own.first { return own.first(where: marked) ?? first }
         for before in stride(from: index - 1, through: 0, by: -1) {
             if let last = sources(before).last { return last }
         }
         return 0
+    }
+
+    /// Whether a block of `source` carries its place on its page: all but raw HTML (`ChapterBody`).
+    static func marked(_ source: Chapter) -> (Int) -> Bool {
+        let blocks = source.blocks
+        return { $0 < blocks.count && !ChapterBody.isRawHTML(blocks[$0]) }
     }
 
     /// `html`, one block's, with ` data-place="place"` in its first tag (the block's element).

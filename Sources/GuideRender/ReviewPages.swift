@@ -133,12 +133,13 @@ struct ReviewPages {
         let page = bilingualPath(review)
         let sourceImages = ImageBase(chapter: review.source.path, in: book.source.language.code, page: page)
         let targetImages = ImageBase(chapter: review.target.path, in: review.language.code, page: page)
+        let marked = ReadingPlaces.marked(review.source)
         let rows = range.map { index -> BeadRowView in
             let bead = review.beads[index], place = rowPlace(review, index, ids: ids)
             let sentenceCells = SentenceCells(bead.sentences)
             return BeadRowView(
                 id: place.id,
-                sourcePlace: ReadingPlaces.ofRow(index) { review.beads[$0].bead.source },
+                sourcePlace: ReadingPlaces.ofRow(index, marked: marked) { review.beads[$0].bead.source },
                 status: bead.status.name,
                 isTranslated: bead.status == .translated,
                 findings: Self.shown(bead.review.findings, of: bead.review.findingCount, limit: ReportLimit.perPair,

@@ -115,6 +115,12 @@ public struct SiteRenderer: Sendable {
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
+            // The switch leads to either language's page (the page side by side is this one).
+            page.languageLinks = [(book.source, review.source), (book.edition(review.language), review.target)].compactMap { edition, chapter in
+                edition.map { LanguageLinkView(name: Self.languageName($0.language), lang: $0.language.htmlLang,
+                                               href: "\(root)\($0.language.code)/\(chapter.pageURL)") }
+            }
+            page.bilingualHref = nil
             let folder = ReviewPages.folder(for: review.language, in: book)
             if page.sidebar != nil {
                 page.sidebar = SidebarView(script: "\(root)\(Self.bilingualSidebarScriptPath(folder))",

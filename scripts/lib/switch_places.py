@@ -92,6 +92,8 @@ SWITCHES = [
     ("zh", "a.language-link[hreflang='en']", "中文 → English"),
     ("en", "a.bilingual-link", "English → side by side"),
     ("bilingual", "a.language-link[hreflang^='zh']", "side by side → 中文"),
+    ("zh", "a.bilingual-link", "中文 → side by side"),
+    ("bilingual", "a.language-link[hreflang='en']", "side by side → English"),
 ]
 
 
