@@ -12,7 +12,7 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lib"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "browser"))
 from conftest import start_chromium, set_viewport  # noqa: E402
-from switch_places import measure  # noqa: E402
+from switch_places import measure, reader_marks  # noqa: E402
 
 
 def main():
@@ -31,6 +31,7 @@ def main():
         set_viewport(driver, args.width, args.height, mobile=args.width < 600)
         totals = measure(driver, args.site, chapters, args.per_chapter, args.seed,
                          report=(lambda _: None) if args.quiet else print)
+        marks = reader_marks(driver, args.site, chapters)
     finally:
         driver.quit()
     landed = sum(done for done, _ in totals.values())
@@ -39,6 +40,9 @@ def main():
     for name, (done, count) in totals.items():
         print(f"  {name}: {done}/{count} on screen ({100 * done / count:.1f} %)")
     print(f"  all: {landed}/{tried} on screen ({100 * landed / tried:.1f} %)")
+    print(f"reader pages ({len(marks)}): {sum(m['verdicts'] for m in marks.values())} snippet verdicts, "
+          f"{sum(m['doubts'] for m in marks.values())} doubt markers, {sum(m['boxes'] for m in marks.values())} English boxes"
+          + "".join(f"\n  {m['boxes']} English box(es) on {side}/{chapter}" for (side, chapter), m in marks.items() if m["boxes"]))
 
 
 if __name__ == "__main__":

@@ -118,3 +118,26 @@ def measure(driver, site, chapters, per_chapter=50, seed=1, report=print):
             done, tried = totals.get(name, (0, 0))
             totals[name] = (done + landed, tried + len(picks))
     return totals
+
+
+# What a reader's page must not show: the snippet harness's verdicts, a translator's doubt
+# markers (outside code), the English "not translated yet" boxes (each listed: a box must sit
+# where the Chinese is missing, which the review decides; the browser test checks the rule).
+_MARKS = """
+const main = document.querySelector('main');
+const text = Array.from(main.querySelectorAll('p, li, h1, h2, h3, h4, blockquote, td, th'))
+  .filter(e => !e.closest('pre, code, .review-marks, .bead-meta')).map(e => e.textContent).join('\\n');
+return {verdicts: main.querySelectorAll('.snippet-badge, .snippet-verdict').length,
+        doubts: (text.match(/【疑问】/g) || []).length,
+        boxes: main.querySelectorAll('.fallback').length};
+"""
+
+
+def reader_marks(driver, site, chapters):
+    """Per page kind, what readers should not see: {(side, chapter): {verdicts, doubts, boxes}}."""
+    found = {}
+    for chapter in chapters:
+        for side in ("en", "zh", "bilingual"):
+            driver.get((site / side / chapter).resolve().as_uri())
+            found[(side, chapter)] = driver.execute_script(_MARKS)
+    return found
