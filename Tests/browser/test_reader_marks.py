@@ -9,7 +9,6 @@ behind a toggle that shows and hides them on every page, and remembers its state
 
 import os
 import re
-import select
 import subprocess
 import textwrap
 import time
@@ -124,27 +123,26 @@ def test_dashboard_lists_the_verdicts(browser, marks_site):
 
 @pytest.fixture(scope="module")
 def served(book):
-    """`guide serve` on the book, on a free port; its address."""
-    serve = subprocess.Popen([str(_guide_bin()), "serve", "--content", str(book), "--templates", str(REPO / "templates"),
-                              "--port", "0"], cwd=book.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    address, said, deadline = None, "", time.monotonic() + 60
-    while address is None and time.monotonic() < deadline and serve.poll() is None:
-        ready, _, _ = select.select([serve.stderr], [], [], 1)
-        if ready:
-            line = serve.stderr.readline()
-            said += line
-            found = re.search(r"serving on (http://\S+/)", line)
-            if found:
-                address = found.group(1)
+    """`guide serve` on the book, on a free port; its address, once the first build is served.
+
+    What serve says goes to a file read from the start each time: a pipe read line by line
+    behind select() loses a line that arrived in the same read as the one before it."""
+    log_path = book.parent / "serve.log"
+    with open(log_path, "w") as log:
+        serve = subprocess.Popen([str(_guide_bin()), "serve", "--content", str(book), "--templates",
+                                  str(REPO / "templates"), "--port", "0"], cwd=book.parent,
+                                 stdout=subprocess.DEVNULL, stderr=log)
+    said, address, deadline = "", None, time.monotonic() + 60
+    while time.monotonic() < deadline and serve.poll() is None:
+        said = log_path.read_text(errors="replace")
+        found = re.search(r"serving on (http://\S+/)", said)
+        if found and "built " in said:
+            address = found.group(1)
+            break
+        time.sleep(0.1)
     if address is None:
         serve.kill()
-        pytest.fail("guide serve did not start: " + said)
-    # The first build's pages are served once it is done.
-    deadline = time.monotonic() + 60
-    while "built " not in said and time.monotonic() < deadline:
-        ready, _, _ = select.select([serve.stderr], [], [], 1)
-        if ready:
-            said += serve.stderr.readline()
+        pytest.fail("guide serve did not start: " + log_path.read_text(errors="replace"))
     yield address
     serve.terminate()
     serve.wait(timeout=10)
