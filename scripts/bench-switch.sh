@@ -2,8 +2,8 @@
 # How often the language switch lands on the counterpart of the paragraph being read, on the
 # whole book (../shared/bench/make_pairs.sh 1), in headless Chromium: 50 random blocks of
 # every chapter, scrolled to the top of the screen, switched each way between English, 中文
-# and side by side (scripts/switch-places.py), on a desktop screen and (PHONE_PER_CHAPTER
-# blocks, 20 by default) a phone's.
+# and side by side (scripts/switch-places.py), on a desktop screen and a phone's (about 20
+# minutes each at 50 blocks a chapter).
 #   scripts/bench-switch.sh [PER_CHAPTER]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,4 +18,4 @@ swift build -c release >/dev/null
 "$(swift build -c release --show-bin-path)/guide" build --no-check --content "$work/book/content" -o "$work/site" >/dev/null
 export SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1
 "$venv/bin/python" scripts/switch-places.py "$work/site" --per-chapter "$per_chapter" --quiet --width 1400 --height 900
-"$venv/bin/python" scripts/switch-places.py "$work/site" --per-chapter "${PHONE_PER_CHAPTER:-20}" --quiet --width 390 --height 844
+"$venv/bin/python" scripts/switch-places.py "$work/site" --per-chapter "$per_chapter" --quiet --width 390 --height 844

@@ -82,9 +82,19 @@
     // Twice: a phone's outline strip sticks under the bar only once the page has scrolled.
     scroll();
     scroll();
-    // Pictures above it may load later and push it down: placed again then, unless the reader moved.
-    var at = window.scrollY;
-    window.addEventListener("load", function () { if (Math.abs(window.scrollY - at) < 2) scroll(); });
+    // Until the reader moves, the place is kept through what changes the layout afterwards:
+    // pictures and fonts loading above it, the bar growing a row for the search box.
+    var moved = false;
+    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (kind) {
+      window.addEventListener(kind, function () { moved = true; }, { once: true, passive: true, capture: true });
+    });
+    function stay() { if (!moved) scroll(); }
+    if (window.ResizeObserver) {
+      var watch = new ResizeObserver(stay);
+      watch.observe(document.body);
+      if (bar) watch.observe(bar);
+    }
+    window.addEventListener("load", stay);
   }
   var root = document.documentElement;
   // The bar stays at the top: the sidebar, the outline and jumps to a heading sit under it.
@@ -106,22 +116,8 @@
     backdrop.hidden = true;
     sidebar.parentNode.insertBefore(backdrop, sidebar.nextSibling);
     var isOpen = function () { return menu.getAttribute("aria-expanded") === "true"; };
-    // The drawer opens at the current chapter, a third down, stopping at an entry's top (as the
-    // sidebar's script does when the page loads: the bar has its height now, the fonts are in).
-    var reveal = function () {
-      var here = sidebar.querySelector('a[aria-current="page"]');
-      if (!here || sidebar.scrollHeight <= sidebar.clientHeight) return;
-      var origin = sidebar.getBoundingClientRect().top - sidebar.scrollTop;
-      var wanted = Math.min(here.getBoundingClientRect().top - origin - sidebar.clientHeight / 3,
-                            sidebar.scrollHeight - sidebar.clientHeight);
-      var entries = sidebar.querySelectorAll("li"), stop = 0;
-      for (var i = 0; i < entries.length; i++) {
-        var top = entries[i].getBoundingClientRect().top - origin;
-        if (top > wanted) break;
-        stop = Math.max(0, Math.floor(top) - 2);
-      }
-      sidebar.scrollTop = stop;
-    };
+    // The drawer opens at the current chapter (the sidebar's script places it: sidebar.mustache).
+    var reveal = function () { if (sidebar.guideRevealCurrent) sidebar.guideRevealCurrent(); };
     var openDrawer = function () {
       menu.setAttribute("aria-expanded", "true");
       sidebar.classList.add("open");
@@ -254,8 +250,9 @@
     if (link) { event.preventDefault(); window.location.href = link.href; }
   });
 
-  // Once the bar and the outline have their places.
-  arrive();
+  // Once every script of the page has given the bar and the outline their places.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", arrive);
+  else arrive();
 
   // Code blocks and tables wider than their box scroll sideways: make those focusable, so the keyboard can scroll them too.
   var codes = document.querySelectorAll("main pre, main table");

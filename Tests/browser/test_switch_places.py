@@ -63,3 +63,21 @@ def test_without_storage_the_switch_keeps_the_section(browser, site):
     from conftest import wait
     wait(browser, lambda d: "/zh/" in d.current_url and d.execute_script("return document.readyState") == "complete")
     assert browser.current_url.endswith("#" + section)
+
+
+@pytest.mark.parametrize("width,height", [(1400, 900), (390, 844)])
+def test_the_counterpart_stands_where_the_text_starts(browser, site, width, height):
+    """Not just somewhere on screen: at the top, under the bar, though the bar grows a row for
+    the search box (a phone) after the page first placed it."""
+    import switch_places
+    set_viewport(browser, width, height, mobile=width < 600)
+    url = (site / "en" / PAGE).resolve().as_uri()
+    count = count_places(browser, url)
+    offsets = []
+    for index in (count // 3, count // 2, (2 * count) // 3):
+        landed, src = trial(browser, url, SWITCHES[0][1], index)
+        view = browser.execute_script(switch_places._PLACES)
+        tops = [top for place, top, _ in view["places"] if place == src]
+        if tops:
+            offsets.append(round(min(tops) - view["bar"]))
+    assert offsets and all(abs(offset) <= 3 for offset in offsets), offsets

@@ -16,9 +16,11 @@
   });
   while (holder.firstChild) sidebar.insertBefore(holder.firstChild, script);
   // The table scrolls on its own beside the page: the current chapter in view, a third down.
-  // (It stops at an entry's top: no entry is cut at the top edge.)
-  var here = sidebar.querySelector('a[aria-current="page"]');
-  if (here && sidebar.scrollHeight > sidebar.clientHeight) {
+  // (It stops at an entry's top: no entry is cut at the top edge.) guide.js calls it again when
+  // a phone's drawer opens, once the bar has its height and the fonts are in.
+  sidebar.guideRevealCurrent = function () {
+    var here = sidebar.querySelector('a[aria-current="page"]');
+    if (!here || sidebar.scrollHeight <= sidebar.clientHeight) return;
     var origin = sidebar.getBoundingClientRect().top - sidebar.scrollTop;
     var wanted = Math.min(here.getBoundingClientRect().top - origin - sidebar.clientHeight / 3,
                           sidebar.scrollHeight - sidebar.clientHeight);
@@ -29,7 +31,8 @@
       stop = Math.max(0, Math.floor(top) - 2);
     }
     sidebar.scrollTop = stop;
-  }
+  };
+  sidebar.guideRevealCurrent();
   // The menu button of narrow screens opens this table as a drawer (guide.js).
   var menu = document.querySelector(".menu-button[aria-controls]");
   if (menu) menu.hidden = false;
