@@ -73,6 +73,9 @@ let package = Package(
         .target(name: "GuideExchange", dependencies: ["GuideModel", "GuideMerge"]),
         // Stage 3: the snippet harness (clang -fsyntax-only).
         .target(name: "GuideCheck", dependencies: ["GuideModel", "GuideFiles", "CPCRE2"]),
+        // The book's history, for `stale` from git: each chapter file's blame through the `git`
+        // command (sandboxed as clang is), mapped to the chapters' lines.
+        .target(name: "GuideHistory", dependencies: ["GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck"]),
         // The built-in theme: the repository's templates/ compiled into the binary, so that a book
         // needs no templates folder (one of its own only overrides files). Sources/GuideTheme/templates
         // is a symlink to ../../templates, which stays the one copy of the theme. `.embedInCode`
@@ -88,7 +91,7 @@ let package = Package(
         // The pipeline every command runs: a `Workspace` from the command line's paths, the
         // cache injected once, parse → merge → check → render → write.
         .target(name: "GuidePipeline", dependencies: [
-            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideRender",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideHistory", "GuideRender",
         ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change;
         // a gate in front bounds what clients may send before FlyingFox reads it.
@@ -133,7 +136,7 @@ let package = Package(
         .executableTarget(name: "guide-fuzz", dependencies: ["GuideFuzz"]),
         .testTarget(name: "GuideTests", dependencies: [
             "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
-            "GuideFuzz", "GuideTheme",
+            "GuideFuzz", "GuideTheme", "GuideHistory",
         ]),
     ]
 )

@@ -78,6 +78,13 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// between rebuilds instead (a book of 2,600 chapters took 20 ms a parse). Inputs: its path
     /// from the content folder and its text (its errors, which name its display path, are not kept).
     case summary
+    /// The book's history for `stale` (`BookHistory`), three kinds of record: a chapter file's
+    /// blame (inputs: "blame", the repository's top folder, the file's path from it, its last
+    /// commit and its bytes' `Digest`; lines not committed yet are blamed on no commit); the
+    /// files' last commits (inputs: "last commits", the top, HEAD's commit, the paths); a file's
+    /// text in a commit (inputs: "text at commit", the top, the commit, the path). A warm review
+    /// asks git only which commit HEAD is.
+    case blame
 
     /// What a stage's key depends on besides the tool's build and its inputs.
     public enum Dependency: Sendable {
@@ -91,7 +98,7 @@ public enum CacheStage: String, CaseIterable, Sendable {
 
     public var dependencies: [Dependency] {
         switch self {
-        case .facts, .align, .review, .sdkHeaders, .search, .dictionary, .chapterFile, .summary: []
+        case .facts, .align, .review, .sdkHeaders, .search, .dictionary, .chapterFile, .summary, .blame: []
         case .checkChapters, .compileRecords, .precompiledHeader: [.compiler]
         case .highlight: [.highlighter]
         case .sections, .pages: [.templates, .highlighter]

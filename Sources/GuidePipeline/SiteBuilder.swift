@@ -99,7 +99,8 @@ public struct SiteBuilder: Sendable {
         var renderer = try templateSet.value.get()
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = try Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace, cache: cache))
+        let reviews = try Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace, cache: cache),
+                                         history: try Stages.history(book, in: workspace, cache: cache))
         clock.lap("align and review")
         var report: CheckReport?
         if checkSnippets {

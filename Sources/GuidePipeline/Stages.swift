@@ -1,7 +1,9 @@
 import GuideCheck
 import GuideMerge
 import GuideFiles
+import GuideHistory
 import GuideModel
+import GuideParse
 
 /// The stages between reading a book and rendering it, run the same way by every command
 /// (`build`, `serve`, `check`, `review`, `export`): the cache is handed in once, and each
@@ -11,9 +13,25 @@ public enum Stages {
     /// `align` and `review` records (nil: made again, kept nowhere).
     /// `dictionary`: the sentence review's bilingual dictionary (`dictionary(for:in:path:)`),
     /// parsed only if a review is made: what its parse throws, this throws.
-    public static func reviews(_ book: Book, cache: CacheStore?, dictionary: ReviewDictionary? = nil) throws -> [ChapterReview] {
-        guard let cache else { return try book.reviews(dictionary: dictionary) }
-        return try book.reviews(align: AlignmentCache(cache).beads, memo: ReviewCache(cache), dictionary: dictionary)
+    /// `history`: the book's history, whose stale pairs are marked after the (cached) review.
+    public static func reviews(_ book: Book, cache: CacheStore?, dictionary: ReviewDictionary? = nil,
+                               history: BookHistory? = nil) throws -> [ChapterReview] {
+        let reviews = try cache.map { try book.reviews(align: AlignmentCache($0).beads, memo: ReviewCache($0), dictionary: dictionary) }
+            ?? book.reviews(dictionary: dictionary)
+        guard let history else { return reviews }
+        let parser = MarkdownParser()
+        return reviews.map { $0.markingStale(history.staleness(of: $0, source: book.config.source, parser: parser)) }
+    }
+
+    /// The book's history, for the pairs whose English changed after their Chinese (`BookHistory`);
+    /// `since`: only English changes after this commit or tag count (`review --since`).
+    public static func history(_ book: Book, in workspace: Workspace, cache: CacheStore?, since: String? = nil) throws -> BookHistory {
+        do {
+            return try BookHistory.read(book, content: workspace.content, cache: cache, since: since)
+        } catch let error as BookHistory.SinceError {
+            throw GuideError("--since \(TerminalText.line(error.name)): no such commit, tag or branch in the original's repository; "
+                + "name one that `git log` there shows")
+        }
     }
 
     /// The bilingual dictionary the sentence review reads: `path` (as given, from the working

@@ -38,6 +38,9 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A bilingual dictionary in CC-CEDICT's format for the sentence review (default: guide.yml's review.dictionary).",
                                valueName: "file"))
     var dictionary: String?
+    @Option(help: ArgumentHelp("Count only English changes made after this commit or tag as making a pair stale (the book kept in git).",
+                               valueName: "ref"))
+    var since: String?
 
     /// `--fail-on snippet`: a translation's snippet compiles differently from the English one.
     static let snippetGate = "snippet"
@@ -69,12 +72,15 @@ struct ReviewCommand: ParsableCommand {
             let book = try workspace.loadBook()
             let cache = try workspace.openCache()
             let words = try Stages.dictionary(for: book, in: workspace, path: dictionary)
-            var reviews = try Stages.reviews(book, cache: cache, dictionary: words)
+            // Pairs whose English changed after their Chinese, from the book's git history.
+            let history = try Stages.history(book, in: workspace, cache: cache, since: since)
+            if let note = history.note { printer.print([Diagnostic(.note, note, at: SourceLocation(file: content))], to: printError) }
+            var reviews = try Stages.reviews(book, cache: cache, dictionary: words, history: history)
             if accept {
                 try record(reviews, book: book, ledgersRead: ledgersRead)
-                reviews = try Stages.reviews(try workspace.loadBook(), cache: cache, dictionary: words)
+                reviews = try Stages.reviews(try workspace.loadBook(), cache: cache, dictionary: words, history: history)
             }
-            cache?.save([.align, .review])
+            cache?.save([.align, .review, .blame])
             // Snippets that compile in English but not in the translation (or the other way) are
             // a translation finding of their own; the harness's cache keeps this quick.
             let check = noCheck ? nil : Stages.check(book, in: workspace, cache: cache)
