@@ -56,7 +56,8 @@ public struct BookHistory: Sendable {
                 }
             }
             let last = head == nil ? [:] : Self.lastCommits(files.keys.sorted(), in: repository, cache: cache)
-            var blames: [String: [LineOrigin]] = [:]
+            // Blames through the cache; those it lacks asked of git at once.
+            var blames: [String: [LineOrigin]] = [:], keys: [String: CacheKey] = [:]
             for (path, absolute) in files {
                 guard let bytes = FileBytes.read(absolute) else { continue }
                 let key = CacheStage.blame.key { hash in
@@ -66,14 +67,18 @@ public struct BookHistory: Sendable {
                     hash.updateCounted(last[path] ?? "none")
                     hash.update(Digest.of(bytes))
                 }
-                // A file git does not know (not added yet) has no blame: kept as such, an empty record.
-                let origins = cache.map { cache in
-                    cache.value(.blame, key, decode: BlameRecord.decode, encode: BlameRecord.encode) {
-                        repository.blame(path) ?? []
-                    }
-                } ?? repository.blame(path) ?? []
-                if !origins.isEmpty { blames[path] = origins }
+                keys[path] = key
+                if let known = cache?.read(.blame, key, BlameRecord.decode) { blames[path] = known }
             }
+            let asked = keys.keys.filter { blames[$0] == nil }.sorted()
+            let answered = repository.blame(asked)
+            for path in asked {
+                // A file git does not know (not added yet) has no blame: kept as such, an empty record.
+                let origins = answered[path] ?? []
+                blames[path] = origins
+                cache?.write(.blame, keys[path]!, BlameRecord.encode(origins))
+            }
+            blames = blames.filter { !$0.value.isEmpty }
             var chapters: [String: ChapterLines] = [:]
             for chapter in edition.chapters where chapter.untranslated == nil {
                 let parts = chapter.parts.compactMap { part -> ChapterLines.Part? in
@@ -88,40 +93,104 @@ public struct BookHistory: Sendable {
         return history
     }
 
+    /// Each block's lines, from the chapter's facts (its blocks for facts made without them).
+    static func lines(of chapter: Chapter) -> [LineRange] {
+        let facts = chapter.facts
+        return facts.blockLines.count == facts.blockCount ? facts.blockLines : chapter.blocks.map(\.lines)
+    }
+
     /// A chapter file's path: a listed part's from the content folder, a chapter's own file from its edition's folder.
     static func file(of part: ChapterPart, in chapter: Chapter, edition: Edition, content: String) -> String {
         if chapter.listedParts != nil { return content + "/" + part.within }
         return content + "/" + (edition.folder.isEmpty ? "" : edition.folder + "/") + chapter.path
     }
 
-    /// The pairs of `review` stale by history, with why: their English changed in a later
-    /// commit than their Chinese, in its words. Accepted pairs are the ledger's to judge.
-    public func staleness(of review: ChapterReview, source: Language, parser: MarkdownParser) -> [Int: StaleFromHistory.Evidence] {
-        guard note == nil, let english = lines[source]?[review.source.path], let chinese = lines[review.language]?[review.target.path],
-              let originals = repositories[source], let translations = repositories[review.language] else { return [:] }
-        let sourceOrigins = StaleFromHistory.newest(review.source.blocks, origin: english.origin)
-        let targetOrigins = StaleFromHistory.newest(review.target.blocks, origin: chinese.origin)
-        let after = since?[source]
-        let candidates = StaleFromHistory.candidates(review.beads.map(\.bead), source: sourceOrigins, target: targetOrigins) { origin in
-            after.map { !origin.isCommitted || $0.contains(origin.commit) } ?? true
+    /// For each review, its pairs stale by history, with why: their English changed in a later
+    /// commit than their Chinese, in its words. Accepted pairs are the ledger's to judge. The
+    /// English as it was is asked of git once for the whole book.
+    public func staleness(of reviews: [ChapterReview], source: Language, parser: MarkdownParser) -> [[Int: StaleFromHistory.Evidence]] {
+        var results = [[Int: StaleFromHistory.Evidence]](repeating: [:], count: reviews.count)
+        guard note == nil, let originals = repositories[source] else { return results }
+        // What the words say is a pure function of the candidates, the English now (its digest)
+        // and then (the commits): kept, so a warm review parses no chapter for it.
+        var pending: [(review: Int, open: [StaleFromHistory.Candidate], english: ChapterLines, key: CacheKey?)] = []
+        for (index, review) in reviews.enumerated() {
+            guard let english = lines[source]?[review.source.path], let chinese = lines[review.language]?[review.target.path],
+                  let translations = repositories[review.language] else { continue }
+            // Placed by the facts' lines: a chapter is parsed only when one of its pairs may be stale.
+            let sourceOrigins = StaleFromHistory.newest(Self.lines(of: review.source), origin: english.origin)
+            let targetOrigins = StaleFromHistory.newest(Self.lines(of: review.target), origin: chinese.origin)
+            let after = since?[source]
+            let open = StaleFromHistory.candidates(review.beads.map(\.bead), source: sourceOrigins, target: targetOrigins) { origin in
+                after.map { !origin.isCommitted || $0.contains(origin.commit) } ?? true
+            }.filter { !review.beads[$0.bead].accepted }
+            guard !open.isEmpty else { continue }
+            let key = review.source.contentDigest.map { digest in
+                CacheStage.blame.key { hash in
+                    hash.updateCounted("staleness")
+                    hash.updateCounted(originals.top)
+                    hash.updateCounted(translations.top)
+                    hash.updateCounted(digest)
+                    for candidate in open {
+                        hash.updateCounted("\(candidate.bead) \(candidate.english.commit) \(candidate.english.time) "
+                            + "\(candidate.chinese.commit) \(candidate.chinese.time) \(candidate.changedBlocks)")
+                    }
+                }
+            }
+            if let key, let known = cache?.read(.blame, key, EvidenceRecord.decode) {
+                results[index] = known
+            } else {
+                pending.append((index, open, english, key))
+            }
         }
+        guard !pending.isEmpty else { return results }
+        // The English then: where each changed block's file was when the Chinese last changed.
+        var baselines: [Int64: String] = [:]
+        func baseline(_ candidate: StaleFromHistory.Candidate, translations: GitRepository) -> String? {
+            if originals.top == translations.top { return candidate.chinese.isCommitted ? candidate.chinese.commit : nil }
+            if let known = baselines[candidate.chinese.time] { return known }
+            let found = originals.commit(before: candidate.chinese.time)
+            baselines[candidate.chinese.time] = found
+            return found
+        }
+        var names = Set<String>()
+        for item in pending {
+            let review = reviews[item.review]
+            for candidate in item.open {
+                guard let commit = baseline(candidate, translations: repositories[review.language]!) else { continue }
+                for block in candidate.changedBlocks {
+                    if let file = item.english.file(of: Self.lines(of: review.source)[block].start) { names.insert(commit + ":" + file.path) }
+                }
+            }
+        }
+        let texts = Self.texts(names.sorted(), in: originals, cache: cache)
+        for item in pending {
+            let review = reviews[item.review]
+            let found = judge(item.open, review: review, english: item.english, texts: texts, parser: parser) {
+                baseline($0, translations: self.repositories[review.language]!)
+            }
+            if let key = item.key { cache?.write(.blame, key, EvidenceRecord.encode(found)) }
+            results[item.review] = found
+        }
+        return results
+    }
+
+    /// The candidates whose English changed in its words, with why; `texts`: the files as they
+    /// were (`commit:path`), `baseline`: the commit the English is compared with.
+    func judge(_ candidates: [StaleFromHistory.Candidate], review: ChapterReview, english: ChapterLines,
+               texts: [String: String], parser: MarkdownParser,
+               baseline: (StaleFromHistory.Candidate) -> String?) -> [Int: StaleFromHistory.Evidence] {
         var earlierBlocks: [String: [Block]] = [:]   // by commit and path
         var found: [Int: StaleFromHistory.Evidence] = [:]
-        for candidate in candidates where !review.beads[candidate.bead].accepted {
-            // The English as it was when the Chinese last changed: that commit's, in one repository;
-            // in two, the original's newest commit made by then.
-            let baseline = originals.top == translations.top
-                ? (candidate.chinese.isCommitted ? candidate.chinese.commit : nil)
-                : originals.commit(before: candidate.chinese.time)
-            var diffs: [WordDiff] = [], known = baseline != nil
+        for candidate in candidates {
+            let then = baseline(candidate)
+            var diffs: [WordDiff] = [], known = then != nil
             for block in candidate.changedBlocks {
                 let current = review.source.blocks[block]
-                guard let baseline, let file = english.file(of: current.lines.start) else { known = false; continue }
-                let cacheName = baseline + ":" + file.path
-                if earlierBlocks[cacheName] == nil {
-                    earlierBlocks[cacheName] = Self.text(of: file.path, at: baseline, in: originals, cache: cache).map { parser.parse($0) } ?? []
-                }
-                guard let earlier = earlierBlocks[cacheName], !earlier.isEmpty else { known = false; continue }
+                guard let then, let file = english.file(of: current.lines.start) else { known = false; continue }
+                let name = then + ":" + file.path
+                if earlierBlocks[name] == nil { earlierBlocks[name] = texts[name].map { parser.parse($0) } ?? [] }
+                guard let earlier = earlierBlocks[name], !earlier.isEmpty else { known = false; continue }
                 if let diff = StaleFromHistory.change(of: current, among: earlier) { diffs.append(diff) }
             }
             // Every changed block said the same words then: reflowed, not rewritten.
@@ -156,19 +225,74 @@ extension BookHistory {
         }) { repository.lastCommits(paths) }
     }
 
-    /// A file's text in a commit (nil: it had no such file): what a commit holds never changes.
-    static func text(of path: String, at commit: String, in repository: GitRepository, cache: CacheStore?) -> String? {
-        guard let cache else { return repository.text(of: path, at: commit) }
-        let key = CacheStage.blame.key { hash in
-            hash.updateCounted("text at commit")
-            hash.updateCounted(repository.top)
-            hash.updateCounted(commit)
-            hash.updateCounted(path)
+    /// Files' texts in commits (`commit:path`; absent: no such file), through the cache: what a
+    /// commit holds never changes. Those it lacks are asked of git at once.
+    static func texts(_ names: [String], in repository: GitRepository, cache: CacheStore?) -> [String: String] {
+        var found: [String: String] = [:], keys: [String: CacheKey] = [:]
+        for name in names {
+            let key = CacheStage.blame.key { hash in
+                hash.updateCounted("text at commit")
+                hash.updateCounted(repository.top)
+                hash.updateCounted(name)
+            }
+            keys[name] = key
+            if let record = cache?.read(.blame, key, { Array($0) }) {
+                if record.first == 1 { found[name] = String(decoding: record.dropFirst(), as: UTF8.self) }
+            }
         }
-        let record = cache.value(.blame, key, decode: { raw -> [UInt8]? in Array(raw) }, encode: { $0 }) {
-            repository.text(of: path, at: commit).map { [1] + Array($0.utf8) } ?? [0]
+        let asked = names.filter { found[$0] == nil }
+        let answered = repository.texts(asked)
+        for name in asked {
+            let text = answered[name]
+            if let text { found[name] = text }
+            cache?.write(.blame, keys[name]!, text.map { [1] + Array($0.utf8) } ?? [0])
         }
-        return record.first == 1 ? String(decoding: record.dropFirst(), as: UTF8.self) : nil
+        return found
+    }
+}
+
+/// The stale pairs of a chapter as the cache keeps them: a line a pair, its fields apart by NUL
+/// (a word diff's pieces hold no NUL nor newline: words are what whitespace separates).
+enum EvidenceRecord {
+    static func encode(_ found: [Int: StaleFromHistory.Evidence]) -> [UInt8] {
+        let lines = found.sorted { $0.key < $1.key }.map { bead, why -> String in
+            let pieces = why.diff.map { diff in
+                diff.pieces.map { piece -> String in
+                    switch piece {
+                    case .same(let words): "=" + words
+                    case .removed(let words): "-" + words
+                    case .added(let words): "+" + words
+                    }
+                }
+            }
+            return ([String(bead), why.english.commit, String(why.english.time), why.english.path,
+                     why.chinese.commit, String(why.chinese.time), why.chinese.path, why.diff == nil ? "?" : "!"]
+                    + (pieces ?? [])).joined(separator: "\u{0}")
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer) -> [Int: StaleFromHistory.Evidence]? {
+        var found: [Int: StaleFromHistory.Evidence] = [:]
+        for line in String(decoding: raw, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 8, let bead = Int(fields[0]), let englishTime = Int64(fields[2]),
+                  let chineseTime = Int64(fields[5]) else { return nil }
+            var pieces: [WordDiff.Piece] = []
+            for field in fields.dropFirst(8) {
+                let words = String(field.dropFirst())
+                switch field.first {
+                case "=": pieces.append(.same(words))
+                case "-": pieces.append(.removed(words))
+                case "+": pieces.append(.added(words))
+                default: return nil
+                }
+            }
+            found[bead] = StaleFromHistory.Evidence(english: LineOrigin(commit: fields[1], time: englishTime, path: fields[3]),
+                                                    chinese: LineOrigin(commit: fields[4], time: chineseTime, path: fields[6]),
+                                                    diff: fields[7] == "!" ? WordDiff(pieces: pieces) : nil)
+        }
+        return found
     }
 }
 

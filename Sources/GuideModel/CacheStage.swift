@@ -82,8 +82,10 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// blame (inputs: "blame", the repository's top folder, the file's path from it, its last
     /// commit and its bytes' `Digest`; lines not committed yet are blamed on no commit); the
     /// files' last commits (inputs: "last commits", the top, HEAD's commit, the paths); a file's
-    /// text in a commit (inputs: "text at commit", the top, the commit, the path). A warm review
-    /// asks git only which commit HEAD is.
+    /// text in a commit (inputs: "text at commit", the top, `commit:path`); a chapter's stale pairs with why
+    /// (inputs: "staleness", both tops, the English chapter's content digest and each candidate
+    /// pair: its index, both sides' newest commits and times, its English blocks changed since).
+    /// A warm review asks git only which commit HEAD is, and parses no chapter for it.
     case blame
 
     /// What a stage's key depends on besides the tool's build and its inputs.

@@ -40,10 +40,12 @@ public struct ChapterFacts: Hashable, Sendable {
         let references: [Reference]
         let textLengths: [Int]
         let sanitizedLines: [Int]
+        let blockLines: [LineRange]
 
         init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int],
-             sanitizedLines: [Int]) {
+             sanitizedLines: [Int], blockLines: [LineRange]) {
             self.sanitizedLines = sanitizedLines
+            self.blockLines = blockLines
             self.blockCount = blockCount
             self.codeBlockCount = codeBlockCount
             self.headings = headings
@@ -64,11 +66,14 @@ public struct ChapterFacts: Hashable, Sendable {
     public var textLengths: [Int] { fields.textLengths }
     /// The first line of each block whose raw HTML the sanitizer cut (`InlineFeatures.droppedHTML`).
     public var sanitizedLines: [Int] { fields.sanitizedLines }
+    /// Each block's lines: the book's history (`stale` from git) is placed on blocks by them
+    /// without parsing the chapter. Empty for facts made in code without them.
+    public var blockLines: [LineRange] { fields.blockLines }
 
     public init(blockCount: Int, codeBlockCount: Int, headings: [Heading], references: [Reference], textLengths: [Int],
-                sanitizedLines: [Int] = []) {
+                sanitizedLines: [Int] = [], blockLines: [LineRange] = []) {
         fields = Fields(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings, references: references,
-                        textLengths: textLengths, sanitizedLines: sanitizedLines)
+                        textLengths: textLengths, sanitizedLines: sanitizedLines, blockLines: blockLines)
     }
 
     public init(blocks: [Block]) {
@@ -91,13 +96,15 @@ public struct ChapterFacts: Hashable, Sendable {
             if blocks[index].inline.droppedHTML { sanitizedLines.append(blocks[index].lines.start) }
         }
         self.init(blockCount: blocks.count, codeBlockCount: blocks.count { $0.codeLiteral != nil }, headings: headings,
-                  references: references, textLengths: textLengths, sanitizedLines: sanitizedLines)
+                  references: references, textLengths: textLengths, sanitizedLines: sanitizedLines,
+                  blockLines: blocks.map(\.lines))
     }
 
     public static func == (a: ChapterFacts, b: ChapterFacts) -> Bool {
         a.fields === b.fields
             || (a.blockCount == b.blockCount && a.codeBlockCount == b.codeBlockCount && a.headings == b.headings
-                && a.references == b.references && a.textLengths == b.textLengths && a.sanitizedLines == b.sanitizedLines)
+                && a.references == b.references && a.textLengths == b.textLengths && a.sanitizedLines == b.sanitizedLines
+                && a.blockLines == b.blockLines)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -107,6 +114,7 @@ public struct ChapterFacts: Hashable, Sendable {
         hasher.combine(references)
         hasher.combine(textLengths)
         hasher.combine(sanitizedLines)
+        hasher.combine(blockLines)
     }
 }
 
@@ -129,6 +137,10 @@ extension ChapterFacts {
         }
         writer.list(textLengths) { $0.int($1) }
         writer.list(sanitizedLines) { $0.int($1) }
+        writer.list(blockLines) { writer, lines in
+            writer.int(lines.start)
+            writer.int(lines.end)
+        }
         return writer.bytes
     }
 
@@ -145,12 +157,16 @@ extension ChapterFacts {
                         let line = reader.int() else { return nil }
                   return Reference(block: block, url: url, isImage: isImage, line: line)
               }),
-              let lengths = reader.list({ $0.int() }), let sanitizedLines = reader.list({ $0.int() }), reader.isAtEnd,
+              let lengths = reader.list({ $0.int() }), let sanitizedLines = reader.list({ $0.int() }),
+              let blockLines = reader.list({ reader -> LineRange? in
+                  guard let start = reader.int(), let end = reader.int() else { return nil }
+                  return LineRange(start: start, end: end)
+              }), reader.isAtEnd, blockLines.isEmpty || blockLines.count == blockCount,
               lengths.count == blockCount, (0...blockCount).contains(codeBlockCount),
               headings.allSatisfy({ (0..<blockCount).contains($0.block) }),
               references.allSatisfy({ (0..<blockCount).contains($0.block) })
         else { return nil }
         self.init(blockCount: blockCount, codeBlockCount: codeBlockCount, headings: headings, references: references,
-                  textLengths: lengths, sanitizedLines: sanitizedLines)
+                  textLengths: lengths, sanitizedLines: sanitizedLines, blockLines: blockLines)
     }
 }

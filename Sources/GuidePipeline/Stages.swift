@@ -19,8 +19,8 @@ public enum Stages {
         let reviews = try cache.map { try book.reviews(align: AlignmentCache($0).beads, memo: ReviewCache($0), dictionary: dictionary) }
             ?? book.reviews(dictionary: dictionary)
         guard let history else { return reviews }
-        let parser = MarkdownParser()
-        return reviews.map { $0.markingStale(history.staleness(of: $0, source: book.config.source, parser: parser)) }
+        let stale = history.staleness(of: reviews, source: book.config.source, parser: MarkdownParser())
+        return zip(reviews, stale).map { $0.markingStale($1) }
     }
 
     /// The book's history, for the pairs whose English changed after their Chinese (`BookHistory`);

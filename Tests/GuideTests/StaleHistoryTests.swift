@@ -83,6 +83,21 @@ private let january = 1_704_067_200, february = 1_706_745_600, march = 1_709_251
     }
 }
 
+@Suite struct StaleHistoryCacheTests {
+    @Test func recordsGiveBackWhatTheyKept() throws {
+        let english = LineOrigin(commit: String(repeating: "a", count: 40), time: 1_700_000_000, path: "en/a b.md")
+        let chinese = LineOrigin(commit: String(repeating: "0", count: 40), time: 5, path: "zh/x.md")
+        let found = [3: StaleFromHistory.Evidence(english: english, chinese: chinese, diff: WordDiff(from: "a b c", to: "a x c")),
+                     7: StaleFromHistory.Evidence(english: english, chinese: chinese, diff: nil)]
+        let evidence = EvidenceRecord.encode(found)
+        #expect(evidence.withUnsafeBytes(EvidenceRecord.decode) == found)
+        let blame = BlameRecord.encode([english, chinese])
+        #expect(blame.withUnsafeBytes(BlameRecord.decode) == [english, chinese])
+        #expect([UInt8]().withUnsafeBytes(BlameRecord.decode) == [])
+        #expect(Array("not a record".utf8).withUnsafeBytes(EvidenceRecord.decode) == nil)
+    }
+}
+
 /// The real binary on books kept in git repositories made here.
 @Suite(.serialized) struct StaleHistoryEndToEndTests {
     static let config = """

@@ -29,11 +29,11 @@ public enum StaleFromHistory {
         public var changedBlocks: [Int]
     }
 
-    /// The newest origin of each block's lines (nil: none of its lines has one).
-    public static func newest(_ blocks: [Block], origin: (Int) -> LineOrigin?) -> [LineOrigin?] {
-        blocks.map { block in
+    /// The newest origin of each block's lines (`ChapterFacts.blockLines`; nil: none of its lines has one).
+    public static func newest(_ blocks: [LineRange], origin: (Int) -> LineOrigin?) -> [LineOrigin?] {
+        blocks.map { lines in
             var newest: LineOrigin?
-            for line in block.lines.start...max(block.lines.start, block.lines.end) {
+            for line in lines.start...max(lines.start, lines.end) {
                 guard let found = origin(line) else { continue }
                 if newest.map({ isNewer(found, than: $0) }) ?? true { newest = found }
             }
@@ -73,15 +73,18 @@ public enum StaleFromHistory {
     /// did not; nil when it says the same words (a reflow). A block with no close counterpart
     /// then is new since: every word added.
     public static func change(of block: Block, among earlier: [Block]) -> WordDiff? {
-        let now = words(block)
-        var best: (similarity: Double, text: String)?
+        let now = words(block), nowList = WordDiff.words(now), nowWords = Set(nowList)
+        // The closest by the words shared (cheap, over every block), then one diff against it.
+        var best: (shared: Double, text: String)?
         for old in earlier where sameKind(old.kind, block.kind) {
-            let text = words(old)
-            if text == now { return nil }
-            let similarity = WordDiff.similarity(text, now)
-            if best.map({ similarity > $0.similarity }) ?? true { best = (similarity, text) }
+            let text = words(old), list = WordDiff.words(text)
+            if list == nowList { return nil }   // the same words, wrapped or indented otherwise
+            let oldWords = Set(list)
+            let union = nowWords.union(oldWords).count
+            let shared = union == 0 ? 1 : Double(nowWords.intersection(oldWords).count) / Double(union)
+            if best.map({ shared > $0.shared }) ?? true { best = (shared, text) }
         }
-        let diff = WordDiff(from: (best?.similarity ?? 0) >= 0.3 ? best!.text : "", to: now)
+        let diff = WordDiff(from: (best?.shared ?? 0) >= 0.3 ? best!.text : "", to: now)
         return diff.isEmpty ? nil : diff
     }
 

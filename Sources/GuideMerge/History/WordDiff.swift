@@ -43,15 +43,6 @@ public struct WordDiff: Hashable, Sendable {
     /// No word added or removed.
     public var isEmpty: Bool { !pieces.contains { if case .same = $0 { false } else { true } } }
 
-    /// How many words the two sides share, over the longer side's count (1: the same words).
-    public static func similarity(_ old: String, _ new: String) -> Double {
-        let before = words(old), after = words(new)
-        guard let longer = [before.count, after.count].max(), longer > 0 else { return 1 }
-        let changes = after.difference(from: before)
-        let kept = after.count - changes.insertions.count
-        return Double(kept) / Double(longer)
-    }
-
     /// As `git diff --word-diff=plain` prints it, with at most `context` words kept around each change.
     public func text(context: Int = 8) -> String {
         pieces.enumerated().map { index, piece in
