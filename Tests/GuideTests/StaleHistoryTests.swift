@@ -166,6 +166,25 @@ private let january = 1_704_067_200, february = 1_706_745_600, march = 1_709_251
         #expect(uncommitted.count == 1 && uncommitted[0].contains("uncommitted"), "\(uncommitted)")
     }
 
+    @Test func aPairAcceptedSinceTheEnglishChangedIsTheLedgersToJudge() throws {
+        let folder = try TempFolder()
+        try writeBook(in: "content", folder: folder)
+        try git(["init", "-q"], in: folder.path)
+        try git(["add", "."], in: folder.path)
+        try git(["commit", "-qm", "both"], in: folder.path, time: january)
+        try folder.write("content/en/intro.md", Self.edited)
+        try git(["commit", "-qam", "english"], in: folder.path, time: february)
+        #expect(staleLines(try runGuide(["review", "--no-check"], in: folder.path).stdout).count == 1)
+        // A translator read the new English and kept the Chinese: accepted, it is not stale…
+        #expect(try runGuide(["review", "--no-check", "--accept"], in: folder.path).status == 0)
+        #expect(staleLines(try runGuide(["review", "--no-check"], in: folder.path).stdout).isEmpty)
+        // …until its English changes again.
+        try folder.write("content/en/intro.md", Self.edited.replacingOccurrences(of: "goodbye", with: "farewell"))
+        try git(["commit", "-qam", "english again"], in: folder.path, time: march)
+        let stale = staleLines(try runGuide(["review", "--no-check"], in: folder.path).stdout)
+        #expect(stale.count == 1 && stale[0].hasPrefix("content/zh/intro.md:3:"), "\(stale)")
+    }
+
     @Test func theOriginalAndTheTranslationInTwoRepositories() throws {
         let folder = try TempFolder()
         try writeBook(in: "content", folder: folder)
