@@ -252,8 +252,10 @@ enum CatalogBook {
     static func reviews(_ book: Book, content: String, dictionary: ReviewDictionary?) throws -> [ChapterReview] {
         let workspace = Workspace(content: content)
         let cache = try workspace.openCache()
-        let reviews = try Stages.reviews(book, cache: cache, dictionary: dictionary)
-        cache?.save([.align, .review])
+        // Stale pairs (from the book's history too) go out as fuzzy messages, with why in a comment.
+        let reviews = try Stages.reviews(book, cache: cache, dictionary: dictionary,
+                                         history: try Stages.history(book, in: workspace, cache: cache))
+        cache?.save([.align, .review, .blame])
         return reviews.filter { $0.target.untranslated == nil }
     }
 

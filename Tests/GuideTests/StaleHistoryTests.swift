@@ -150,6 +150,13 @@ private let january = 1_704_067_200, february = 1_706_745_600, march = 1_709_251
         #expect(result.stdout.contains("content/en/intro.md:10: warning: missing:"))
         #expect(!result.stderr.contains("not kept in git"))
 
+        // The PO catalog: the stale pair is fuzzy, with why as a comment; the others are not.
+        #expect(try runGuide(["export", "po", "-o", folder.path + "/po"], in: folder.path).status == 0)
+        let catalog = try folder.read("po/intro.po")
+        let fuzzy = catalog.components(separatedBy: "\n\n").filter { $0.contains("#, fuzzy") }
+        #expect(fuzzy.count == 1 && fuzzy[0].contains("goodbye") && fuzzy[0].contains("#. stale: the English changed in"),
+                "\(catalog)")
+
         // --since: only English changes after the commit named count.
         #expect(staleLines(try runGuide(["review", "--no-check", "--since", "v1"], in: folder.path).stdout).count == 1)
         #expect(staleLines(try runGuide(["review", "--no-check", "--since", "HEAD"], in: folder.path).stdout).isEmpty)

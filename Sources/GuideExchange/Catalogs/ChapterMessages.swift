@@ -98,7 +98,7 @@ public struct ChapterMessages: Sendable {
     }
 
     /// The findings a translator is told of in a message's comments.
-    static let commented: Set<BeadStatus> = [.doubt, .englishLeft, .codeDrift, .glossary]
+    static let commented: Set<BeadStatus> = [.stale, .doubt, .englishLeft, .codeDrift, .glossary]
 
     /// Code, raw HTML and rules: a pair of these that is the same in both languages is no message.
     static func isSameInEveryLanguage(_ block: Block) -> Bool {
