@@ -38,7 +38,8 @@ import Testing
         #expect(renders("code", "代码"))
         #expect(renders("simple", "简单"))
         // Found anywhere in a sentence's CJK runs, as a dictionary's headwords are.
-        #expect(renders("Every team needs simple functions.", "每个团队都需要简单的函数。"))
+        #expect(renders("Simple code, team functions.", "团队的函数，都是简单的代码。"))
+        #expect(!renders("Simple code, team functions.", "团队的函数。"))
     }
 
     @Test func learnsNoWordOfOnePairNorTheNeighboursRendering() {
