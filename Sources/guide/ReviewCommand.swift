@@ -35,7 +35,7 @@ struct ReviewCommand: ParsableCommand {
     @Flag(help: "Record every current pair as accepted (translators: after reviewing).") var accept = false
     @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (skips the snippet findings).")
     var noCheck = false
-    @Option(help: ArgumentHelp("A bilingual dictionary in CC-CEDICT's format for the sentence review (default: guide.yml's review.dictionary).",
+    @Option(help: ArgumentHelp("A bilingual dictionary in CC-CEDICT's format for the sentence review, or 'none' (default: guide.yml's review.dictionary, else the words learned from the book, with CC-CEDICT when scripts/setup.sh installed it).",
                                valueName: "file"))
     var dictionary: String?
     @Option(help: ArgumentHelp("Count only English changes made after this commit or tag as making a pair stale (the book kept in git).",
@@ -71,7 +71,7 @@ struct ReviewCommand: ParsableCommand {
             let workspace = Workspace(content: content)
             let book = try workspace.loadBook()
             let cache = try workspace.openCache()
-            let words = try Stages.dictionary(for: book, in: workspace, path: dictionary)
+            let words = try Stages.dictionary(for: book, in: workspace, path: dictionary, cache: cache) { printError("note: \($0)") }
             // Pairs whose English changed after their Chinese, from the book's git history.
             let history = try Stages.history(book, in: workspace, cache: cache, since: since)
             if let note = history.note { printer.print([Diagnostic(.note, note, at: SourceLocation(file: content))], to: printError) }

@@ -100,14 +100,19 @@ func guideBinary() -> String {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
 }
 
+/// The user's data folder (`XDG_DATA_HOME`) the tests give guide: one that holds nothing.
+let testDataHome = "/nonexistent/guide-tests-data"
+
 /// `timeout`: seconds after which the run is stopped (SIGKILL) and reported as timed out.
 /// `executable`: another copy of guide than `guideBinary()`.
+/// `environment`: nil runs guide in the tests' own, with a data folder of nothing
+/// (`testDataHome`): a CC-CEDICT that scripts/setup.sh installed on this machine is not read.
 func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil,
               environment: [String: String]? = nil, timeout: Double? = nil, executable: String? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable ?? guideBinary())
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    process.environment = environment ?? ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome]) { $1 }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     // Files, not pipes: a chatty child can never block on a full pipe.
     let scratch = try TempFolder()

@@ -114,6 +114,14 @@ def renders_nothing(text, match):
     body = match.group(0).strip().rstrip('。！？')
     return bool(body) and body[0] in OPEN and bracket_pairs(body).get(0) == len(body) - 1
 
+def default_dictionary():
+    """What guide reads with nothing configured (`UserData` in Sources/GuidePipeline/DefaultDictionary.swift)."""
+    data = os.environ.get('XDG_DATA_HOME', '')
+    folder = data + '/guide' if data.startswith('/') else os.path.expanduser('~/.local/share/guide')
+    cedict = os.path.join(folder, 'cedict_1_0_ts_utf-8_mdbg.txt')
+    return f"CC-CEDICT at {cedict} (scripts/setup.sh)" if os.path.isfile(cedict) else "words learned from the book"
+
+
 def main(content, guide, count, seed):
     chapters = sorted(p for p in (content / 'zh').glob('c*.md'))
     random.seed(seed)
@@ -168,7 +176,8 @@ def main(content, guide, count, seed):
     for deletion, statuses in misses:
         print(f"  missed: {deletion['file']}:{deletion['line']} {statuses} “{deletion['sentence'][:40]}”")
     total_found = sum(1 for c in document['chapters'] for b in c['beads'] if 'sentence-missing' in b['statuses'])
-    reviewed = f"dictionary {os.path.basename(os.environ['DICTIONARY'])}" if dictionary else "no dictionary"
+    reviewed = (f"dictionary {os.path.basename(os.environ['DICTIONARY'])}" if os.environ['DICTIONARY'] != 'none'
+                else "no dictionary") if dictionary else f"nothing configured: {default_dictionary()}"
     print(f"{hits} of {len(deletions)} deleted sentences reported as sentence-missing at their pair "
           f"({total_found} pairs with sentence-missing in all; {reviewed})")
     sys.exit(0 if hits >= 0.9 * len(deletions) else 1)

@@ -41,6 +41,19 @@ public struct SentenceDictionary: Sendable {
         (renderings, headwords, longest, single) = builder.finish()
     }
 
+    /// English stems (hashed as `contentWords` gives them) and the Chinese headwords (UTF-8) that
+    /// render them (`LearnedLexicon`); a headword not wholly CJK letters, or longer than
+    /// `maximumLength`, is left out.
+    init(renderings entries: [(word: UInt64, headword: [UInt8])]) {
+        var builder = Builder()
+        for (word, headword) in entries {
+            let characters = String(decoding: headword, as: UTF8.self).unicodeScalars
+            guard !characters.isEmpty, characters.count <= Self.maximumLength, characters.allSatisfy(Script.isCJKLetter) else { continue }
+            builder.render([word], by: builder.id(of: headword, characters: characters.count))
+        }
+        (renderings, headwords, longest, single) = builder.finish()
+    }
+
     /// A dictionary in CC-CEDICT's format; a line that is neither empty, a `#` comment nor an
     /// entry is an error naming it.
     public init(cedict text: String) throws(FormatError) {
