@@ -14,24 +14,34 @@ public enum CodeTokens {
         return tokens
     }
 
-    /// `of` with what a translator may translate set aside as well: each string or character
-    /// literal is its quotes only (`"Hello"` and `"你好"` read alike), and a shell or script
-    /// comment (`# …`, see `withoutHashComments`) is left out. Two code blocks equal in these
-    /// but not in `of` differ only in translated strings or comments: informational, not drift.
+    /// Whether two code blocks whose `of` tokens differ differ only in what a translator may
+    /// translate: a string or character literal given Chinese (`"Hello"` → `"你好"`; a literal
+    /// changed otherwise, a URL or a format, is drift), a shell or script comment (`# …`, see
+    /// `withoutHashComments`), a `#pragma mark` label, or Chinese outside strings and comments.
+    public static func differOnlyInTranslation(_ english: String, _ chinese: String) -> Bool {
+        let e = masked(english), z = masked(chinese)
+        guard e.count == z.count else { return false }
+        return zip(e, z).allSatisfy { a, b in
+            a == b || (isLiteral(a) && isLiteral(b) && b.unicodeScalars.contains { Script.isCJK($0) })
+        }
+    }
+
+    static func isLiteral(_ token: String) -> Bool {
+        guard let quote = token.first, quote == "\"" || quote == "'" else { return false }
+        return token.count >= 2 && token.last == quote
+    }
+
     /// Chinese outside strings and comments is not code either (a compiler message shown with its
     /// translation after it, `… retain cycle （可能会导致循环引用）`): its tokens are left out, with
     /// the parentheses around them.
-    public static func masked(_ code: String) -> [String] {
-        let tokens = of(withoutHashComments(code)).map { token in
-            guard let quote = token.last, quote == "\"" || quote == "'", token.count >= 2, token.first == quote else { return token }
-            return String([quote, quote])
-        }
-        return withoutChinese(tokens)
+    static func masked(_ code: String) -> [String] {
+        withoutChinese(of(withoutHashComments(code)))
     }
 
     /// The tokens without those holding Chinese, and without any parenthesised group holding one.
     static func withoutChinese(_ tokens: [String]) -> [String] {
-        func isChinese(_ token: String) -> Bool { token.unicodeScalars.contains { Script.isCJK($0) } }
+        // (A string literal is compared as a whole: `differOnlyInTranslation`.)
+        func isChinese(_ token: String) -> Bool { !isLiteral(token) && token.unicodeScalars.contains { Script.isCJK($0) } }
         guard tokens.contains(where: isChinese) else { return tokens }
         var out: [String] = []
         var index = 0

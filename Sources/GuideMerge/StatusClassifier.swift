@@ -131,7 +131,7 @@ public struct StatusClassifier: Sendable {
             let english = CodeTokens.of(source[s].codeLiteral!), chinese = CodeTokens.of(target[t].codeLiteral!)
             guard english != chinese else { continue }
             // Translated string literals or shell comments: the translator's job, not drift.
-            if CodeTokens.masked(source[s].codeLiteral!) == CodeTokens.masked(target[t].codeLiteral!) {
+            if CodeTokens.differOnlyInTranslation(source[s].codeLiteral!, target[t].codeLiteral!) {
                 findings.append(BeadFinding(.codeCommentsTranslated, "the same code, with its comments or strings translated",
                                             sourceBlock: s, targetBlock: t))
                 continue

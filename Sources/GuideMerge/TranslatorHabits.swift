@@ -307,7 +307,8 @@ enum TranslatorHabits {
     static func isOutOfPlace(_ bead: Bead, source: [Block], target: [Block]) -> Bool {
         if bead.source.isEmpty || bead.target.isEmpty { return true }
         guard isCodePair(bead, source: source, target: target) else { return false }
-        return CodeTokens.masked(source[bead.source[0]].codeLiteral!) != CodeTokens.masked(target[bead.target[0]].codeLiteral!)
+        let english = source[bead.source[0]].codeLiteral!, chinese = target[bead.target[0]].codeLiteral!
+        return CodeTokens.of(english) != CodeTokens.of(chinese) && !CodeTokens.differOnlyInTranslation(english, chinese)
     }
 }
 
