@@ -25,7 +25,7 @@ extension Aligner {
     /// is the whole band, cut nowhere.
     static func search(_ scorer: BeadScorer, band: SearchBand, from first: (row: Int, column: Int),
                        to last: (row: Int, column: Int)) -> [Bead] {
-        let order = [1, 2, 0, 3, 4, 5, 6, 7, 8, 9]   // skips first
+        let order = [1, 2, 0] + Array(3..<beadShapes.count)   // skips first
         let shapes = order.map { (kind: $0, source: beadShapes[$0].source, target: beadShapes[$0].target) }
         // Row `row`'s bounds are lower[row - first.row]...upper[row - first.row].
         let lower = band.lower[first.row...last.row].map { max($0, first.column) }
@@ -50,7 +50,7 @@ extension Aligner {
         best[ringStart(0) + first.column] = 0
         for row in 0..<rows {
             let sourceRow = first.row + row
-            // The rows a bead ending in this row starts from (this one, or 1 to 4 back),
+            // The rows a bead ending in this row starts from (this one, or 1 to `RunTable.longest` back),
             // with the rough merge bound's floor of the source run from there.
             let from = (0...RunTable.longest).map { back in
                 row - back < 0 ? (lower: 1, upper: 0, start: 0, floor: Double.infinity)

@@ -2,7 +2,7 @@ import GuideModel
 
 /// Pairs the blocks of a chapter with the blocks of its translation.
 ///
-/// A dynamic programme over bead types (1:1, 1:0, 0:1, 1:2, 2:1, 2:2, 1:3, 3:1, 1:4, 4:1)
+/// A dynamic programme over bead types (1:1, 1:0, 0:1, 1:2, 2:1, 2:2, 1:3, 3:1, 1:4, 4:1, 1:5, 5:1, 1:6, 6:1)
 /// minimising the sum of `BeadScorer` costs, searched inside a band around
 /// anchors (identical code blocks), so the work grows linearly with the
 /// chapter. The Chinese/English length ratio is re-estimated from a first
@@ -21,19 +21,24 @@ public struct Aligner: Sendable {
         self.pieceRows = pieceRows
     }
 
-    static let beadShapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (1, 4), (4, 1)]
+    static let beadShapes: [(source: Int, target: Int)] = [(1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (1, 4), (4, 1),
+                                                           (1, 5), (5, 1), (1, 6), (6, 1)]
     static let defaultCJKWidth = 3.0
 
     /// Comment blocks (snippet annotations and the like) are invisible to readers: they
-    /// are aligned with nothing and join the bead of the block that follows them.
+    /// are aligned with nothing and join the bead of the block that follows them. Translators'
+    /// habits the search leaves as gaps are regrouped after it (`TranslatorHabits`).
     public func align(_ source: [Block], _ target: [Block]) -> [Bead] {
         let visibleSource = source.indices.filter { !Self.isComment(source[$0]) }
         let visibleTarget = target.indices.filter { !Self.isComment(target[$0]) }
         let beads = scoredAlign(source, visibleSource, target, visibleTarget).map(\.bead)
         // Most chapters have no comment: then there is nothing to map or attach.
-        if visibleSource.count == source.count, visibleTarget.count == target.count { return beads }
+        if visibleSource.count == source.count, visibleTarget.count == target.count {
+            return TranslatorHabits.regroup(beads, source: source, target: target)
+        }
         let mapped = beads.map { Bead(source: $0.source.map { visibleSource[$0] }, target: $0.target.map { visibleTarget[$0] }) }
-        return HiddenBlocks.attach(to: mapped, sourceCount: source.count, targetCount: target.count)
+        return TranslatorHabits.regroup(HiddenBlocks.attach(to: mapped, sourceCount: source.count, targetCount: target.count),
+                                        source: source, target: target)
     }
 
     /// `Block.isComment`, asked only of HTML blocks: a call to it copies the whole

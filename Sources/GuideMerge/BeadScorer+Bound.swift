@@ -30,7 +30,7 @@ extension BeadScorer {
     /// of a merge's cost, from one number per run and no pairing: cheap enough to
     /// rule out most merges before `lowerBound` looks at them.
     func leastMergePrior(size: Int) -> Double {
-        let prior = size <= 3 ? costs.merge2 : size == 4 ? costs.merge3 : costs.merge4
+        let prior = Self.prior(size: size, costs)
         return min(prior, costs.merge2 + costs.splitAlongLines + Double(size - 3) * costs.furtherLineSplit)
     }
 

@@ -53,6 +53,8 @@ struct BeadScorer: Sendable {
         var merge2 = 3.0      // 1:2 and 2:1
         var merge3 = 5.0      // 1:3, 3:1 and 2:2
         var merge4 = 7.0      // 1:4 and 4:1
+        /// Each block past 1:4 (1:5, 1:6): a paragraph a translator cut into five or six.
+        var mergeFurther = 2.0
         var splitAlongLines = -1.5
         var furtherLineSplit = 1.0
         var lengthSigma = 0.3
@@ -155,10 +157,15 @@ struct BeadScorer: Sendable {
             || (targetCount == 1 && target.blocks[targetEnd - 1].lines >= sourceCount) {
             return costs.merge2 + costs.splitAlongLines + Double(sourceCount + targetCount - 3) * costs.furtherLineSplit
         }
-        switch sourceCount + targetCount {
+        return Self.prior(size: sourceCount + targetCount, costs)
+    }
+
+    /// The prior of a merge of `size` blocks in all (not along lines).
+    static func prior(size: Int, _ costs: Costs) -> Double {
+        switch size {
         case ...3: return costs.merge2   // 1:2 and 2:1
         case 4: return costs.merge3      // 1:3, 3:1 and 2:2
-        default: return costs.merge4     // 1:4 and 4:1
+        default: return costs.merge4 + Double(size - 5) * costs.mergeFurther   // 1:4 and 4:1, then 1:5…
         }
     }
 

@@ -28,6 +28,9 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
     case typography
     /// Heading levels, list lengths or block kinds differ between the sides.
     case structure
+    /// Informational: paired code blocks are the same code once comments and string literals are
+    /// set aside, and those were translated (what a translator is expected to do).
+    case codeCommentsTranslated
     /// Nothing to report.
     case translated
 
@@ -38,12 +41,16 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
     /// reads as unfinished; a structural difference is cosmetic next to those.
     public static let precedence: [BeadStatus] = [
         .stale, .missing, .extra, .codeDrift, .doubt, .sentenceMissing, .sentenceExtra, .englishLeft, .glossary, .typography,
-        .structure, .translated,
+        .structure, .codeCommentsTranslated, .translated,
     ]
 
     /// Style findings (glossary, typography) ask for an edit, but the text is translated:
     /// a bead with only these counts towards the translated share.
     public var isStyle: Bool { self == .glossary || self == .typography }
+
+    /// Informational findings say what a translator did as expected: nothing to edit, the
+    /// pair counts as translated, and reports print them as notes.
+    public var isInformational: Bool { self == .codeCommentsTranslated }
 
     /// Position in `precedence` (0 is most pressing).
     public var rank: Int { Self.ranks[ordinal] }
@@ -69,7 +76,8 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
         case .glossary: 8
         case .typography: 9
         case .structure: 10
-        case .translated: 11
+        case .codeCommentsTranslated: 11
+        case .translated: 12
         }
     }
 
@@ -193,4 +201,7 @@ extension BeadStatus {
 
     /// The statuses that ask for an edit of translated text (`isStyle`), as a mask.
     static let styleMask: UInt16 = precedence.filter(\.isStyle).reduce(0) { $0 | $1.bit }
+
+    /// The statuses of a pair that is translated as it is: style and informational ones, as a mask.
+    static let quietMask: UInt16 = styleMask | precedence.filter(\.isInformational).reduce(0) { $0 | $1.bit }
 }

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// The tokens of a code block with its comments left out.
 ///
 /// Translators translate comments (`// Do something` → `// 做点什么`) but should
@@ -10,6 +12,86 @@ public enum CodeTokens {
         var tokens: [String] = []
         scan(code) { tokens.append(String(decoding: $0, as: UTF8.self)) }
         return tokens
+    }
+
+    /// Whether two code blocks whose `of` tokens differ differ only in what a translator may
+    /// translate: a string or character literal given Chinese (`"Hello"` → `"你好"`; a literal
+    /// changed otherwise, a URL or a format, is drift), a shell or script comment (`# …`, see
+    /// `withoutHashComments`), a `#pragma mark` label, or Chinese outside strings and comments.
+    public static func differOnlyInTranslation(_ english: String, _ chinese: String) -> Bool {
+        let e = masked(english), z = masked(chinese)
+        guard e.count == z.count else { return false }
+        return zip(e, z).allSatisfy { a, b in
+            a == b || (isLiteral(a) && isLiteral(b) && b.unicodeScalars.contains { Script.isCJK($0) })
+        }
+    }
+
+    static func isLiteral(_ token: String) -> Bool {
+        guard let quote = token.first, quote == "\"" || quote == "'" else { return false }
+        return token.count >= 2 && token.last == quote
+    }
+
+    /// Chinese outside strings and comments is not code either (a compiler message shown with its
+    /// translation after it, `… retain cycle （可能会导致循环引用）`): its tokens are left out, with
+    /// the parentheses around them.
+    static func masked(_ code: String) -> [String] {
+        withoutChinese(of(withoutHashComments(code)))
+    }
+
+    /// The tokens without those holding Chinese, and without any parenthesised group holding one.
+    static func withoutChinese(_ tokens: [String]) -> [String] {
+        // (A string literal is compared as a whole: `differOnlyInTranslation`.)
+        func isChinese(_ token: String) -> Bool { !isLiteral(token) && token.unicodeScalars.contains { Script.isCJK($0) } }
+        guard tokens.contains(where: isChinese) else { return tokens }
+        var out: [String] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token == "(" || token == "（" {
+                // The group up to its closing parenthesis (either width), nested groups within.
+                var depth = 0, end = index
+                while end < tokens.count {
+                    if tokens[end] == "(" || tokens[end] == "（" { depth += 1 }
+                    if tokens[end] == ")" || tokens[end] == "）" { depth -= 1 }
+                    if depth == 0 { break }
+                    end += 1
+                }
+                if end < tokens.count, tokens[index...end].contains(where: isChinese) {
+                    index = end + 1
+                    continue
+                }
+            }
+            if !isChinese(token) { out.append(token) }
+            index += 1
+        }
+        return out
+    }
+
+    /// The code with each `#` comment cut off its line: a `#` at a line's start or after a space,
+    /// followed by a space, a tab, another `#`, the line's end or a character that is not ASCII
+    /// (`# 列出文件`, `#中文`), and not after an opening quote on its line. `#import`, `#define`,
+    /// `#pragma` and `#!` (a letter or `!` follows) stay: they are code, but for the label of a
+    /// `#pragma mark`.
+    static func withoutHashComments(_ code: String) -> String {
+        guard code.contains("#") else { return code }
+        return code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            // `#pragma mark - 视图的生命周期`: the label is for readers, as a comment is.
+            if let mark = line.range(of: "#pragma mark") { return line[..<mark.upperBound] }
+            var quotes = 0
+            var previous: Character = " "
+            for index in line.indices {
+                let character = line[index]
+                if character == "\"" || character == "'" { quotes += 1 }
+                if character == "#", quotes % 2 == 0, previous == " " || previous == "\t" {
+                    let next = line.index(after: index)
+                    if next == line.endIndex { return line[..<index] }
+                    let following = line[next]
+                    if following == " " || following == "\t" || following == "#" || !following.isASCII { return line[..<index] }
+                }
+                previous = character
+            }
+            return line
+        }.joined(separator: "\n")
     }
 
     /// Hands over each token as its UTF-8 bytes. Everything the scanner looks for

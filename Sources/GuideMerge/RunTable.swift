@@ -1,11 +1,11 @@
-/// One side of a chapter pair as the runs of 1…4 consecutive blocks a bead can
+/// One side of a chapter pair as the runs of 1…6 consecutive blocks a bead can
 /// take, each summarised once: the union of its tokens, the weight of that union,
 /// and its counts. The dynamic programme scores ten bead shapes in every cell of
 /// its band; with the runs summarised, scoring one compares two precomputed runs
 /// instead of copying signatures and building sets for every candidate.
 struct RunTable: Sendable {
-    /// The most blocks a bead takes from one side (1:4, 4:1).
-    static let longest = 4
+    /// The most blocks a bead takes from one side (1:6, 6:1: a paragraph a translator cut into six).
+    static let longest = 6
 
     /// A run's summary: plain values, so reading one costs no reference counting. Stored narrow
     /// (56 bytes, not 104): a table holds four runs a block, and for a chapter of a million

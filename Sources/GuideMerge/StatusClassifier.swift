@@ -22,6 +22,11 @@ public struct StatusClassifier: Sendable {
     public func classify(_ bead: Bead, source: [Block], target: [Block], stale: Bool = false) -> BeadReview {
         var findings: [BeadFinding] = []
         if stale { findings.append(BeadFinding(.stale, "the English changed since this was translated")) }
+        // A lost code fence puts what follows out of place until the fences are in step again:
+        // one finding at the code block that shows it, not a chain of missing and extra.
+        if let lost = lostFence(bead, source: source, target: target) {
+            return BeadReview(bead: bead, findings: findings + [lost] + doubts(bead, target: target))
+        }
         // A thematic break on one side only has nothing to translate: it is a structural difference.
         if bead.target.isEmpty, let first = bead.source.first {
             findings.append(bead.source.allSatisfy { source[$0].kind == .thematicBreak }
@@ -40,6 +45,18 @@ public struct StatusClassifier: Sendable {
             findings += structure(bead, source: source, target: target)
         }
         return BeadReview(bead: bead, findings: findings)
+    }
+
+    /// The bead's Chinese code block whose fences are out of step (`LostFence`), as a structure
+    /// finding; nil when there is none, or its English has the same trouble.
+    func lostFence(_ bead: Bead, source: [Block], target: [Block]) -> BeadFinding? {
+        guard !bead.source.contains(where: { LostFence.at(source[$0]) != nil }) else { return nil }
+        for index in bead.target {
+            if let message = LostFence.at(target[index]) {
+                return BeadFinding(.structure, message, sourceBlock: bead.source.first, targetBlock: index)
+            }
+        }
+        return nil
     }
 
     func doubts(_ bead: Bead, target: [Block]) -> [BeadFinding] {
@@ -62,9 +79,13 @@ public struct StatusClassifier: Sendable {
             if englishTexts == nil { englishTexts = Set(bead.source.map { Self.normalized(source[$0].text) }) }
             return englishTexts!.contains(Self.normalized(block.text))
         }
+        // An English quotation kept beside its Chinese is not English left (`TranslatorHabits.keptQuotations`).
+        let english = bead.source.map { source[$0] }
+        let translatedBeside = bead.target.count > 1 && bead.target.contains { TranslatorHabits.hasChinese(target[$0]) }
         for index in bead.target {
             let block = target[index]
             if case .code = block.kind { continue }
+            if translatedBeside, TranslatorHabits.isKeptCopy(block, of: english) { continue }
             let prose = EnglishProse.proseSource(block.source)
             let words = EnglishProse.runs(prose)
             let allWords = Array(words.joined())
@@ -72,24 +93,49 @@ public struct StatusClassifier: Sendable {
                 findings.append(BeadFinding(.englishLeft, "a copy of the English", targetBlock: index))
             } else if EnglishProse.isEnglishBlock(proseSource: prose, words: allWords) {
                 findings.append(BeadFinding(.englishLeft, "English prose: “\(EnglishProse.excerpt(allWords))”", targetBlock: index))
-            } else if let run = words.first(where: EnglishProse.isEnglishRun) {
+            } else if let run = words.first(where: EnglishProse.isEnglishRun),
+                      !Self.isQuotedWithTranslation(run, in: block, english: english) {
                 findings.append(BeadFinding(.englishLeft, "English left: “\(EnglishProse.excerpt(run))”", targetBlock: index))
             }
         }
         return findings
     }
 
+    /// `> an English quotation (its Chinese)`: the English run is the whole of the pair's English
+    /// (four in five of the English's words), kept as a quotation, and the block holds Chinese
+    /// enough to translate it (a third of its letters' worth or more). English left in a
+    /// translated paragraph is one sentence of several: its English is longer than the run.
+    static func isQuotedWithTranslation(_ run: [String], in block: Block, english: [Block]) -> Bool {
+        let theirs = english.flatMap { TranslatorHabits.latinWords($0.text) }
+        let kept = Set(run.flatMap { TranslatorHabits.latinWords($0) })
+        guard theirs.count >= 3, theirs.filter(kept.contains).count * 5 >= theirs.count * 4 else { return false }
+        let letters = run.reduce(0) { $0 + $1.count }
+        return Double(TextMeasure.scan(block.text) { _ in }.cjk) * Aligner.defaultCJKWidth >= Double(letters) / 3
+    }
+
     /// Characters of a code token a finding quotes (a string literal may be a megabyte long).
     static let quotedToken = 80
 
-    /// Paired code blocks (in order) whose code tokens differ once comments are removed.
+    /// Paired code blocks (in order) whose code tokens differ once comments are removed: drift, or,
+    /// when they are the same with string literals and `#` comments masked too, translated comments.
     func codeDrift(_ bead: Bead, source: [Block], target: [Block]) -> [BeadFinding] {
-        let sourceCode = bead.source.filter { source[$0].codeLiteral != nil }
+        var sourceCode = bead.source.filter { source[$0].codeLiteral != nil }
         let targetCode = bead.target.filter { target[$0].codeLiteral != nil }
+        // English code the Chinese renders as a code span of its paragraph (`TranslatorHabits.codeInlined`).
+        if sourceCode.count > targetCode.count {
+            let spans = Set(bead.target.flatMap { target[$0].inline.codeSpans.map(CodeTokens.of) })
+            sourceCode.removeAll { spans.contains(CodeTokens.of(source[$0].codeLiteral!)) }
+        }
         var findings: [BeadFinding] = []
         for (s, t) in zip(sourceCode, targetCode) {
             let english = CodeTokens.of(source[s].codeLiteral!), chinese = CodeTokens.of(target[t].codeLiteral!)
             guard english != chinese else { continue }
+            // Translated string literals or shell comments: the translator's job, not drift.
+            if CodeTokens.differOnlyInTranslation(source[s].codeLiteral!, target[t].codeLiteral!) {
+                findings.append(BeadFinding(.codeCommentsTranslated, "the same code, with its comments or strings translated",
+                                            sourceBlock: s, targetBlock: t))
+                continue
+            }
             let at = (0..<min(english.count, chinese.count)).first { english[$0] != chinese[$0] } ?? min(english.count, chinese.count)
             let theirs = at < english.count ? "`\(Excerpt.cut(english[at], length: Self.quotedToken))`" : "the end"
             let ours = at < chinese.count ? "`\(Excerpt.cut(chinese[at], length: Self.quotedToken))`" : "the end"
@@ -119,6 +165,12 @@ public struct StatusClassifier: Sendable {
         }
         let sourceLists = bead.source.filter { Self.isList(source[$0]) }
         let targetLists = bead.target.filter { Self.isList(target[$0]) }
+        // One list split in two around a note or a quotation, with all its items: the same list.
+        if sourceLists.count == 1, targetLists.count == 2, bead.target.count > 2,
+           targetLists.reduce(0, { $0 + target[$1].items.count }) == source[sourceLists[0]].items.count,
+           source[sourceLists[0]].kind == target[targetLists[0]].kind {
+            return findings
+        }
         for (s, t) in zip(sourceLists, targetLists) {
             if source[s].items.count != target[t].items.count {
                 findings.append(BeadFinding(.structure, "list of \(source[s].items.count) items in English, \(target[t].items.count) in Chinese",

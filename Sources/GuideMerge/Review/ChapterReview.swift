@@ -42,8 +42,8 @@ public struct ChapterReview: Sendable {
 
         public var bead: Bead { review.bead }
         public var status: BeadStatus { review.status }
-        /// Nothing to report but glossary or typography findings.
-        public var isTranslated: Bool { review.statusMask & ~BeadStatus.styleMask == 0 }
+        /// Nothing to report but glossary, typography or informational findings.
+        public var isTranslated: Bool { review.statusMask & ~BeadStatus.quietMask == 0 }
     }
 
     public init(source: Chapter, target: Chapter, language: Language, beads: [ReviewedBead]) {
@@ -177,8 +177,9 @@ public struct ChapterReview: Sendable {
             var prose = sentences?.review.scannedForModel[index]
             if let sentences {
                 let marked = SentenceReview.isMarked(bead, source: source.blocks, target: target.blocks)
-                let reviewed = review.statusMask & ~(BeadStatus.styleMask | BeadStatus.structure.bit | BeadStatus.englishLeft.bit) == 0
+                let reviewed = review.statusMask & ~(BeadStatus.quietMask | BeadStatus.structure.bit | BeadStatus.englishLeft.bit) == 0
                     && SentenceReview.comparable(bead, source: source.blocks, target: target.blocks)
+                    && !TranslatorHabits.holdsKeptQuotation(bead, source: source.blocks, target: target.blocks)
                 if style != nil, marked, sentences.review.cutForModel[index] == nil,
                    sentences.review.willCut(bead, source: source.blocks, target: target.blocks) {
                     if prose == nil { prose = BeadProse(bead, source: source.blocks, target: target.blocks) }

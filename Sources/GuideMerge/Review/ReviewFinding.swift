@@ -39,7 +39,7 @@ extension ReviewReport {
             for bead in review.beads where review.target.untranslated == nil {
                 for finding in bead.review.findings {
                     var found = reviewFinding(finding, bead: bead, in: review)
-                    found.severity = failing.contains(finding.status) ? .error : .warning
+                    found.severity = failing.contains(finding.status) ? .error : finding.status.isInformational ? .note : .warning
                     out.append(found)
                 }
             }
@@ -135,6 +135,7 @@ extension ReviewReport {
         case (.missing?, _): return "English with no translation."
         case (.extra?, _): return "A translated block with no English."
         case (.codeDrift?, _): return "Paired code blocks differ in their code."
+        case (.codeCommentsTranslated?, _): return "Paired code blocks differ only in comments or string literals (translated)."
         case (.doubt?, _): return "The translator marked the translation as uncertain."
         case (.sentenceMissing?, _): return "A translated pair in which an English sentence has no translation."
         case (.sentenceExtra?, _): return "A translated pair in which a sentence of the translation renders no English one."

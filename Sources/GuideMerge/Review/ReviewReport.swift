@@ -91,7 +91,8 @@ public enum ReviewReport {
         if let block, !block.text.isEmpty, finding.status != .typography, !finding.status.isSentence {
             text += " “\(Excerpt.of(block.text, length: 50))”"
         }
-        return ReviewFinding(rule: finding.status.name, message: text, location: here, english: there)
+        return ReviewFinding(rule: finding.status.name, severity: finding.status.isInformational ? .note : .warning,
+                             message: text, location: here, english: there)
     }
 
     /// `readerFindings`: how many the pair's two files have (`ChapterReview.readerFindings`).
@@ -213,6 +214,7 @@ extension BeadStatus {
     public var name: String {
         switch self {
         case .codeDrift: return "code-drift"
+        case .codeCommentsTranslated: return "code-comments-translated"
         case .englishLeft: return "english-left"
         case .sentenceMissing: return "sentence-missing"
         case .sentenceExtra: return "sentence-extra"
