@@ -105,7 +105,16 @@ public struct StatusClassifier: Sendable {
     /// (four in five of the English's words), kept as a quotation, and the block holds Chinese
     /// enough to translate it (a third of its letters' worth or more). English left in a
     /// translated paragraph is one sentence of several: its English is longer than the run.
+    /// Kept as a quotation: a block quote, or the Chinese in parentheses right after the English
+    /// (an English sentence left beside other Chinese is English left, not a quotation).
     static func isQuotedWithTranslation(_ run: [String], in block: Block, english: [Block]) -> Bool {
+        var quoted = false
+        if case .blockQuote = block.kind { quoted = true }
+        if !quoted, let last = run.last, let end = block.text.range(of: last)?.upperBound,
+           let next = block.text[end...].first(where: { !$0.isWhitespace }), "（(".contains(next) {
+            quoted = true
+        }
+        guard quoted else { return false }
         let theirs = english.flatMap { TranslatorHabits.latinWords($0.text) }
         let kept = Set(run.flatMap { TranslatorHabits.latinWords($0) })
         guard theirs.count >= 3, theirs.filter(kept.contains).count * 5 >= theirs.count * 4 else { return false }
