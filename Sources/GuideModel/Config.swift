@@ -26,6 +26,9 @@ public struct Config: Hashable, Sendable {
     /// `review.dictionary`: a bilingual dictionary in CC-CEDICT's format the sentence review
     /// reads (relative to the content folder), or nil.
     public var reviewDictionary: String?
+    /// `review.lang`: the language `guide review` and the review pages speak (nil: `--lang`, the
+    /// locale or English decide; a built site's is this or English).
+    public var reviewLanguage: ReviewLanguage?
     /// Where each language's chapters are (`editions:`); a language it does not name has today's
     /// `<code>/SUMMARY.md`.
     public var editions: [String: EditionSource] = [:]
