@@ -26,7 +26,11 @@ import Testing
             let english = id.template(in: .en), chinese = id.template(in: .zh)
             #expect(!english.isEmpty, "\(id) has no English text")
             #expect(chinese != english, "\(id): the Chinese text is the English one")
-            #expect(Self.hasChinese(chinese), "\(id): “\(chinese)” has no Chinese in it")
+            // Texts of only arguments, identifiers and punctuation: their order and the full-width
+            // punctuation are what the Chinese changes.
+            if ![.summaryCount, .githubTitle, .findingLabel].contains(id) {
+                #expect(Self.hasChinese(chinese), "\(id): “\(chinese)” has no Chinese in it")
+            }
             #expect(Self.placeholders(chinese) == Self.placeholders(english), "\(id): the placeholders differ")
         }
     }

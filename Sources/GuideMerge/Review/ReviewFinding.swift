@@ -59,8 +59,9 @@ extension ReviewReport {
                 }
             }
             if let first = typography.first {
+                let count = review.beads.reduce(0) { $0 + $1.review.typographyCount }
                 out.append(ReviewFinding(rule: first.rule, severity: first.severity,
-                                         message: typographySummary(typography.count, in: language), location: first.location))
+                                         message: typographySummary(count, in: language), location: first.location))
             }
             for chapter in [review.source, review.target] where filesDone.insert(chapter.displayPath).inserted {
                 out += ReaderChecks.findings(in: chapter.blocks).filter { filter.shows(ReviewKind($0.kind)) }.map { finding in
@@ -73,9 +74,9 @@ extension ReviewReport {
         return out
     }
 
-    /// The one line of a chapter's typography findings: how many, and the command that mends them.
+    /// The one line of a chapter's typography findings (`BeadReview.typographyCount`): how many, and the command that mends them.
     static func typographySummary(_ count: Int, in language: ReviewLanguage) -> String {
-        (count == 1 ? ReviewMessage(.typographySummaryOne) : ReviewMessage(.typographySummaryMany, count)).text(in: language)
+        (count == 1 ? ReviewMessage(.typographySummaryOne) : ReviewMessage(.typographySummaryMany, ReportLimit.grouped(count))).text(in: language)
     }
 
     /// SARIF 2.1.0: one run of the tool `guide`, a rule per status or check that has findings, one

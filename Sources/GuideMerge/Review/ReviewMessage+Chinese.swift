@@ -85,6 +85,7 @@ extension ReviewMessage.ID {
         case .chapterCountMany: "{1} 章"
         case .shownIn: "显示 {2}中的 {1}"
         case .legendTitle: "各状态的含义"
+        case .legendStatus: "状态"
         case .legendMeaning: "含义"
         case .legendAction: "怎么处理"
         case .sectionFindingsOne: "1 条问题"

@@ -92,6 +92,7 @@ extension ReviewMessage.ID {
         case .chapterCountMany: "{1} chapters"
         case .shownIn: "{1} shown in {2}"
         case .legendTitle: "What the statuses mean"
+        case .legendStatus: "Status"
         case .legendMeaning: "What it means"
         case .legendAction: "What to do"
         case .sectionFindingsOne: "1 finding"

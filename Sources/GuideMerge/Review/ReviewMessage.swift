@@ -74,7 +74,7 @@ public struct ReviewMessage: Hashable, Sendable, Codable {
         case columnTranslated, columnAccepted, columnSnippetsFailing, columnSnippetsWarning
         case filterShow, filterSnippets, filterReader, filterChapter, filterLanguage, filterAll
         case filterCountOne, filterCountMany, chapterCountOne, chapterCountMany, shownIn
-        case legendTitle, legendMeaning, legendAction
+        case legendTitle, legendStatus, legendMeaning, legendAction
         case sectionFindingsOne, sectionFindingsMany, sideBySide, progressLabel, progressText, notTranslatedYet
         case pairsByStatus, gapsHeading, typographyFold, gapsNotShown, gapsNotShownFirst, pairFindingsNotShown
         case snippetsHeading, readerHeading, readerNote, linkToPair
@@ -85,5 +85,17 @@ extension GuideModel.Untranslated {
     /// `reason` in either language, the translation's SUMMARY.md named by `name`.
     public func explanation(naming name: (String) -> String = { $0 }) -> ReviewMessage {
         ReviewMessage(fileExists ? .reasonFileExists : .reasonNotListed, name(summary))
+    }
+}
+
+extension BeadReview {
+    /// How many typography findings the pair has, for a chapter's one line: those it lists, or,
+    /// for a pair of thousands, the total its first line gives (`typographyPairCut`).
+    var typographyCount: Int {
+        if let cut = findings.first(where: { $0.explanation.id == .typographyPairCut }),
+           let total = cut.explanation.arguments.first.flatMap({ Int($0.filter(\.isNumber)) }) {
+            return total
+        }
+        return findings.count { $0.status == .typography }
     }
 }

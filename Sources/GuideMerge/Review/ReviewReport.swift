@@ -28,10 +28,10 @@ public enum ReviewReport {
                 beads = []   // every block is missing: the one line says so
             }
             for bead in beads where bead.review.findingCount > 0 {
+                if filter.summarizesTypography && filter.shows(status: .typography) { typography += bead.review.typographyCount }
                 for finding in bead.review.findings where filter.shows(status: finding.status) {
                     let fails = failing.contains(finding.status)
                     if finding.status == .typography && filter.summarizesTypography {
-                        typography += 1
                         typographyFails = typographyFails || fails
                         if typographyAt == nil { typographyAt = reviewFinding(finding, bead: bead, in: review).location }
                         continue
