@@ -31,7 +31,7 @@ import Testing
         #expect(lines.count < 1_100)
         #expect(lines.allSatisfy { $0.utf8.count < 400 })
         // By default the chapter's typography is one line, counting every finding (listed or not).
-        let summary = try runGuide(["review", "--no-check"], in: folder).stdout.split(separator: "\n").filter { $0.contains("warning: typography:") }
+        let summary = try runGuide(["review", "--no-check"], in: folder.path).stdout.split(separator: "\n").filter { $0.contains("warning: typography:") }
         let total = try #require(review.text.firstMatch(of: /this pair has ([0-9,]+) typography findings/)).1
         #expect(summary.count == 1 && summary[0].contains(": \(total) typography findings in this chapter: run `guide fix-spacing`"), "\(summary)")
     }
