@@ -32,6 +32,10 @@
     return Array.prototype.slice.call(section.querySelectorAll("li[data-status]"));
   });
   var count = form.querySelector(".filter-count");
+  // The count line's words, in the page's language (`review.lang`), `{1}` where the number goes.
+  function words(one, many, n) {
+    return n === 1 ? form.dataset[one] : form.dataset[many].replace("{1}", n);
+  }
   function apply() {
     var shown = {};
     form.querySelectorAll("input[name=status]").forEach(function (box) { shown[box.value] = box.checked; });
@@ -49,7 +53,7 @@
       if (fold) fold.hidden = shown.typography === false;
       section.hidden = !inScope;
       var label = section.querySelector(".section-count");
-      if (label) label.textContent = visible + (visible === 1 ? " finding" : " findings");
+      if (label) label.textContent = words("findingOne", "findingMany", visible);
       if (inScope) { total += visible; chapters += 1; }
     });
     if (table) {
@@ -57,10 +61,49 @@
         row.hidden = !((!chapter || row.dataset.chapter === chapter) && (!language || row.dataset.language === language));
       });
     }
-    count.textContent = total + (total === 1 ? " finding" : " findings") + " shown in " + chapters
-      + (chapters === 1 ? " chapter" : " chapters");
+    count.textContent = form.dataset.shownIn.replace("{1}", words("findingOne", "findingMany", total))
+      .replace("{2}", words("chapterOne", "chapterMany", chapters));
   }
-  form.addEventListener("change", apply);
+
+  // The filters live in the address's query (`?skip=typography,reader&chapter=…&language=zh`):
+  // a link shares the view, and back and forward step through the filters chosen. The hash
+  // stays the sections' (the overview's links).
+  function query() {
+    var skipped = [];
+    form.querySelectorAll("input[name=status]").forEach(function (box) { if (!box.checked) skipped.push(box.value); });
+    var params = new URLSearchParams();
+    if (skipped.length) params.set("skip", skipped.join(","));
+    if (form.elements.chapter.value) params.set("chapter", form.elements.chapter.value);
+    if (form.elements.language.value) params.set("language", form.elements.language.value);
+    var text = params.toString();
+    return text ? "?" + text : "";
+  }
+  function restore() {
+    var params = new URLSearchParams(location.search);
+    var skipped = (params.get("skip") || "").split(",");
+    form.querySelectorAll("input[name=status]").forEach(function (box) { box.checked = skipped.indexOf(box.value) < 0; });
+    [["chapter", form.elements.chapter], ["language", form.elements.language]].forEach(function (pair) {
+      var value = params.get(pair[0]) || "";
+      // A value the page has no option for (a chapter since removed) shows everything.
+      pair[1].value = Array.prototype.some.call(pair[1].options, function (o) { return o.value === value; }) ? value : "";
+    });
+  }
+  form.addEventListener("change", function () {
+    var next = query();
+    if (next !== location.search) {
+      try {
+        history.pushState({ filters: next }, "", location.pathname + next + location.hash);
+      } catch (error) {
+        // A page opened from file:// in a browser that refuses: the filters still apply.
+      }
+    }
+    apply();
+  });
+  window.addEventListener("popstate", function () {
+    restore();
+    apply();
+  });
   form.addEventListener("submit", function (event) { event.preventDefault(); });
+  restore();
   apply();
 })();

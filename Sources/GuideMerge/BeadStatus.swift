@@ -89,8 +89,10 @@ public enum BeadStatus: String, Hashable, Sendable, CaseIterable, Codable {
 /// One thing found in a bead, pointing at the block it concerns.
 public struct BeadFinding: Hashable, Sendable, Codable {
     public var status: BeadStatus
-    /// A short explanation for the review page, e.g. "marker 【疑问】".
-    public var message: String
+    /// A short explanation for the review page, e.g. "marker 【疑问】", in either language.
+    public var explanation: ReviewMessage
+    /// The explanation in English.
+    public var message: String { explanation.english }
     /// Index of the English block concerned, if one.
     public var sourceBlock: Int?
     /// Index of the Chinese block concerned, if one.
@@ -103,10 +105,10 @@ public struct BeadFinding: Hashable, Sendable, Codable {
     /// How sure the finding is, 0 to 1, for findings that are a judgement (sentence findings).
     public var confidence: Double?
 
-    public init(_ status: BeadStatus, _ message: String, sourceBlock: Int? = nil, targetBlock: Int? = nil,
+    public init(_ status: BeadStatus, _ explanation: ReviewMessage, sourceBlock: Int? = nil, targetBlock: Int? = nil,
                 line: Int? = nil, column: Int? = nil, sourceLine: Int? = nil, confidence: Double? = nil) {
         self.status = status
-        self.message = message
+        self.explanation = explanation
         self.sourceBlock = sourceBlock
         self.targetBlock = targetBlock
         self.line = line

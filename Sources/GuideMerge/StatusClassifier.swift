@@ -21,7 +21,7 @@ public struct StatusClassifier: Sendable {
 
     public func classify(_ bead: Bead, source: [Block], target: [Block], stale: Bool = false) -> BeadReview {
         var findings: [BeadFinding] = []
-        if stale { findings.append(BeadFinding(.stale, "the English changed since this was translated")) }
+        if stale { findings.append(BeadFinding(.stale, ReviewMessage(.englishChanged))) }
         // A lost code fence puts what follows out of place until the fences are in step again:
         // one finding at the code block that shows it, not a chain of missing and extra.
         if let lost = lostFence(bead, source: source, target: target) {
@@ -30,13 +30,13 @@ public struct StatusClassifier: Sendable {
         // A thematic break on one side only has nothing to translate: it is a structural difference.
         if bead.target.isEmpty, let first = bead.source.first {
             findings.append(bead.source.allSatisfy { source[$0].kind == .thematicBreak }
-                ? BeadFinding(.structure, "thematic break only in English", sourceBlock: first)
-                : BeadFinding(.missing, "no Chinese for this English", sourceBlock: first))
+                ? BeadFinding(.structure, ReviewMessage(.thematicBreakOnlyInEnglish), sourceBlock: first)
+                : BeadFinding(.missing, ReviewMessage(.noChinese), sourceBlock: first))
         }
         if bead.source.isEmpty, let first = bead.target.first {
             findings.append(bead.target.allSatisfy { target[$0].kind == .thematicBreak }
-                ? BeadFinding(.structure, "thematic break only in Chinese", targetBlock: first)
-                : BeadFinding(.extra, "Chinese with no English", targetBlock: first))
+                ? BeadFinding(.structure, ReviewMessage(.thematicBreakOnlyInChinese), targetBlock: first)
+                : BeadFinding(.extra, ReviewMessage(.noEnglish), targetBlock: first))
         }
         findings += doubts(bead, target: target)
         findings += englishLeft(bead, source: source, target: target)
@@ -64,7 +64,7 @@ public struct StatusClassifier: Sendable {
             doubtMarkers.filter { marker in
                 !marker.isEmpty && (SingleScalarText.contains(target[index].source, marker) ?? target[index].source.contains(marker))
             }.map {
-                BeadFinding(.doubt, "marker \($0)", targetBlock: index)
+                BeadFinding(.doubt, ReviewMessage(.doubtMarker, $0), targetBlock: index)
             }
         }
     }
@@ -90,12 +90,12 @@ public struct StatusClassifier: Sendable {
             let words = EnglishProse.runs(prose)
             let allWords = Array(words.joined())
             if allWords.count >= 4 || (allWords.count >= 2 && EnglishProse.functionWordCount(allWords) >= 1), isCopy(block) {
-                findings.append(BeadFinding(.englishLeft, "a copy of the English", targetBlock: index))
+                findings.append(BeadFinding(.englishLeft, ReviewMessage(.copyOfEnglish), targetBlock: index))
             } else if EnglishProse.isEnglishBlock(proseSource: prose, words: allWords) {
-                findings.append(BeadFinding(.englishLeft, "English prose: “\(EnglishProse.excerpt(allWords))”", targetBlock: index))
+                findings.append(BeadFinding(.englishLeft, ReviewMessage(.englishProse, EnglishProse.excerpt(allWords)), targetBlock: index))
             } else if let run = words.first(where: EnglishProse.isEnglishRun),
                       !Self.isQuotedWithTranslation(run, in: block, english: english) {
-                findings.append(BeadFinding(.englishLeft, "English left: “\(EnglishProse.excerpt(run))”", targetBlock: index))
+                findings.append(BeadFinding(.englishLeft, ReviewMessage(.englishLeft, EnglishProse.excerpt(run)), targetBlock: index))
             }
         }
         return findings
@@ -141,18 +141,18 @@ public struct StatusClassifier: Sendable {
             guard english != chinese else { continue }
             // Translated string literals or shell comments: the translator's job, not drift.
             if CodeTokens.differOnlyInTranslation(source[s].codeLiteral!, target[t].codeLiteral!) {
-                findings.append(BeadFinding(.codeCommentsTranslated, "the same code, with its comments or strings translated",
+                findings.append(BeadFinding(.codeCommentsTranslated, ReviewMessage(.codeCommentsTranslated),
                                             sourceBlock: s, targetBlock: t))
                 continue
             }
             let at = (0..<min(english.count, chinese.count)).first { english[$0] != chinese[$0] } ?? min(english.count, chinese.count)
             let theirs = at < english.count ? "`\(Excerpt.cut(english[at], length: Self.quotedToken))`" : "the end"
             let ours = at < chinese.count ? "`\(Excerpt.cut(chinese[at], length: Self.quotedToken))`" : "the end"
-            findings.append(BeadFinding(.codeDrift, "code differs at token \(at + 1): \(theirs) in English, \(ours) in Chinese",
+            findings.append(BeadFinding(.codeDrift, ReviewMessage(.codeToken, at + 1, theirs, ours),
                                         sourceBlock: s, targetBlock: t))
         }
         if sourceCode.count != targetCode.count {
-            findings.append(BeadFinding(.codeDrift, "\(sourceCode.count) code blocks in English, \(targetCode.count) in Chinese",
+            findings.append(BeadFinding(.codeDrift, ReviewMessage(.codeBlockCount, sourceCode.count, targetCode.count),
                                         sourceBlock: sourceCode.first, targetBlock: targetCode.first))
         }
         return findings
@@ -164,11 +164,11 @@ public struct StatusClassifier: Sendable {
         let sourceHeadings = Self.headings(bead.source, in: source)
         let targetHeadings = Self.headings(bead.target, in: target)
         for (s, t) in zip(sourceHeadings, targetHeadings) where s.1 != t.1 {
-            findings.append(BeadFinding(.structure, "heading level \(s.1) in English, \(t.1) in Chinese",
+            findings.append(BeadFinding(.structure, ReviewMessage(.headingLevel, s.1, t.1),
                                         sourceBlock: s.0, targetBlock: t.0))
         }
         if sourceHeadings.count != targetHeadings.count {
-            findings.append(BeadFinding(.structure, "\(sourceHeadings.count) headings in English, \(targetHeadings.count) in Chinese",
+            findings.append(BeadFinding(.structure, ReviewMessage(.headingCount, sourceHeadings.count, targetHeadings.count),
                                         sourceBlock: sourceHeadings.first?.0 ?? bead.source.first,
                                         targetBlock: targetHeadings.first?.0 ?? bead.target.first))
         }
@@ -182,22 +182,22 @@ public struct StatusClassifier: Sendable {
         }
         for (s, t) in zip(sourceLists, targetLists) {
             if source[s].items.count != target[t].items.count {
-                findings.append(BeadFinding(.structure, "list of \(source[s].items.count) items in English, \(target[t].items.count) in Chinese",
+                findings.append(BeadFinding(.structure, ReviewMessage(.listItems, source[s].items.count, target[t].items.count),
                                             sourceBlock: s, targetBlock: t))
             }
             if source[s].kind != target[t].kind {
-                findings.append(BeadFinding(.structure, "numbered list on one side, bulleted on the other", sourceBlock: s, targetBlock: t))
+                findings.append(BeadFinding(.structure, ReviewMessage(.listKinds), sourceBlock: s, targetBlock: t))
             }
         }
         if sourceLists.count != targetLists.count {
-            findings.append(BeadFinding(.structure, "\(sourceLists.count) lists in English, \(targetLists.count) in Chinese",
+            findings.append(BeadFinding(.structure, ReviewMessage(.listCount, sourceLists.count, targetLists.count),
                                         sourceBlock: sourceLists.first ?? bead.source.first,
                                         targetBlock: targetLists.first ?? bead.target.first))
         }
         if bead.source.count == 1, bead.target.count == 1, findings.isEmpty {
             let s = source[bead.source[0]], t = target[bead.target[0]]
             if s.kind.name != t.kind.name {
-                findings.append(BeadFinding(.structure, "\(s.kind.name) in English, \(t.kind.name) in Chinese",
+                findings.append(BeadFinding(.structure, ReviewMessage(.blockKinds, s.kind.name, t.kind.name),
                                             sourceBlock: bead.source[0], targetBlock: bead.target[0]))
             }
         }

@@ -317,17 +317,16 @@ enum TranslatorHabits {
 /// was never closed and runs to the chapter's end.
 public enum LostFence {
     /// What the review says of the block, nil when its fences are in step.
-    public static func at(_ block: Block) -> String? {
+    public static func at(_ block: Block) -> ReviewMessage? {
         guard case .code = block.kind, let fence = fenceOpening(block.source) else { return nil }
         let body = block.source.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         if body.contains(where: { isFenceWithLanguage($0, fence: fence) }) {
-            return "a code fence is out of step: this code block holds a fence with a language, "
-                + "so a fence before it was lost and prose shows as code, or code as prose"
+            return ReviewMessage(.fenceOutOfStep)
         }
         // Never closed, and what it swallowed is Chinese prose or headings, not comments.
         let closed = body.last { !$0.allSatisfy(\.isWhitespace) }.map { $0.drop { $0 == " " }.hasPrefix(fence) } ?? false
         if !closed, body.filter(isChineseProse).count >= 2 {
-            return "a code fence is not closed: the rest of the chapter shows as code"
+            return ReviewMessage(.fenceNotClosed)
         }
         return nil
     }

@@ -31,6 +31,9 @@ public struct Config: Hashable, Sendable {
     public var reviewWithoutDictionary = false
     /// What names no dictionary (`review.dictionary: none`, `guide review --dictionary none`).
     public static let noDictionary = "none"
+    /// `review.lang`: the language `guide review` and the review pages speak (nil: `--lang`, the
+    /// locale or English decide; a built site's is this or English).
+    public var reviewLanguage: ReviewLanguage?
     /// Where each language's chapters are (`editions:`); a language it does not name has today's
     /// `<code>/SUMMARY.md`.
     public var editions: [String: EditionSource] = [:]

@@ -28,6 +28,7 @@ public enum ConfigLoader {
             var doubt_markers: [String]?
             var sentences: Bool?
             var dictionary: String?
+            var lang: String?
         }
 
         struct Check: Decodable {
@@ -145,6 +146,14 @@ public enum ConfigLoader {
             }
             config.reviewDictionary = dictionary
         }
+        if let lang = file.review?.lang {
+            guard let language = ReviewLanguage(rawValue: lang) else {
+                throw GuideError("'review.lang' must be \(ReviewLanguage.names.joined(separator: " or ")), not \"\(lang)\" "
+                                 + "(the language guide review and the dashboard speak)",
+                                 at: KnownKeys.valueLocation(text, path: ["review", "lang"], displayPath: displayPath))
+            }
+            config.reviewLanguage = language
+        }
         if let check = file.check {
             config.check = try checkConfig(check, displayPath: displayPath)
         }
@@ -233,6 +242,7 @@ public enum ConfigLoader {
         "review.doubt_markers": "a list of strings",
         "review.sentences": "true or false",
         "review.dictionary": "a path, or none",
+        "review.lang": "en or zh",
         "check": "a mapping",
         "check.languages": "a list of fence languages",
         "check.sdk": "auto, gnustep, apple or none",

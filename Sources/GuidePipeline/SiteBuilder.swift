@@ -25,6 +25,9 @@ public struct SiteBuilder: Sendable {
     public var forMaintainers = false
     /// Replace the output folder even when guide did not write it (`guide build --force`).
     public var force = false
+    /// The review pages' language (`guide build --lang`); nil: guide.yml's `review.lang`, else
+    /// English (a published site has no reader's locale to follow).
+    public var reviewLanguage: ReviewLanguage?
     /// Told as each stage ends, with its name (and the peak memory so far) and seconds.
     public var onStage: (@Sendable (_ stage: String, _ seconds: Double) -> Void)?
 
@@ -116,6 +119,7 @@ public struct SiteBuilder: Sendable {
         renderer.searchChunks = SearchChunkStore(cache)
         renderer.written = written()
         renderer.fileNames = SiteFileNames(displayRoot: workspace.displayRoot, contentFolder: content)
+        renderer.reviewLanguage = ReviewLanguage.chosen(flag: reviewLanguage, config: book.config.reviewLanguage)
         // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
         let spool = memory == nil ? PageSpool(output: output) : nil
         renderer.spool = spool

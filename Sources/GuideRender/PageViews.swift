@@ -1,3 +1,5 @@
+import GuideModel
+
 /// Typed view models handed to the Mustache templates.
 ///
 /// Templates see what a view's field table lists (`TemplateFields`): every stored property,
@@ -186,6 +188,10 @@ struct BeadRowView {
     /// The source block the row stands for (`ReadingPlaces`).
     var sourcePlace: Int = 0
     var status: String
+    /// The status as the review's language names it (`ReviewKind.label`).
+    var statusLabel: String = ""
+    /// The row link's accessible name, in the review's language.
+    var linkLabel: String = "Link to this pair"
     var isTranslated: Bool
     var findings: [String]
     var sourceHTML: String
@@ -215,6 +221,38 @@ struct ReviewDashboardView {
     var languages: [OverviewLanguageView]
     /// Every chapter's section (the `review-chapter` template), in book order.
     var chaptersHTML: String
+    /// The page's words in the review's language (`review.lang`).
+    var labels: ReviewLabelsView = ReviewLabelsView(code: "en")
+    /// Each status the filter shows, with its label; and the legend: every kind the page may
+    /// show, what it means and what to do about it.
+    var statusLabels: [StatusLabelView] = []
+    var legend: [StatusLabelView] = []
+    /// The filter's count line, as `review.js` fills it: `{1}` findings shown in `{2}` chapters.
+    var countWords: CountWordsView = CountWordsView()
+}
+
+/// A kind as the dashboard names and explains it.
+struct StatusLabelView {
+    var status: String
+    var label: String
+    var meaning: String
+    var action: String
+}
+
+/// The words `review.js` puts together, with `{1}` where the number goes.
+struct CountWordsView {
+    var findingOne = "1 finding"
+    var findingMany = "{1} findings"
+    var chapterOne = "1 chapter"
+    var chapterMany = "{1} chapters"
+    var shownIn = "{1} shown in {2}"
+}
+
+/// Every message id's text without its arguments, by the id (`{{labels.gapsHeading}}`), in the
+/// language `code` names.
+struct ReviewLabelsView {
+    var code: String
+    var language: ReviewLanguage { ReviewLanguage(rawValue: code) ?? .en }
 }
 
 /// A chapter pair's row in the dashboard's overview table.
@@ -284,10 +322,19 @@ struct ChapterProgressView {
     var readerCount: Int
     /// Why the translation has no file for the chapter yet (`Chapter.untranslated`).
     var untranslated: String? = nil
+    /// The section's words (`review.lang`), and those with its numbers in them.
+    var labels: ReviewLabelsView = ReviewLabelsView(code: "en")
+    var findingsLabel = ""
+    var progressLabel = ""
+    var progressText = ""
+    var typographyLabel = ""
+    var typographyBadge = "typography"
+    var readerHeading = ""
 }
 
 struct StatusCountView {
     var status: String
+    var label: String = ""
     /// The count as printed (a text: see `OverviewRowView`).
     var count: String
 }
@@ -295,6 +342,7 @@ struct StatusCountView {
 /// One reader finding in a dashboard section: the file's line, and the heading's text when it is one.
 struct ReaderGapView {
     var kind: String
+    var label: String = ""
     var message: String
     var location: String
     var href: String
@@ -309,6 +357,7 @@ struct GapsView {
 
 struct GapView {
     var status: String
+    var label: String = ""
     var message: String
     var location: String
     /// The English pair's `file:line`, where the gap is in the translation and the pair has English.

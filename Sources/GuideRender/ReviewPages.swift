@@ -1,3 +1,4 @@
+import Foundation
 import GuideCheck
 import GuideMerge
 import GuideModel
@@ -12,6 +13,14 @@ struct ReviewPages {
     var highlights: HighlightStore?
     /// How the pages name the markdown files (nil: by their display paths).
     var fileNames: SiteFileNames?
+    /// What the dashboard and the rows' marks say (`review.lang`).
+    var language: ReviewLanguage = .en
+
+    /// A message in the pages' language.
+    func text(_ message: ReviewMessage) -> String { message.text(in: language) }
+
+    /// A kind's label in the pages' language.
+    func label(_ rule: String) -> String { ReviewKind(rule: rule)?.label(in: language) ?? rule }
 
     /// A display path as the pages show it.
     func shown(_ file: String) -> String { fileNames?(file) ?? file }
@@ -72,7 +81,7 @@ struct ReviewPages {
         let keyed = checkKeys.allSatisfy { $0 != nil }
         return PageInputs(
             // The files as the pages name them (a chapter's digest does not hold its display path).
-            views: views + PageInputs.bytes(book.source.language.code, review.language.code, bilingualPath(review),
+            views: views + PageInputs.bytes(language.rawValue, book.source.language.code, review.language.code, bilingualPath(review),
                                             shown(review.source.displayPath), shown(review.target.displayPath)),
             chapters: [review.source, review.target],
             // The rows' ids (see `rowPlaces`).
@@ -141,11 +150,13 @@ struct ReviewPages {
                 id: place.id,
                 sourcePlace: ReadingPlaces.ofRow(index, marked: marked) { review.beads[$0].bead.source },
                 status: bead.status.name,
+                statusLabel: label(bead.status.name),
+                linkLabel: text(ReviewMessage(.linkToPair)),
                 isTranslated: bead.status == .translated,
                 findings: Self.shown(bead.review.findings, of: bead.review.findingCount, limit: ReportLimit.perPair,
-                                     more: "findings in this pair") { finding in
+                                     more: { text(ReviewMessage(.pairFindingsNotShown, $0)) }) { finding in
                     let at = finding.line.map { line in " \(line)" + (finding.column.map { ":\($0)" } ?? "") } ?? ""
-                    return "\(finding.status.name)\(at): \(finding.message)"
+                    return text(ReviewMessage(.findingLabel, label(finding.status.name), at, text(finding.explanation)))
                 },
                 sourceHTML: cellHTML(bead.bead.source, of: review.source, language: book.source.language, aliases: aliases.source,
                                      images: sourceImages),
@@ -201,15 +212,25 @@ struct ReviewPages {
                 language: SiteRenderer.languageName(review.language), languageCode: review.language.code,
                 translatedPercent: String(review.progress.translatedPercent),
                 acceptedPercent: String(review.progress.acceptedPercent),
-                counts: statuses.map { StatusCountView(status: $0.name, count: String(counts[$0] ?? 0)) },
+                counts: statuses.map { StatusCountView(status: $0.name, label: label($0.name), count: String(counts[$0] ?? 0)) },
                 snippetFails: String(snippets.count { $0.outcome == .fail || $0.outcome == .unexpectedPass }),
                 snippetWarns: String(snippets.count { $0.outcome == .warn || $0.outcome == .notChecked }))
         }
-        return ReviewDashboardView(page: frame, checkLine: check?.line, checkProblems: check?.problems.map { shown($0).description } ?? [],
+        func labelled(_ kind: ReviewKind) -> StatusLabelView {
+            StatusLabelView(status: kind.rawValue, label: kind.label(in: language), meaning: kind.meaning(in: language),
+                            action: kind.action(in: language))
+        }
+        let words = CountWordsView(findingOne: text(ReviewMessage(.filterCountOne)), findingMany: ReviewMessage.ID.filterCountMany.template(in: language),
+                                   chapterOne: text(ReviewMessage(.chapterCountOne)), chapterMany: ReviewMessage.ID.chapterCountMany.template(in: language),
+                                   shownIn: ReviewMessage.ID.shownIn.template(in: language))
+        return ReviewDashboardView(page: frame, checkLine: (check?.line).map { text(ReviewMessage(.snippetsLine, $0)) },
+                                   checkProblems: check?.problems.map { shown($0).description } ?? [],
                                    statuses: statuses.map(\.name), overview: overview,
                                    languages: book.translations.map { OverviewLanguageView(code: $0.language.code,
                                                                                            name: SiteRenderer.languageName($0.language)) },
-                                   chaptersHTML: chaptersHTML)
+                                   chaptersHTML: chaptersHTML, labels: ReviewLabelsView(code: language.rawValue),
+                                   statusLabels: statuses.map { labelled(ReviewKind($0)) },
+                                   legend: ReviewKind.allCases.map(labelled), countWords: words)
     }
 
     /// A chapter pair's section id on the dashboard (the overview links it).
@@ -238,14 +259,16 @@ struct ReviewPages {
             let lang = bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang
             let href = page + row.id
             return bead.review.findings.map { finding in
-                GapView(status: finding.status.name, message: finding.message,
+                GapView(status: finding.status.name, label: label(finding.status.name), message: text(finding.explanation),
                         location: finding.line.map { "\(shown(review.target.displayPath)):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
                             ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
-                        englishLocation: row.targetLines.isEmpty || row.sourceLines.isEmpty ? nil : row.sourceLines,
+                        englishLocation: row.targetLines.isEmpty || row.sourceLines.isEmpty ? nil
+                            : text(ReviewMessage(.englishAt, row.sourceLines)).trimmingCharacters(in: .whitespaces),
                         href: href, excerpt: excerpt, excerptLang: lang)
             }
         }.prefix(ReportLimit.perChapter)
         let listed = Array(gaps)
+        let typographyCount = listed.count { $0.status == BeadStatus.typography.name }
         return ChapterProgressView(
             id: sectionID(review), languageCode: review.language.code,
             title: review.target.title, lang: titleLang(review), language: SiteRenderer.languageName(review.language),
@@ -253,20 +276,28 @@ struct ReviewPages {
             translatedPercent: review.progress.translatedPercent,
             acceptedPercent: review.progress.acceptedPercent,
             translatedPairs: review.progress.translatedPairs, pairsWithEnglish: review.progress.pairsWithEnglish,
-            counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, count: String(counts[$0] ?? 0)) },
+            counts: BeadStatus.precedence.reversed().map { StatusCountView(status: $0.name, label: label($0.name), count: String(counts[$0] ?? 0)) },
             gaps: listed.filter { $0.status != BeadStatus.typography.name },
             typographyGaps: listed.filter { $0.status == BeadStatus.typography.name },
-            typographyCount: listed.count { $0.status == BeadStatus.typography.name },
+            typographyCount: typographyCount,
             findingCount: gapCount, moreGaps: gapCount > ReportLimit.perChapter
-                ? "\(ReportLimit.more(gapCount - ReportLimit.perChapter)) gaps in this chapter not shown (`guide review --format json` lists "
-                    + (listedCount == gapCount ? "them all)" : "the first \(ReportLimit.grouped(listedCount)))")
+                ? text(listedCount == gapCount ? ReviewMessage(.gapsNotShown, ReportLimit.more(gapCount - ReportLimit.perChapter))
+                    : ReviewMessage(.gapsNotShownFirst, ReportLimit.more(gapCount - ReportLimit.perChapter), ReportLimit.grouped(listedCount)))
                 : nil,
             snippets: snippetGaps(review, row: place), reader: readerGaps(review, findings: readerFindings, row: place),
             readerCount: readerFindings.count,
             untranslated: review.target.untranslated.map { why in
                 let entry = SourceLocation(file: shown(why.sourceEntry.file), line: why.sourceEntry.line, column: why.sourceEntry.column)
-                return "\(why.reason(naming: shown)) (English: \(entry))"
-            })
+                return text(why.explanation(naming: shown)) + text(ReviewMessage(.englishAt, entry.description))
+            },
+            labels: ReviewLabelsView(code: language.rawValue),
+            findingsLabel: text(gapCount == 1 ? ReviewMessage(.sectionFindingsOne) : ReviewMessage(.sectionFindingsMany, gapCount)),
+            progressLabel: text(ReviewMessage(.progressLabel, review.progress.translatedPercent, review.progress.acceptedPercent)),
+            progressText: text(ReviewMessage(.progressText, review.progress.translatedPercent, review.progress.translatedPairs,
+                                             review.progress.pairsWithEnglish, review.progress.acceptedPercent)),
+            typographyLabel: text(ReviewMessage(.typographyFold, typographyCount)),
+            typographyBadge: label(BeadStatus.typography.name),
+            readerHeading: text(ReviewMessage(.readerHeading, readerFindings.count)))
     }
 
     /// The language of a chapter's title: the source's for a chapter not translated yet (its title is the source's).
@@ -276,10 +307,10 @@ struct ReviewPages {
 
     /// The first `limit` findings as `line` gives them, then one saying how many more of the
     /// `count` there are (a bead lists fewer than it has past its chapter's listed findings).
-    static func shown(_ findings: [BeadFinding], of count: Int, limit: Int, more what: String,
+    static func shown(_ findings: [BeadFinding], of count: Int, limit: Int, more: (String) -> String,
                       line: (BeadFinding) -> String) -> [String] {
         var lines = findings.prefix(limit).map(line)
-        if count > lines.count { lines.append("\(ReportLimit.more(count - lines.count)) \(what) not shown") }
+        if count > lines.count { lines.append(more(ReportLimit.more(count - lines.count))) }
         return lines
     }
 
@@ -294,7 +325,7 @@ struct ReviewPages {
         return findings.prefix(ReportLimit.perChapter).map { chapter, finding in
             let isSource = chapter.displayPath == review.source.displayPath
             let row = isSource ? beads.ofSource[finding.block] : beads.ofTarget[finding.block]
-            return ReaderGapView(kind: finding.kind.rawValue, message: finding.message,
+            return ReaderGapView(kind: finding.kind.rawValue, label: label(finding.kind.rawValue), message: text(finding.explanation),
                                  location: "\(shown(chapter.displayPath)):\(finding.line)",
                                  href: "../\(bilingualURL(review))" + (row.map { "#\(place($0).id)" } ?? ""),
                                  excerpt: finding.excerpt.isEmpty ? nil : Excerpt.of(finding.excerpt, length: 70),
@@ -319,17 +350,19 @@ struct ReviewPages {
                 && (result.language == book.source.language || result.language == review.language)
         }
         var gaps = check.noteworthy(review.source.path).filter(inChapter).map { result in
-            GapView(status: "snippet-\(result.outcome.rawValue)",
+            GapView(status: "snippet-\(result.outcome.rawValue)", label: "snippet-\(result.outcome.rawValue)",
                     message: shownText(result.diagnostics.first { !$0.expected }?.message ?? result.reason ?? result.outcome.rawValue),
                     location: "\(shown(result.file)):\(result.fenceLine)", href: href(result), excerpt: "")
         }
         gaps += check.divergences(review.source.path).filter { inChapter($0.translation) }.map { pair in
-            GapView(status: "snippet-divergence",
-                    message: "\(pair.source.outcome.rawValue) in \(pair.source.language.code), \(pair.translation.outcome.rawValue) in \(pair.translation.language.code)",
+            GapView(status: "snippet-divergence", label: "snippet-divergence",
+                    message: text(ReviewMessage(.snippetOutcomes, pair.source.outcome.rawValue, pair.source.language.code,
+                                                pair.translation.outcome.rawValue, pair.translation.language.code)),
                     location: "\(shown(pair.translation.file)):\(pair.translation.fenceLine)", href: href(pair.translation), excerpt: "")
         }
         gaps += check.assumed(review.source.path).filter(inChapter).map { result in
-            GapView(status: "snippet-assumed", message: "compiles, assuming " + result.assumed.map(\.label).joined(separator: ", "),
+            GapView(status: "snippet-assumed", label: "snippet-assumed",
+                    message: text(ReviewMessage(.snippetAssumed, result.assumed.map(\.label).joined(separator: ", "))),
                     location: "\(shown(result.file)):\(result.fenceLine)", href: href(result), excerpt: "")
         }
         return gaps

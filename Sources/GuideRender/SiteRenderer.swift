@@ -19,6 +19,8 @@ public struct SiteRenderer: Sendable {
     public var spool: PageSpool?
     /// How pages name the markdown files (nil: as the chapters' display paths do).
     public var fileNames: SiteFileNames?
+    /// The language of the review dashboard and of the side-by-side pages' marks (`review.lang`).
+    public var reviewLanguage: ReviewLanguage = .en
 
     /// `templatesFolder`: the book's, over the built-in theme (nil: the built-in theme alone).
     public init(templatesFolder: String?) throws {
@@ -43,7 +45,7 @@ public struct SiteRenderer: Sendable {
         let reviewOf = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         let book = FallbackPages.published(book)
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
-                                      highlights: highlights, fileNames: fileNames)
+                                      highlights: highlights, fileNames: fileNames, language: reviewLanguage)
         // The search index needs only the book and the heading ids: it is built while the pages render.
         let searchFiles = InBackground { [searchChunks, written] in
             SearchIndex.siteFiles(for: book, anchors: anchors, store: searchChunks, written: written)
@@ -158,7 +160,7 @@ public struct SiteRenderer: Sendable {
             })
         }
         for (path, page) in bilingual { site.add(path, page) }
-        let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "Translation review · \(book.source.title)",
+        let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "\(ReviewMessage(.dashboardTitle).text(in: reviewLanguage)) · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [],
                                        printHref: Self.printHref(book.source, root: "../"))
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit

@@ -1,3 +1,4 @@
+import GuideMerge
 import GuideModel
 import Mustache
 
@@ -53,7 +54,9 @@ struct FieldTable<View> {
     let byName: [String: Field<View>]
     let sorted: [Field<View>]
 
-    init(_ fields: Field<View>...) {
+    init(_ fields: Field<View>...) { self.init(fields) }
+
+    init(_ fields: [Field<View>]) {
         byName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) })
         sorted = fields.sorted { $0.name < $1.name }
     }
@@ -227,6 +230,7 @@ extension BeadRowsView: TemplateFields {
 extension BeadRowView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("id", \.id), Field("sourcePlace", \.sourcePlace), Field("status", \.status), Field("isTranslated", \.isTranslated),
+        Field("statusLabel", \.statusLabel), Field("linkLabel", \.linkLabel),
         Field("findings", \.findings), Field("sourceHTML", \.sourceHTML), Field("targetHTML", \.targetHTML),
         Field("sourceSentences", \.sourceSentences), Field("targetSentences", \.targetSentences),
         Field("sourceLines", \.sourceLines), Field("targetLines", \.targetLines)
@@ -237,8 +241,30 @@ extension ReviewDashboardView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("page", \.page), Field("checkLine", \.checkLine), Field("checkProblems", \.checkProblems),
         Field("statuses", \.statuses), Field("overview", \.overview), Field("overviewHTML", \.overviewHTML),
-        Field("languages", \.languages), Field("chaptersHTML", \.chaptersHTML)
+        Field("languages", \.languages), Field("chaptersHTML", \.chaptersHTML), Field("labels", \.labels),
+        Field("statusLabels", \.statusLabels), Field("legend", \.legend), Field("countWords", \.countWords)
     )
+}
+
+extension StatusLabelView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("status", \.status), Field("label", \.label), Field("meaning", \.meaning), Field("action", \.action)
+    )
+}
+
+extension CountWordsView: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("findingOne", \.findingOne), Field("findingMany", \.findingMany), Field("chapterOne", \.chapterOne),
+        Field("chapterMany", \.chapterMany), Field("shownIn", \.shownIn)
+    )
+}
+
+extension ReviewLabelsView: TemplateFields {
+    /// `code`, then every message id by its name (a template quotes those without arguments).
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        [Field<Self>("code", \.code)] + ReviewMessage.ID.allCases.map { id -> Field<Self> in
+            Field(id.rawValue) { (view: Self) in ReviewMessage(id).text(in: view.language) }
+        })
 }
 
 extension OverviewRowsView: TemplateFields {
@@ -270,12 +296,14 @@ extension ChapterProgressView: TemplateFields {
         Field("typographyCount", \.typographyCount), Field("findingCount", \.findingCount),
         Field("hasGaps", \.hasGaps), Field("moreGaps", \.moreGaps), Field("snippets", \.snippets),
         Field("hasSnippets", \.hasSnippets), Field("reader", \.reader), Field("hasReader", \.hasReader),
-        Field("readerCount", \.readerCount), Field("untranslated", \.untranslated)
+        Field("readerCount", \.readerCount), Field("untranslated", \.untranslated), Field("labels", \.labels),
+        Field("findingsLabel", \.findingsLabel), Field("progressLabel", \.progressLabel), Field("progressText", \.progressText),
+        Field("typographyLabel", \.typographyLabel), Field("typographyBadge", \.typographyBadge), Field("readerHeading", \.readerHeading)
     )
 }
 
 extension StatusCountView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("status", \.status), Field("count", \.count))
+    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("status", \.status), Field("label", \.label), Field("count", \.count))
 }
 
 extension GapsView: TemplateFields {
@@ -284,7 +312,7 @@ extension GapsView: TemplateFields {
 
 extension GapView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
-        Field("status", \.status), Field("message", \.message), Field("location", \.location),
+        Field("status", \.status), Field("label", \.label), Field("message", \.message), Field("location", \.location),
         Field("englishLocation", \.englishLocation), Field("href", \.href),
         Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
     )
@@ -292,7 +320,7 @@ extension GapView: TemplateFields {
 
 extension ReaderGapView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
-        Field("kind", \.kind), Field("message", \.message), Field("location", \.location), Field("href", \.href),
+        Field("kind", \.kind), Field("label", \.label), Field("message", \.message), Field("location", \.location), Field("href", \.href),
         Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
     )
 }

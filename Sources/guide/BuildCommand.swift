@@ -23,12 +23,16 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Print how long each stage took.") var timings = false
     @Flag(help: "Replace the output folder even when guide did not write it (it holds no .guide-site).")
     var force = false
+    @Option(help: ArgumentHelp("The language of the review dashboard and the side-by-side pages' marks: en or zh (default: guide.yml's review.lang, else en).",
+                               valueName: "en|zh"))
+    var lang: ReviewLanguage?
 
     func run() throws {
         try reportingErrors { printer in
             MallocTuning.forOneBuild()
             var builder = SiteBuilder(workspace: paths.workspace, checkSnippets: !noCheck)
             builder.force = force
+            builder.reviewLanguage = lang
             if timings {
                 // Each stage as it ends, flushed: what a build was doing when it stopped is on record.
                 builder.onStage = { stage, seconds in

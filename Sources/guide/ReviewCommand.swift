@@ -20,11 +20,17 @@ struct ReviewCommand: ParsableCommand {
             does that hurts readers (heading-skip: a heading level skipped; image-alt: an image \
             without alt text; link-text: a link that says only "here"), then a summary per chapter. With --accept, the current pairs are recorded in \
             content/<lang>.accepted; a pair whose English later changes while its Chinese does \
-            not becomes `stale`.
+            not becomes `stale`. \
+            --lang zh (or guide.yml's review.lang, or a zh locale: LC_ALL, LC_MESSAGES, LANG) prints \
+            the statuses and messages in Chinese; the status names (missing, doubt…) stay as \
+            --only, --skip and --fail-on take them. --only keeps the kinds it names, then --skip \
+            takes its kinds away; typography is one line per chapter with its count unless \
+            --only names it or --typography full asks for every finding.
             """
     )
 
     enum Format: String, ExpressibleByArgument { case text, json, sarif, github }
+    enum TypographyDetail: String, ExpressibleByArgument { case summary, full }
 
     @Option(help: "The content folder.") var content = Workspace.defaultContent
     @Option(help: "Output format: text, json, sarif (SARIF 2.1.0) or github (GitHub Actions annotations).")
@@ -41,6 +47,17 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Count only English changes made after this commit or tag as making a pair stale (the book kept in git).",
                                valueName: "ref"))
     var since: String?
+    @Option(help: ArgumentHelp("The language of the statuses and messages: en or zh (default: guide.yml's review.lang, else the locale: zh* → zh, else en).",
+                               valueName: "en|zh"))
+    var lang: ReviewLanguage?
+    @Option(help: ArgumentHelp("Show only these kinds (comma-separated: statuses, reader checks or 'reader', snippet, untranslated).",
+                               valueName: "kind,…"))
+    var only: String?
+    @Option(help: ArgumentHelp("Leave out these kinds (comma-separated; applied after --only).", valueName: "kind,…"))
+    var skip: String?
+    @Option(help: ArgumentHelp("Typography findings: summary (one line per chapter with its count) or full (each one). --only typography lists them in full.",
+                               valueName: "summary|full"))
+    var typography: TypographyDetail = .summary
 
     /// `--fail-on snippet`: a translation's snippet compiles differently from the English one.
     static let snippetGate = "snippet"
@@ -49,6 +66,11 @@ struct ReviewCommand: ParsableCommand {
     static let gates = [snippetGate, readerGate]
 
     func validate() throws {
+        for (option, list) in [("--only", only), ("--skip", skip)] {
+            if let list, let name = ReviewFilter.kinds(list).unknown.first {
+                throw ValidationError("unknown kind '\(name)' in \(option); kinds: " + ReviewFilter.names.joined(separator: ", "))
+            }
+        }
         for name in failOnStatuses.unknown {
             throw ValidationError("unknown status '\(name)' in --fail-on; statuses: "
                 + (BeadStatus.precedence.map(\.name) + Self.gates).joined(separator: ", "))
@@ -64,12 +86,21 @@ struct ReviewCommand: ParsableCommand {
         return (Set(names.compactMap(BeadStatus.init(name:))), names.filter { BeadStatus(name: $0) == nil })
     }
 
+    /// What --only, --skip and --typography ask to see.
+    var filter: ReviewFilter {
+        ReviewFilter(only: only.map { ReviewFilter.kinds($0).kinds } ?? [], skip: skip.map { ReviewFilter.kinds($0).kinds } ?? [],
+                     typographyInFull: typography == .full)
+    }
+
     func run() throws {
         try reportingErrors { printer in
             // The ledgers as they are before the book is read: one saved meanwhile is not written over.
             let ledgersRead = accept ? Self.ledgers(in: content) : [:]
             let workspace = Workspace(content: content)
             let book = try workspace.loadBook()
+            let language = ReviewLanguage.chosen(flag: lang, config: book.config.reviewLanguage,
+                                                 environment: ProcessInfo.processInfo.environment)
+            let filter = self.filter
             let cache = try workspace.openCache()
             let words = try Stages.dictionary(for: book, in: workspace, path: dictionary, cache: cache) { printError("note: \($0)") }
             // Pairs whose English changed after their Chinese, from the book's git history.
@@ -85,29 +116,34 @@ struct ReviewCommand: ParsableCommand {
             // a translation finding of their own; the harness's cache keeps this quick.
             let check = noCheck ? nil : Stages.check(book, in: workspace, cache: cache)
             let divergences = check?.divergences ?? []
-            let snippetFindings = divergences.map { pair in
-                Diagnostic(.warning, "snippet: \(pair.translation.outcome.rawValue) in \(pair.translation.language.code), "
-                    + "\(pair.source.outcome.rawValue) in \(pair.source.language.code) (English: \(pair.source.location))",
+            let snippetKind = ReviewKind.snippet.named(in: language) + (language == .zh ? "：" : ": ")
+            let snippetFindings = (filter.shows(.snippet) ? divergences : []).map { pair in
+                Diagnostic(.warning, snippetKind
+                    + ReviewMessage(.snippetOutcomes, pair.translation.outcome.rawValue, pair.translation.language.code,
+                                    pair.source.outcome.rawValue, pair.source.language.code).text(in: language)
+                    + ReviewMessage(.englishAt, pair.source.location.description).text(in: language),
                     at: pair.translation.location).gated(failOnNames.contains(Self.snippetGate))
             }
             // The report is the command's output (standard output); with JSON, its findings are only counted.
-            let chapters = ReviewReport.report(reviews, failing: failOnStatuses.known, readers: failOnNames.contains(Self.readerGate))
+            let chapters = ReviewReport.report(reviews, failing: failOnStatuses.known, readers: failOnNames.contains(Self.readerGate),
+                                               language: language, filter: filter)
             // For CI: every finding the chapters list, snippets' included, each with both places.
             let ciFindings = { ReviewReport.findings(reviews, failing: self.failOnStatuses.known,
-                                                     readers: self.failOnNames.contains(Self.readerGate))
+                                                     readers: self.failOnNames.contains(Self.readerGate), language: language, filter: filter)
                 + snippetFindings.map { ReviewFinding(rule: Self.snippetGate, severity: $0.severity,
-                                                      message: String($0.message.dropFirst("\(Self.snippetGate): ".count)),
+                                                      message: String($0.message.dropFirst(snippetKind.count)),
                                                       location: $0.location ?? SourceLocation(file: content)) } }
             if format == .json || format == .sarif || format == .github {
                 switch format {
-                case .sarif: printJSON(ReviewReport.sarif(ciFindings()))
-                case .github: printDocument(ReviewReport.github(ciFindings()))
+                case .sarif: printJSON(ReviewReport.sarif(ciFindings(), language: language))
+                case .github: printDocument(ReviewReport.github(ciFindings(), language: language))
                 default:
                     let counts = check.map { report in
                         Dictionary(uniqueKeysWithValues: SnippetOutcome.allCases.map { ($0.rawValue, report.count($0)) })
                             .merging(["snippets": report.results.count]) { $1 }
                     }
-                    printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings, snippetCounts: counts))
+                    printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings, snippetCounts: counts,
+                                                language: language, filter: filter))
                 }
                 printer.print(chapters.flatMap(\.diagnostics) + snippetFindings) { _ in }
             } else {
@@ -117,9 +153,21 @@ struct ReviewCommand: ParsableCommand {
                 }
                 printer.print(snippetFindings) { printText($0) }
                 // The check's outcomes, assumed snippets apart from failures (`guide check` lists them).
-                if let check, !check.results.isEmpty { printText("\(TerminalText.line(content)): \(check.countsLine) (guide check)") }
+                if let check, !check.results.isEmpty, filter.shows(.snippet) {
+                    printText("\(TerminalText.line(content)): \(Self.countsLine(check, in: language)) (guide check)")
+                }
             }
         }
+    }
+
+    /// `12 snippets: 10 pass, 2 fail` in the review's language (the outcomes as `guide check` names them).
+    static func countsLine(_ check: CheckReport, in language: ReviewLanguage) -> String {
+        let counted = check.counts
+        let parts = SnippetOutcome.allCases.compactMap { outcome -> String? in
+            let count = counted[outcome] ?? 0
+            return count == 0 ? nil : ReviewMessage(.summaryCount, count, outcome.rawValue).text(in: language)
+        }
+        return ReviewMessage(.checkCounts, check.results.count, parts.joined(separator: language == .zh ? "，" : ", ")).text(in: language)
     }
 
     /// Each accept ledger's bytes, by path.
@@ -142,3 +190,5 @@ struct ReviewCommand: ParsableCommand {
         }
     }
 }
+
+extension ReviewLanguage: ExpressibleByArgument {}

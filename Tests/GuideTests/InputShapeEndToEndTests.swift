@@ -23,13 +23,17 @@ import Testing
         let build = try runGuideMeasured(["build", "--no-check", "--templates", repositoryRoot + "/templates"], in: folder)
         #expect(build.status == 0, "\(build.text.prefix(2000))")
         #expect(underSanitizer || build.peakKiB < 600 * 1024, "peak \(build.peakKiB) KiB")
-        let review = try runGuideMeasured(["review", "--no-check"], in: folder)
+        let review = try runGuideMeasured(["review", "--no-check", "--typography", "full"], in: folder)
         #expect(underSanitizer || review.peakKiB < 500 * 1024, "peak \(review.peakKiB) KiB")
         // The pair lists its first thousand typography findings and counts the others.
         #expect(review.text.contains("typography findings; the first 1,000 are listed"), "\(review.text.prefix(1500))")
         let lines = review.text.split(separator: "\n")
         #expect(lines.count < 1_100)
         #expect(lines.allSatisfy { $0.utf8.count < 400 })
+        // By default the chapter's typography is one line, counting every finding (listed or not).
+        let summary = try runGuide(["review", "--no-check"], in: folder.path).stdout.split(separator: "\n").filter { $0.contains("warning: typography:") }
+        let total = try #require(review.text.firstMatch(of: /this pair has ([0-9,]+) typography findings/)).1
+        #expect(summary.count == 1 && summary[0].contains(": \(total) typography findings in this chapter: run `guide fix-spacing`"), "\(summary)")
     }
 
     /// A paragraph of 20,000 links to anchors that do not exist: a warning each, of which the

@@ -73,7 +73,7 @@ import Testing
         #expect(build.status == 0, "\(build.stderr)")
         let dashboard = try folder.read("site/review/index.html")
         #expect(dashboard.contains("<h3>For readers: 4 in the markdown</h3>"))
-        #expect(dashboard.contains("<span class=\"badge badge-heading-skip\">heading-skip</span> content/en/second.md:3</a> level 4 after level 1"))
+        #expect(dashboard.contains("<span class=\"badge badge-heading-skip\" title=\"heading-skip\">heading-skip</span> content/en/second.md:3</a> level 4 after level 1"))
         #expect(dashboard.contains("content/zh/second.md:5</a> link text “点击这里” says nothing of where it goes"))
     }
 

@@ -51,7 +51,7 @@ import Testing
         missingBead.removeLast()
         var findingOutside = good.beads
         findingOutside[0].review = BeadReview(bead: findingOutside[0].bead,
-                                              findings: findingOutside[0].review.findings + [BeadFinding(.doubt, "x", targetBlock: 99)])
+                                              findings: findingOutside[0].review.findings + [BeadFinding(.doubt, ReviewMessage(.doubtMarker, "x"), targetBlock: 99)])
         // After the alignment key: beads that decode but do not fit the chapters.
         let base = AlignmentCache.key(source.blocks, target.blocks).bytes
         let whole = base + ReviewCodec.encode(good.beads)
@@ -69,19 +69,19 @@ import Testing
     /// A bead's findings come in order of precedence, those of one status in the order found:
     /// findings given out of order are sorted (stably), findings in order are kept as they are.
     @Test func findingsAreInOrderOfPrecedenceAndFoundOrderWithin() {
-        func finding(_ status: BeadStatus, _ text: String) -> BeadFinding { BeadFinding(status, text) }
+        func finding(_ status: BeadStatus, _ text: String) -> BeadFinding { BeadFinding(status, ReviewMessage(.doubtMarker, text)) }
         let shuffled = [finding(.typography, "t1"), finding(.missing, "m1"), finding(.typography, "t2"), finding(.doubt, "d1"),
                         finding(.missing, "m2")]
         let sorted = BeadReview(bead: Bead(source: [0], target: [0]), findings: shuffled).findings
-        #expect(sorted.map(\.message) == ["m1", "m2", "d1", "t1", "t2"])
-        #expect(BeadReview(bead: Bead(source: [0], target: [0]), findings: sorted).findings.map(\.message) == ["m1", "m2", "d1", "t1", "t2"])
+        #expect(sorted.map { $0.explanation.arguments[0] } == ["m1", "m2", "d1", "t1", "t2"])
+        #expect(BeadReview(bead: Bead(source: [0], target: [0]), findings: sorted).findings.map { $0.explanation.arguments[0] } == ["m1", "m2", "d1", "t1", "t2"])
         #expect(BeadReview(bead: Bead(source: [0], target: [0]), findings: shuffled).status == .missing)
     }
 
     @Test func codecRoundTripsAndRejectsEveryCutOrExtraByte() {
         let beads = make().beads + [ChapterReview.ReviewedBead(
             review: BeadReview(bead: Bead(source: [7], target: []), findings: BeadStatus.allCases.map {
-                BeadFinding($0, "“\($0.name)” ✓", sourceBlock: 7, targetBlock: nil, line: 3, column: -1)
+                BeadFinding($0, ReviewMessage(.englishLeft, "\($0.name) ✓"), sourceBlock: 7, targetBlock: nil, line: 3, column: -1)
             }),
             sourceHash: 0xff, targetHash: nil, accepted: true)]
         let bytes = ReviewCodec.encode(beads)

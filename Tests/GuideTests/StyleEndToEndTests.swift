@@ -39,7 +39,7 @@ import Testing
     @Test func reviewReportsGlossaryAndTypographyAndGatesOnThem() throws {
         let folder = try TempFolder()
         try writeStyledBook(in: folder, chinese: "每个protocol都在这里用 KVO。")
-        let text = try runGuide(["review"], in: folder.path)
+        let text = try runGuide(["review", "--typography", "full"], in: folder.path)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains(
             "content/zh/second.md:5:3: warning: glossary: “protocol” left in English: the glossary has 协议 (English line 5)"))

@@ -19,12 +19,11 @@ extension ChapterReview {
 
 extension StaleFromHistory {
     /// "the English changed in a1b2c3d (2024-03-01) after its translation last did in e4f5a6b
-    /// (2023-05-02): … {+new words+} [-old-] …"
-    public static func message(_ why: Evidence) -> String {
-        var text = "the English changed in \(why.english.shortCommit) (\(day(why.english))) after its translation "
-            + "last did in \(why.chinese.shortCommit) (\(day(why.chinese)))"
-        if let diff = why.diff { text += ": " + diff.text() }
-        return text
+    /// (2023-05-02): … {+new words+} [-old-] …", in the review's language.
+    public static func message(_ why: Evidence) -> ReviewMessage {
+        let commits: [any CustomStringConvertible] = [why.english.shortCommit, day(why.english), why.chinese.shortCommit, day(why.chinese)]
+        guard let diff = why.diff else { return ReviewMessage(.englishChangedInCommit, arguments: commits.map(\.description)) }
+        return ReviewMessage(.englishChangedInCommitWords, arguments: commits.map(\.description) + [diff.text()])
     }
 
     /// The commit's day, UTC (`2024-03-01`).

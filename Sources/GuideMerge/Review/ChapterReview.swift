@@ -248,10 +248,13 @@ public struct ChapterReview: Sendable {
     /// What the review says of a chapter the translation does not have yet (`Chapter.untranslated`),
     /// in place of a `missing` finding for each of its English blocks: one finding at the
     /// translation's SUMMARY.md (the file to edit), a `missing` gap as `--fail-on` names it.
-    public var untranslatedFinding: ReviewFinding? {
+    public var untranslatedFinding: ReviewFinding? { untranslatedFinding(in: .en) }
+
+    public func untranslatedFinding(in language: ReviewLanguage) -> ReviewFinding? {
         guard let why = target.untranslated else { return nil }
         return ReviewFinding(rule: Self.untranslatedRule,
-                             message: "'\(source.path)' is not translated yet: \(why.reason)",
+                             message: ReviewMessage(why.fileExists ? .untranslatedFileExists : .untranslatedNotListed,
+                                                    source.path, why.summary).text(in: language),
                              location: SourceLocation(file: why.summary), english: why.sourceEntry)
     }
 

@@ -20,16 +20,18 @@ public struct ReaderFinding: Hashable, Sendable {
     public var block: Int
     /// Its line in the chapter's file.
     public var line: Int
-    public var message: String
+    public var explanation: ReviewMessage
+    /// The explanation in English.
+    public var message: String { explanation.english }
     /// What it concerns, as a reader sees it: the heading's text (empty for links and images,
     /// whose message quotes them).
     public var excerpt: String
 
-    public init(_ kind: Kind, block: Int, line: Int, message: String, excerpt: String = "") {
+    public init(_ kind: Kind, block: Int, line: Int, message: ReviewMessage, excerpt: String = "") {
         self.kind = kind
         self.block = block
         self.line = line
-        self.message = message
+        self.explanation = message
         self.excerpt = excerpt
     }
 }
@@ -47,7 +49,7 @@ public enum ReaderChecks {
                 for heading in headings(in: blocks[index]) {
                     if let previous = previousLevel, heading.level > previous + 1 {
                         found.append(ReaderFinding(.headingSkip, block: index, line: heading.block.lines.start,
-                                                   message: "level \(heading.level) after level \(previous)",
+                                                   message: ReviewMessage(.headingSkip, heading.level, previous),
                                                    excerpt: heading.block.text))
                     }
                     previousLevel = heading.level
@@ -69,13 +71,13 @@ public enum ReaderChecks {
         return block.items.flatMap { $0.flatMap(headings(in:)) }
     }
 
-    static func problem(with label: InlineLabel) -> String? {
+    static func problem(with label: InlineLabel) -> ReviewMessage? {
         switch label.kind {
         case .image:
-            return label.text.isEmpty ? "image without alt text (\(Excerpt.cut(label.destination, length: 200)))" : nil
+            return label.text.isEmpty ? ReviewMessage(.imageWithoutAlt, Excerpt.cut(label.destination, length: 200)) : nil
         case .link:
-            if label.text.isEmpty { return "link without text" }
-            return vagueLinkTexts.contains(normalized(label.text)) ? "link text “\(label.text)” says nothing of where it goes" : nil
+            if label.text.isEmpty { return ReviewMessage(.linkWithoutText) }
+            return vagueLinkTexts.contains(normalized(label.text)) ? ReviewMessage(.vagueLinkText, label.text) : nil
         }
     }
 

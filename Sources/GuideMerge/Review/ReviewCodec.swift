@@ -11,7 +11,9 @@ public enum ReviewCodec {
             out.bead(bead.bead)
             out.list(bead.review.findings) { out, finding in
                 out.integer(UInt8(finding.status.ordinal))
-                out.string(finding.message)
+                out.string(finding.explanation.id.rawValue)
+                out.list(finding.explanation.arguments) { $0.string($1) }
+                out.optional(finding.explanation.note) { $0.string($1) }
                 // A confidence is kept in thousandths (what a report shows, and exactly the same on every read).
                 for number in [finding.sourceBlock, finding.targetBlock, finding.line, finding.column, finding.sourceLine,
                                finding.confidence.map { Int(($0 * 1000).rounded()) }] {
@@ -67,11 +69,13 @@ private extension ByteReader {
     }
 
     mutating func finding() -> BeadFinding? {
-        guard let index = integer(UInt8.self), Int(index) < BeadStatus.byOrdinal.count, let message = string(),
+        guard let index = integer(UInt8.self), Int(index) < BeadStatus.byOrdinal.count,
+              let id = string().flatMap(ReviewMessage.ID.init(rawValue:)), let arguments = list({ $0.string() }),
+              let note = optional({ $0.string() }),
               let sourceBlock = optional({ $0.int() }), let targetBlock = optional({ $0.int() }),
               let line = optional({ $0.int() }), let column = optional({ $0.int() }),
               let sourceLine = optional({ $0.int() }), let permille = optional({ $0.int() }) else { return nil }
-        return BeadFinding(BeadStatus.byOrdinal[Int(index)], message, sourceBlock: sourceBlock, targetBlock: targetBlock,
+        return BeadFinding(BeadStatus.byOrdinal[Int(index)], ReviewMessage(id, arguments: arguments, note: note), sourceBlock: sourceBlock, targetBlock: targetBlock,
                            line: line, column: column, sourceLine: sourceLine, confidence: permille.map { Double($0) / 1000 })
     }
 }

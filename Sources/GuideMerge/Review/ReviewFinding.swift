@@ -20,32 +20,52 @@ public struct ReviewFinding: Hashable, Sendable {
     }
 
     /// `file:line: warning: rule: message (English: file:line)`, as the text report prints it.
-    public var diagnostic: Diagnostic {
-        Diagnostic(severity, "\(rule): \(message)" + (english.map { " (English: \($0))" } ?? ""), at: location)
+    public var diagnostic: Diagnostic { diagnostic(in: .en) }
+
+    /// In Chinese the rule is named by its label, with its name after it: `未翻译 [missing]：…（英文：file:line）`.
+    public func diagnostic(in language: ReviewLanguage) -> Diagnostic {
+        let named = ReviewKind(rule: rule)?.named(in: language) ?? rule
+        return Diagnostic(severity, named + (language == .zh ? "：" : ": ") + message + englishSuffix(in: language), at: location)
+    }
+
+    /// ` (English: file:line)`, or nothing.
+    func englishSuffix(in language: ReviewLanguage) -> String {
+        english.map { ReviewMessage(.englishAt, $0.description).text(in: language) } ?? ""
     }
 }
 
 extension ReviewReport {
     /// Every finding the chapters list, pairs' and readers' (each file's once), gated as `report`
     /// gates them: what `--format sarif` and `--format github` print.
-    public static func findings(_ reviews: [ChapterReview], failing: Set<BeadStatus> = [], readers: Bool = false) -> [ReviewFinding] {
+    public static func findings(_ reviews: [ChapterReview], failing: Set<BeadStatus> = [], readers: Bool = false,
+                                language: ReviewLanguage = .en, filter: ReviewFilter = .everything) -> [ReviewFinding] {
         var filesDone: Set<String> = []
         var out: [ReviewFinding] = []
         for review in reviews {
-            if var untranslated = review.untranslatedFinding {
+            if var untranslated = review.untranslatedFinding(in: language), filter.shows(.untranslated) {
                 untranslated.severity = failing.contains(.missing) ? .error : .warning
                 out.append(untranslated)
             }
+            var typography: [ReviewFinding] = []
             for bead in review.beads where review.target.untranslated == nil {
-                for finding in bead.review.findings {
-                    var found = reviewFinding(finding, bead: bead, in: review)
+                for finding in bead.review.findings where filter.shows(status: finding.status) {
+                    var found = reviewFinding(finding, bead: bead, in: review, language: language)
                     found.severity = failing.contains(finding.status) ? .error : finding.status.isInformational ? .note : .warning
-                    out.append(found)
+                    if finding.status == .typography && filter.summarizesTypography {
+                        typography.append(found)
+                    } else {
+                        out.append(found)
+                    }
                 }
             }
+            if let first = typography.first {
+                let count = review.beads.reduce(0) { $0 + $1.review.typographyCount }
+                out.append(ReviewFinding(rule: first.rule, severity: first.severity,
+                                         message: typographySummary(count, in: language), location: first.location))
+            }
             for chapter in [review.source, review.target] where filesDone.insert(chapter.displayPath).inserted {
-                out += ReaderChecks.findings(in: chapter.blocks).map { finding in
-                    var found = reviewFinding(finding, in: chapter)
+                out += ReaderChecks.findings(in: chapter.blocks).filter { filter.shows(ReviewKind($0.kind)) }.map { finding in
+                    var found = reviewFinding(finding, in: chapter, language: language)
                     found.severity = readers ? .error : .warning
                     return found
                 }
@@ -54,9 +74,16 @@ extension ReviewReport {
         return out
     }
 
+    /// The one line of a chapter's typography findings (`BeadReview.typographyCount`): how many, and the command that mends them.
+    static func typographySummary(_ count: Int, in language: ReviewLanguage) -> String {
+        (count == 1 ? ReviewMessage(.typographySummaryOne) : ReviewMessage(.typographySummaryMany, ReportLimit.grouped(count))).text(in: language)
+    }
+
     /// SARIF 2.1.0: one run of the tool `guide`, a rule per status or check that has findings, one
     /// result per finding at its place, with the English side as a related location.
-    public static func sarif(_ findings: [ReviewFinding]) -> String {
+    /// The results' messages and the rules' descriptions are in `language`, which `run.language` names
+    /// (SARIF 2.1.0, §3.14.7); the rule ids stay the names users type.
+    public static func sarif(_ findings: [ReviewFinding], language: ReviewLanguage = .en) -> String {
         func location(_ place: SourceLocation) -> [String: Any] {
             var region: [String: Any] = ["startLine": max(1, place.line ?? 1)]
             if let column = place.column, column > 0 { region["startColumn"] = column }
@@ -74,7 +101,7 @@ extension ReviewReport {
             if let english = finding.english {
                 var related = location(english)
                 related["id"] = 0
-                related["message"] = ["text": "the English"]
+                related["message"] = ["text": ReviewMessage(.theEnglish).text(in: language)]
                 result["relatedLocations"] = [related]
             }
             return result
@@ -86,8 +113,18 @@ extension ReviewReport {
                 "tool": ["driver": [
                     "name": "guide",
                     "informationUri": "https://github.com/objc-zen/guide",
-                    "rules": rules.map { ["id": $0, "shortDescription": ["text": Self.ruleDescription($0)]] },
+                    "rules": rules.map { rule in
+                        let kind = ReviewKind(rule: rule)
+                        return [
+                            "id": rule,
+                            "name": kind?.label(in: language) ?? rule,
+                            "shortDescription": ["text": kind?.label(in: language) ?? rule],
+                            "fullDescription": ["text": kind?.meaning(in: language) ?? rule],
+                            "help": ["text": kind?.action(in: language) ?? rule],
+                        ]
+                    },
                 ]],
+                "language": language.tag,
                 "results": results,
             ]],
         ]
@@ -96,13 +133,14 @@ extension ReviewReport {
     }
 
     /// GitHub Actions workflow commands, one a line: `::warning file=…,line=…,col=…,title=…::message`.
-    public static func github(_ findings: [ReviewFinding]) -> String {
+    public static func github(_ findings: [ReviewFinding], language: ReviewLanguage = .en) -> String {
         findings.map { finding in
             var properties = ["file=" + githubProperty(finding.location.file)]
             if let line = finding.location.line { properties.append("line=\(line)") }
             if let column = finding.location.column, column > 0 { properties.append("col=\(column)") }
-            properties.append("title=" + githubProperty("guide review: " + finding.rule))
-            let message = finding.message + (finding.english.map { " (English: \($0))" } ?? "")
+            let named = ReviewKind(rule: finding.rule)?.named(in: language) ?? finding.rule
+            properties.append("title=" + githubProperty(ReviewMessage(.githubTitle, named).text(in: language)))
+            let message = finding.message + finding.englishSuffix(in: language)
             let command = finding.severity == .error ? "error" : finding.severity == .note ? "notice" : "warning"
             return "::\(command) \(properties.joined(separator: ","))::\(githubData(message))\n"
         }.joined()
@@ -128,28 +166,4 @@ extension ReviewReport {
         githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
-    /// What each rule finds, for a CI system's list of rules.
-    static func ruleDescription(_ rule: String) -> String {
-        switch (BeadStatus(name: rule), ReaderFinding.Kind(rawValue: rule)) {
-        case (.stale?, _): return "The English changed since the translation was accepted."
-        case (.missing?, _): return "English with no translation."
-        case (.extra?, _): return "A translated block with no English."
-        case (.codeDrift?, _): return "Paired code blocks differ in their code."
-        case (.codeCommentsTranslated?, _): return "Paired code blocks differ only in comments or string literals (translated)."
-        case (.doubt?, _): return "The translator marked the translation as uncertain."
-        case (.sentenceMissing?, _): return "A translated pair in which an English sentence has no translation."
-        case (.sentenceExtra?, _): return "A translated pair in which a sentence of the translation renders no English one."
-        case (.englishLeft?, _): return "English prose left in the translation."
-        case (.glossary?, _): return "A glossary term not given its agreed translation."
-        case (.typography?, _): return "Chinese typography: spacing, full-width letters, half-width punctuation."
-        case (.structure?, _): return "Heading levels, list lengths or block kinds differ between the languages."
-        case (_, .headingSkip?): return "A heading level skipped."
-        case (_, .imageAlt?): return "An image without alt text."
-        case (_, .linkText?): return "A link whose text says nothing of where it goes."
-        case _ where rule == ChapterReview.untranslatedRule:
-            return "A chapter the translation's SUMMARY.md does not list yet (every block missing)."
-
-        default: return rule
-        }
-    }
 }

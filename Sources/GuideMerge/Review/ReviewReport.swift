@@ -10,66 +10,88 @@ public enum ReviewReport {
     /// reader finding, and the first `ChapterReview.listed` findings of a chapter's pairs).
     /// Findings of a status in `failing` (reader findings, with `readers`) are errors: they fail
     /// the review (`--fail-on`), and so does a count of findings not shown that may hold one.
+    /// `language`: what the lines say; `filter`: which kinds they show (typography, unless asked
+    /// for in full, as one line per chapter with its count and `guide fix-spacing`).
     public static func report(_ reviews: [ChapterReview], failing: Set<BeadStatus> = [], readers: Bool = false,
-                              limit: Int = ReportLimit.perChapter) -> [(diagnostics: [Diagnostic], summary: String)] {
+                              limit: Int = ReportLimit.perChapter, language: ReviewLanguage = .en,
+                              filter: ReviewFilter = .everything) -> [(diagnostics: [Diagnostic], summary: String)] {
         var filesDone: Set<String> = []
         return reviews.map { review in
             var out: [Diagnostic] = []
             var shown = 0, hiddenFails = false
+            var typography = 0, typographyFails = false, typographyAt: SourceLocation?
             var beads = review.beads[...]
-            if let untranslated = review.untranslatedFinding {
+            if let untranslated = review.untranslatedFinding(in: language) {
                 var found = untranslated
                 found.severity = failing.contains(.missing) ? .error : .warning
-                out.append(found.diagnostic)
+                if filter.shows(.untranslated) { out.append(found.diagnostic(in: language)) }
                 beads = []   // every block is missing: the one line says so
             }
             for bead in beads where bead.review.findingCount > 0 {
-                for finding in bead.review.findings {
-                    shown += 1
+                if filter.summarizesTypography && filter.shows(status: .typography) { typography += bead.review.typographyCount }
+                for finding in bead.review.findings where filter.shows(status: finding.status) {
                     let fails = failing.contains(finding.status)
-                    if shown <= limit { out.append(diagnostic(finding, bead: bead, in: review).gated(fails)) }
+                    if finding.status == .typography && filter.summarizesTypography {
+                        typographyFails = typographyFails || fails
+                        if typographyAt == nil { typographyAt = reviewFinding(finding, bead: bead, in: review).location }
+                        continue
+                    }
+                    shown += 1
+                    if shown <= limit { out.append(diagnostic(finding, bead: bead, in: review, language: language).gated(fails)) }
                     hiddenFails = hiddenFails || (shown > limit && fails)
                 }
-                shown += bead.review.unlisted
-                hiddenFails = hiddenFails || (bead.review.unlisted > 0 && !failing.isDisjoint(with: bead.review.statuses))
+                // Findings a bead does not list (past its chapter's first): counted when the filter may show them.
+                let unlistedShown = bead.review.statuses.contains { filter.shows(status: $0) }
+                if unlistedShown { shown += bead.review.unlisted }
+                hiddenFails = hiddenFails || (unlistedShown && bead.review.unlisted > 0
+                    && !failing.isDisjoint(with: bead.review.statuses.filter { filter.shows(status: $0) }))
+            }
+            if let typographyAt {
+                out.append(ReviewFinding(rule: BeadStatus.typography.name, message: typographySummary(typography, in: language),
+                                         location: typographyAt).diagnostic(in: language).gated(typographyFails))
             }
             if shown > limit {
                 // The JSON has the findings the chapter lists: all, or the first (`ChapterReview.listed`).
                 let listed = review.beads.reduce(0) { $0 + $1.review.findings.count }
-                let lists = listed == shown ? "them all" : "the first \(ReportLimit.grouped(listed))"
-                out.append(Diagnostic(.warning, "\(ReportLimit.more(shown - limit)) findings in this chapter not shown "
-                    + "(`guide review --format json` lists \(lists))", at: SourceLocation(file: review.target.displayPath)).gated(hiddenFails))
+                let more = listed == shown ? ReviewMessage(.findingsNotShown, ReportLimit.more(shown - limit))
+                    : ReviewMessage(.findingsNotShownFirst, ReportLimit.more(shown - limit), ReportLimit.grouped(listed))
+                out.append(Diagnostic(.warning, more.text(in: language),
+                                      at: SourceLocation(file: review.target.displayPath)).gated(hiddenFails))
             }
             // Each file's reader findings, found once for its lines and the pair's summary.
             let readerFindings = [review.source, review.target].map { ReaderChecks.findings(in: $0.blocks) }
             for (chapter, findings) in zip([review.source, review.target], readerFindings)
             where filesDone.insert(chapter.displayPath).inserted {
-                out += findings.prefix(limit).map { diagnostic($0, in: chapter).gated(readers) }
-                if findings.count > limit {
-                    out.append(Diagnostic(.warning, "\(ReportLimit.more(findings.count - limit)) reader findings in this file "
-                        + "not shown (`guide review --format json` lists them all)", at: SourceLocation(file: chapter.displayPath)))
+                let shownFindings = findings.filter { filter.shows(ReviewKind($0.kind)) }
+                out += shownFindings.prefix(limit).map { diagnostic($0, in: chapter, language: language).gated(readers) }
+                if shownFindings.count > limit {
+                    out.append(Diagnostic(.warning, ReviewMessage(.readerNotShown, ReportLimit.more(shownFindings.count - limit)).text(in: language),
+                                          at: SourceLocation(file: chapter.displayPath)))
                 }
             }
-            return (out, summary(review, readerFindings: readerFindings.reduce(0) { $0 + $1.count }))
+            return (out, summary(review, readerFindings: readerFindings.reduce(0) { $0 + $1.count }, language: language))
         }
     }
 
     /// `file:line: warning: heading-skip: level 4 after level 1 “Heading”`.
-    static func diagnostic(_ finding: ReaderFinding, in chapter: Chapter) -> Diagnostic {
-        reviewFinding(finding, in: chapter).diagnostic
+    static func diagnostic(_ finding: ReaderFinding, in chapter: Chapter, language: ReviewLanguage = .en) -> Diagnostic {
+        reviewFinding(finding, in: chapter, language: language).diagnostic(in: language)
     }
 
-    static func reviewFinding(_ finding: ReaderFinding, in chapter: Chapter) -> ReviewFinding {
+    static func reviewFinding(_ finding: ReaderFinding, in chapter: Chapter, language: ReviewLanguage = .en) -> ReviewFinding {
         ReviewFinding(rule: finding.kind.rawValue,
-                      message: finding.message + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”"),
+                      message: finding.explanation.text(in: language)
+                        + (finding.excerpt.isEmpty ? "" : " “\(Excerpt.of(finding.excerpt, length: 50))”"),
                       location: chapter.location(line: finding.line))
     }
 
-    static func diagnostic(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> Diagnostic {
-        reviewFinding(finding, bead: bead, in: review).diagnostic
+    static func diagnostic(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview,
+                           language: ReviewLanguage = .en) -> Diagnostic {
+        reviewFinding(finding, bead: bead, in: review, language: language).diagnostic(in: language)
     }
 
-    static func reviewFinding(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview) -> ReviewFinding {
+    static func reviewFinding(_ finding: BeadFinding, bead: ChapterReview.ReviewedBead, in review: ChapterReview,
+                              language: ReviewLanguage = .en) -> ReviewFinding {
         let sourceRange = review.sourceLines(bead.bead)
         let targetRange = review.targetLines(bead.bead)
         let here: SourceLocation, there: SourceLocation?
@@ -85,7 +107,7 @@ public enum ReviewReport {
             there = nil
             block = bead.bead.source.first.map { review.source.blocks[$0] }
         }
-        var text = finding.message
+        var text = finding.explanation.text(in: language)
         // A typography message quotes the text around the problem already.
         // So does a sentence finding, which quotes its sentence.
         if let block, !block.text.isEmpty, finding.status != .typography, !finding.status.isSentence {
@@ -96,17 +118,18 @@ public enum ReviewReport {
     }
 
     /// `readerFindings`: how many the pair's two files have (`ChapterReview.readerFindings`).
-    static func summary(_ review: ChapterReview, readerFindings reader: Int) -> String {
+    static func summary(_ review: ChapterReview, readerFindings reader: Int, language: ReviewLanguage = .en) -> String {
         let counts = review.counts
         let parts = BeadStatus.precedence.reversed().compactMap { status in
-            counts[status].map { "\($0) \(status.name)" }
+            counts[status].map { ReviewMessage(.summaryCount, $0, ReviewKind(status).label(in: language)).text(in: language) }
         }
         let translated = review.progress.translatedPercent
         let accepted = review.progress.acceptedPercent
-        return "\(TerminalText.line(name(review.target))): \(review.beads.count) pairs: \(parts.joined(separator: ", ")); "
-            + "\(translated)% of the English translated, \(accepted)% accepted"
-            + (review.target.untranslated == nil ? "" : "; not translated yet")
-            + (reader == 0 ? "" : "; \(reader) reader finding\(reader == 1 ? "" : "s") in the pair's files")
+        var line = ReviewMessage(.chapterSummary, TerminalText.line(name(review.target)), review.beads.count,
+                                 parts.joined(separator: language == .zh ? "，" : ", "), translated, accepted).text(in: language)
+        if review.target.untranslated != nil { line += ReviewMessage(.summaryNotTranslated).text(in: language) }
+        if reader > 0 { line += (reader == 1 ? ReviewMessage(.summaryReaderOne) : ReviewMessage(.summaryReaderMany, reader)).text(in: language) }
+        return line
     }
 
     /// How a summary line names a chapter: its file, and, for a chapter that is a section of a
@@ -119,8 +142,11 @@ public enum ReviewReport {
 
     /// `snippetFindings`: snippets that compile differently in a translation.
     /// `snippetCounts`: the check's outcomes counted (`assumed` apart from `fail`), when it ran.
+    /// `language`: the findings' `message`s; beside each its stable `messageId` and `status`.
+    /// `filter`: the findings and reader findings listed (a pair keeps its status and counts).
     public static func json(_ reviews: [ChapterReview], snippetFindings: [Diagnostic] = [],
-                            snippetCounts: [String: Int]? = nil) -> String {
+                            snippetCounts: [String: Int]? = nil, language: ReviewLanguage = .en,
+                            filter: ReviewFilter = .everything) -> String {
         struct Side: Encodable {
             var file: String; var start: Int; var end: Int
             /// The lines in the user's own file (a chapter of several files names the one holding them).
@@ -132,10 +158,12 @@ public enum ReviewReport {
             }
         }
         struct Finding: Encodable {
-            var status: String; var message: String; var line: Int?; var column: Int?
+            var status: String; var messageId: String; var message: String; var line: Int?; var column: Int?
             var englishLine: Int?; var confidence: Double?
         }
-        struct ReaderRow: Encodable { var kind: String; var file: String; var line: Int; var message: String; var excerpt: String }
+        struct ReaderRow: Encodable {
+            var kind: String; var file: String; var line: Int; var messageId: String; var message: String; var excerpt: String
+        }
         struct Row: Encodable {
             var status: String
             var statuses: [String]
@@ -174,7 +202,7 @@ public enum ReviewReport {
             var untranslated: Untranslated?
         }
         struct Untranslated: Encodable { var reason: String; var english: String }
-        struct Document: Encodable { var chapters: [Chapter]; var snippets: [String]; var check: [String: Int]? }
+        struct Document: Encodable { var language: String; var chapters: [Chapter]; var snippets: [String]; var check: [String: Int]? }
         let chapters = reviews.map { review in
             Chapter(
                 chapter: review.source.path, language: review.language.code,
@@ -189,23 +217,25 @@ public enum ReviewReport {
                         status: bead.status.name, statuses: bead.review.statuses.map(\.name), accepted: bead.accepted,
                         source: review.sourceLines(bead.bead).map { Side(review.source, $0) },
                         target: review.targetLines(bead.bead).map { Side(review.target, $0) },
-                        findings: bead.review.findings.map {
-                            Finding(status: $0.status.name, message: $0.message, line: $0.line, column: $0.column,
+                        findings: bead.review.findings.filter { filter.shows(status: $0.status) }.map {
+                            Finding(status: $0.status.name, messageId: $0.explanation.id.rawValue,
+                                    message: $0.explanation.text(in: language), line: $0.line, column: $0.column,
                                     englishLine: $0.sourceLine, confidence: $0.confidence)
                         },
                         unlisted: bead.review.unlisted > 0 ? bead.review.unlisted : nil,
                         excerpt: Excerpt.of(texts.first ?? "", length: 60))
                 },
-                reader: review.readerFindings.map { chapter, finding in
+                reader: review.readerFindings.filter { filter.shows(ReviewKind($0.finding.kind)) }.map { chapter, finding in
                     ReaderRow(kind: finding.kind.rawValue, file: chapter.location(line: finding.line).file,
                               line: chapter.location(line: finding.line).line ?? finding.line,
-                              message: finding.message, excerpt: finding.excerpt)
+                              messageId: finding.explanation.id.rawValue, message: finding.explanation.text(in: language),
+                              excerpt: finding.excerpt)
                 },
-                untranslated: review.target.untranslated.map { Untranslated(reason: $0.reason, english: $0.sourceEntry.description) })
+                untranslated: review.target.untranslated.map { Untranslated(reason: $0.explanation().text(in: language), english: $0.sourceEntry.description) })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(Document(chapters: chapters, snippets: snippetFindings.map(\.description), check: snippetCounts)), as: UTF8.self) + "\n"
+        return String(decoding: try! encoder.encode(Document(language: language.rawValue, chapters: chapters, snippets: snippetFindings.map(\.description), check: snippetCounts)), as: UTF8.self) + "\n"
     }
 }
 

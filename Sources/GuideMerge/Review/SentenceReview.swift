@@ -189,19 +189,19 @@ public struct SentenceReview: Sendable {
             let confidence = (found.confidence * 1000).rounded() / 1000
             guard confidence >= Self.minimumConfidence else { return nil }
             if pairsNextDoor(found, in: sentences, neighbours: neighbours, source: source, target: target) { return nil }
-            let quoted = "“\(Excerpt.of(found.sentence.text, length: 60))”"
-            let sure = " (confidence \(String(format: "%.2f", confidence)))"
+            let quoted = Excerpt.of(found.sentence.text, length: 60)
+            let sure = String(format: "%.2f", confidence)
             switch found.kind {
             case .missing:
                 let block = Self.block(containing: found.sentence.start.line, of: bead.source, in: source)
-                let what = found.part.map { "part of an English sentence has no Chinese: “\(Excerpt.of($0, length: 60))” in " }
-                    ?? (found.short ? "the Chinese of an English sentence is far shorter than it: " : "an English sentence has no Chinese: ")
-                return BeadFinding(.sentenceMissing, what + quoted + sure,
+                let what = found.part.map { ReviewMessage(.sentencePartMissing, Excerpt.of($0, length: 60), quoted, sure) }
+                    ?? ReviewMessage(found.short ? .sentenceShort : .sentenceMissing, quoted, sure)
+                return BeadFinding(.sentenceMissing, what,
                                    sourceBlock: block, targetBlock: bead.target.first, sourceLine: found.sentence.start.line,
                                    confidence: confidence)
             case .extra:
                 let block = Self.block(containing: found.sentence.start.line, of: bead.target, in: target)
-                return BeadFinding(.sentenceExtra, "a Chinese sentence renders no English one: " + quoted + sure,
+                return BeadFinding(.sentenceExtra, ReviewMessage(.sentenceExtra, quoted, sure),
                                    sourceBlock: bead.source.first, targetBlock: block, line: found.sentence.start.line,
                                    confidence: confidence)
             }

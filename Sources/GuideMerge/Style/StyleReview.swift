@@ -43,8 +43,7 @@ public struct StyleReview: Sendable {
         if unlisted > 0, let first = bead.target.first {
             // First, so that a report cut per chapter still shows it.
             let total = ReportLimit.grouped(listed + unlisted)
-            spacing.insert(BeadFinding(.typography, "this pair has \(total) typography findings; the first "
-                                       + "\(ReportLimit.grouped(listed)) are listed (`guide fix-spacing` mends the spacing ones)",
+            spacing.insert(BeadFinding(.typography, ReviewMessage(.typographyPairCut, total, ReportLimit.grouped(listed)),
                                        targetBlock: first), at: 0)
             if spacing.count > making {
                 spacing.removeLast()
@@ -67,7 +66,7 @@ public struct StyleReview: Sendable {
 
     static func typography(_ findings: [TypographyFinding], block: Int) -> [BeadFinding] {
         findings.map {
-            BeadFinding(.typography, $0.message, targetBlock: block, line: $0.position.line, column: $0.position.column)
+            BeadFinding(.typography, $0.explanation, targetBlock: block, line: $0.position.line, column: $0.position.column)
         }
     }
 
@@ -127,21 +126,19 @@ public struct StyleReview: Sendable {
         return findings
     }
 
-    static func message(_ term: Glossary.Term, english: GlossaryMatcher.Occurrence, left: GlossaryMatcher.Occurrence?) -> String {
-        let name = "“\(english.text)”"
-        let translations = term.chinese.joined(separator: " or ")
-        var text: String
+    static func message(_ term: Glossary.Term, english: GlossaryMatcher.Occurrence, left: GlossaryMatcher.Occurrence?) -> ReviewMessage {
+        let translations = ReviewMessage.list(term.chinese)
+        let line = String(english.position.line)
+        let arguments: (ReviewMessage.ID, [String])
         if term.chinese.isEmpty {
-            text = "\(name) stays in English"
+            arguments = (.glossaryStaysEnglish, [english.text, line])
         } else if let left {
-            text = "“\(left.text)” left in English: the glossary has \(translations)"
+            arguments = (.glossaryLeftInEnglish, [left.text, translations, line])
         } else if term.keepEnglish {
-            text = "\(name) is neither kept nor translated as \(translations)"
+            arguments = (.glossaryNeither, [english.text, translations, line])
         } else {
-            text = "\(name) is not translated as \(translations)"
+            arguments = (.glossaryNotTranslated, [english.text, translations, line])
         }
-        text += " (English line \(english.position.line))"
-        if let note = term.note { text += "; \(note)" }
-        return text
+        return ReviewMessage(arguments.0, arguments: arguments.1, note: term.note)
     }
 }

@@ -44,7 +44,17 @@ public struct TypographyFinding: Hashable, Sendable {
     public var isSafe: Bool
 
     /// `space-missing: “使用block定义” → “使用 block 定义”`.
-    public var message: String {
-        "\(rule.rawValue): “\(excerpt)” → “\(suggestion)”"
+    public var message: String { explanation.english }
+
+    /// `message` in either language.
+    public var explanation: ReviewMessage {
+        let id: ReviewMessage.ID = switch rule {
+        case .spaceMissing: .spaceMissing
+        case .spaceExtra: .spaceExtra
+        case .fullwidthAlnum: .fullwidthAlnum
+        case .halfwidthPunctuation: .halfwidthPunctuation
+        case .repeatedPunctuation: .repeatedPunctuation
+        }
+        return ReviewMessage(id, excerpt, suggestion)
     }
 }

@@ -223,7 +223,8 @@ struct ShapeMarks {
 
 extension BeadRowView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> BeadRowView {
-        BeadRowView(id: marks.text(id), sourcePlace: marks.number(sourcePlace), status: marks.text(status), isTranslated: marks.flag(isTranslated),
+        BeadRowView(id: marks.text(id), sourcePlace: marks.number(sourcePlace), status: marks.text(status),
+                    statusLabel: marks.text(statusLabel), linkLabel: marks.text(linkLabel), isTranslated: marks.flag(isTranslated),
                     findings: marks.texts(findings), sourceHTML: marks.text(sourceHTML), targetHTML: marks.text(targetHTML),
                     sourceSentences: marks.text(sourceSentences), targetSentences: marks.text(targetSentences),
                     sourceLines: marks.text(sourceLines), targetLines: marks.text(targetLines))
@@ -247,7 +248,7 @@ extension OutlineItemView: ShapedView {
 
 extension GapView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> GapView {
-        GapView(status: marks.text(status), message: marks.text(message), location: marks.text(location),
+        GapView(status: marks.text(status), label: marks.text(label), message: marks.text(message), location: marks.text(location),
                 englishLocation: marks.text(englishLocation), href: marks.text(href), excerpt: marks.text(excerpt),
                 excerptLang: marks.text(excerptLang))
     }
@@ -259,7 +260,8 @@ extension OverviewRowView: ShapedView {
                         languageCode: marks.text(languageCode), translatedPercent: marks.text(translatedPercent),
                         acceptedPercent: marks.text(acceptedPercent),
                         counts: (0..<marks.number(counts.count)).map {
-                            StatusCountView(status: marks.text(counts[$0].status), count: marks.text(counts[$0].count))
+                            StatusCountView(status: marks.text(counts[$0].status), label: marks.text(counts[$0].label),
+                                            count: marks.text(counts[$0].count))
                         },
                         snippetFails: marks.text(snippetFails), snippetWarns: marks.text(snippetWarns))
     }
