@@ -31,6 +31,10 @@ public struct Config: Hashable, Sendable {
     public var reviewWithoutDictionary = false
     /// What names no dictionary (`review.dictionary: none`, `guide review --dictionary none`).
     public static let noDictionary = "none"
+    /// `review.dictionary: learned`: the lexicon learned from the book's own pairs (`LearnedLexicon`).
+    public var reviewWithLearnedWords = false
+    /// What names the learned lexicon (`review.dictionary: learned`, `guide review --dictionary learned`).
+    public static let learnedDictionary = "learned"
     /// `review.lang`: the language `guide review` and the review pages speak (nil: `--lang`, the
     /// locale or English decide; a built site's is this or English).
     public var reviewLanguage: ReviewLanguage?

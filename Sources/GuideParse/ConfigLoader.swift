@@ -137,6 +137,8 @@ public enum ConfigLoader {
         }
         if file.review?.dictionary == Config.noDictionary {
             config.reviewWithoutDictionary = true
+        } else if file.review?.dictionary == Config.learnedDictionary {
+            config.reviewWithLearnedWords = true
         } else if let dictionary = file.review?.dictionary {
             // The book's own setting reads only inside the book (content comes in pull requests);
             // a dictionary kept elsewhere is named on the command line (`--dictionary FILE`).

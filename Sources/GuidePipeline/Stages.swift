@@ -36,8 +36,8 @@ public enum Stages {
 
     /// The bilingual dictionary the sentence review reads: `path` (as given, from the working
     /// folder: `review --dictionary`), else guide.yml's `review.dictionary` (from the content
-    /// folder), else the default (`defaultDictionary`: learned from the book, with CC-CEDICT when
-    /// installed); `none` in either place: none. A file is named by the hex digest of its bytes
+    /// folder), else the default (`defaultDictionary`: CC-CEDICT when scripts/setup.sh installed
+    /// it, else none); `none` in either place: none; `learned`: the lexicon learned from the book. A file is named by the hex digest of its bytes
     /// (the review cache's key holds it).
     /// A file that cannot be read is an error naming it, at once; a line of it that is no
     /// CC-CEDICT entry, when its entries are first read (`ReviewDictionary.entries`).
@@ -47,8 +47,10 @@ public enum Stages {
                                   cache: CacheStore? = nil,
                                   note: @escaping @Sendable (String) -> Void = { _ in }) throws -> ReviewDictionary? {
         if path == Config.noDictionary { return nil }
+        if path == Config.learnedDictionary { return learnedDictionary(for: book, cache: cache) }
         if let path { return try dictionary(at: path, cache: cache) }
         if book.config.reviewWithoutDictionary { return nil }
+        if book.config.reviewWithLearnedWords { return learnedDictionary(for: book, cache: cache) }
         guard let given = book.config.reviewDictionary else { return defaultDictionary(for: book, cache: cache, note: note) }
         // guide.yml's path stays inside the content folder, links resolved (`ConfinedFolder`).
         let file = workspace.content + "/" + given

@@ -203,7 +203,8 @@ struct ReviewPages {
 
     /// The dashboard around its chapters' sections (`chapterProgress`, rendered one by one).
     func dashboardView(frame: PageFrame, chaptersHTML: String) -> ReviewDashboardView {
-        let statuses = BeadStatus.precedence
+        // What is only for information (code-comments-translated) counts as translated: no column of its own.
+        let statuses = BeadStatus.precedence.filter { !$0.isInformational }
         let overview = reviews.map { review in
             let counts = review.counts
             let snippets = check.map { $0.noteworthy(review.source.path) } ?? []

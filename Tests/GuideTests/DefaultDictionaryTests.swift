@@ -6,9 +6,9 @@ import GuideModel
 import Synchronization
 import Testing
 
-/// The sentence review's dictionary with nothing named (`Stages.defaultDictionary`): the lexicon
-/// learned from the book, or CC-CEDICT when it is in the user's data folder (here a temporary
-/// one, through `XDG_DATA_HOME`); `none` names none.
+/// The sentence review's dictionary with nothing named (`Stages.defaultDictionary`): CC-CEDICT
+/// when it is in the user's data folder (here a temporary one, through `XDG_DATA_HOME`), else
+/// none; `none` names none, `learned` the lexicon learned from the book.
 @Suite struct DefaultDictionaryTests {
     /// A book, and a data folder (`XDG_DATA_HOME`) of its own.
     func setUp() throws -> (folder: TempFolder, book: Book, environment: [String: String], cedict: String) {
@@ -31,12 +31,10 @@ import Testing
         #expect(UserData.folder(environment: [:]) == nil)
     }
 
-    @Test func absentIsTheLearnedLexiconWithNoNote() throws {
+    @Test func absentIsNoDictionaryWithNoNote() throws {
         let (_, book, environment, _) = try setUp()
         let (record, read) = notes()
-        let dictionary = Stages.defaultDictionary(for: book, environment: environment, note: record)
-        #expect(dictionary.key == Stages.learnedLexiconKey(book))
-        _ = try dictionary.entries()
+        #expect(Stages.defaultDictionary(for: book, environment: environment, note: record)?.key == nil)
         #expect(read().isEmpty)
     }
 
@@ -44,7 +42,7 @@ import Testing
         let (folder, book, environment, cedict) = try setUp()
         try folder.write("data/guide/" + UserData.cedictName, "團隊 团队 [tuan2 dui4] /team/\n")
         let (record, read) = notes()
-        let dictionary = Stages.defaultDictionary(for: book, environment: environment, note: record)
+        let dictionary = try #require(Stages.defaultDictionary(for: book, environment: environment, note: record))
         // The same key as `--dictionary` gives the file: a review made with either serves both.
         #expect(dictionary.key == (try Stages.dictionary(at: cedict)).key)
         #expect(dictionary.key != Stages.learnedLexiconKey(book))
@@ -53,35 +51,32 @@ import Testing
         #expect(read().isEmpty)
         // Other bytes, another key: the reviews made with the old file are not shown.
         try folder.write("data/guide/" + UserData.cedictName, "團隊 团队 [tuan2 dui4] /team; group/\n")
-        #expect(Stages.defaultDictionary(for: book, environment: environment, note: record).key != dictionary.key)
+        #expect(Stages.defaultDictionary(for: book, environment: environment, note: record)?.key != dictionary.key)
         // HOME's data folder when XDG_DATA_HOME names none.
         try folder.write("home/.local/share/guide/" + UserData.cedictName, "團隊 团队 [tuan2 dui4] /team/\n")
-        #expect(Stages.defaultDictionary(for: book, environment: ["HOME": folder.path + "/home"], note: record).key == dictionary.key)
+        #expect(Stages.defaultDictionary(for: book, environment: ["HOME": folder.path + "/home"], note: record)?.key == dictionary.key)
     }
 
-    /// A folder, a FIFO or a file that is no dictionary where CC-CEDICT should be: reviewed with
-    /// the learned lexicon alone, with one note naming the file.
-    @Test func unreadableIsTheLearnedLexiconWithOneNote() throws {
+    /// A folder or a FIFO where CC-CEDICT should be: no dictionary, with one note naming the file;
+    /// a file that is no dictionary: the learned lexicon, with one note naming its line.
+    @Test func unreadableIsNoDictionaryWithOneNote() throws {
         let (folder, book, environment, cedict) = try setUp()
         try FileManager.default.createDirectory(atPath: cedict, withIntermediateDirectories: true)
         let (record, read) = notes()
-        let dictionary = Stages.defaultDictionary(for: book, environment: environment, note: record)
-        #expect(dictionary.key == Stages.learnedLexiconKey(book))
-        _ = try dictionary.entries()
-        _ = try dictionary.entries()
+        #expect(Stages.defaultDictionary(for: book, environment: environment, note: record)?.key == nil)
         #expect(read().count == 1)
         #expect(read().first?.contains(cedict) == true && read().first?.contains("scripts/setup.sh") == true, "\(read())")
 
         try FileManager.default.removeItem(atPath: cedict)
         #expect(mkfifo(cedict, 0o600) == 0)
         let (fifoNote, fifoNotes) = notes()
-        #expect(Stages.defaultDictionary(for: book, environment: environment, note: fifoNote).key == Stages.learnedLexiconKey(book))
+        #expect(Stages.defaultDictionary(for: book, environment: environment, note: fifoNote)?.key == nil)
         #expect(fifoNotes().count == 1)
 
         try FileManager.default.removeItem(atPath: cedict)
         try folder.write("data/guide/" + UserData.cedictName, "團隊 团队 [tuan2 dui4] /team/\nnot an entry\n")
         let (badNote, badNotes) = notes()
-        let bad = Stages.defaultDictionary(for: book, environment: environment, note: badNote)
+        let bad = try #require(Stages.defaultDictionary(for: book, environment: environment, note: badNote))
         let words = try bad.entries()   // no error: the learned lexicon alone
         _ = try bad.entries()
         #expect(words.covered(words.english("team"), by: words.chinese("团队")) == 0)
@@ -93,13 +88,18 @@ import Testing
         let (folder, book, _, _) = try setUp()
         let workspace = Workspace(content: folder.path + "/content")
         #expect(try Stages.dictionary(for: book, in: workspace, path: "none") == nil)
-        #expect(try Stages.dictionary(for: book, in: workspace) != nil)
+        #expect(try Stages.dictionary(for: book, in: workspace, path: "learned")?.key == Stages.learnedLexiconKey(book))
         try folder.write("content/guide.yml", try folder.read("content/guide.yml") + "\nreview:\n  dictionary: none\n")
         let configured = try workspace.loadBook()
         #expect(configured.config.reviewWithoutDictionary && configured.config.reviewDictionary == nil)
         #expect(try Stages.dictionary(for: configured, in: workspace) == nil)
         // The book's inputs name no file called "none".
         #expect(!workspace.inputs(of: configured).contains { $0.path.hasSuffix("/none") })
+        try folder.write("content/guide.yml", try folder.read("content/guide.yml").replacingOccurrences(of: "dictionary: none", with: "dictionary: learned"))
+        let learning = try workspace.loadBook()
+        #expect(learning.config.reviewWithLearnedWords && learning.config.reviewDictionary == nil)
+        #expect(try Stages.dictionary(for: learning, in: workspace)?.key == Stages.learnedLexiconKey(learning))
+        #expect(!workspace.inputs(of: learning).contains { $0.path.hasSuffix("/learned") })
     }
 
     /// The learned lexicon's key stands for every chapter pair: an edit to one makes another key,

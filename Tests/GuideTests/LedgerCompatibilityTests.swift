@@ -28,7 +28,7 @@ import Testing
                   case .list = blocks[index + 1].kind else { return false }
             return blocks[index + 1].lines.start == blocks[index].lines.end + 1
         }
-        var changed = 0
+        var changed = 0, regrouped = 0
         for review in reviews {
             for bead in review.beads where bead.sourceHash != nil && bead.targetHash != nil {
                 if bead.bead.source.contains(where: { headsAList(review.source.blocks, $0) })
@@ -36,16 +36,22 @@ import Testing
                     changed += 1
                     continue
                 }
+                // A pair the aligner now groups otherwise (1:n, `TranslatorHabits`) is another pair:
+                // its hashes are of other blocks, as after an edit.
+                if !bead.accepted, bead.bead.source.count > 1 || bead.bead.target.count > 1 {
+                    regrouped += 1
+                    continue
+                }
                 #expect(bead.accepted, "\(review.source.path): \(bead.bead)")
             }
             #expect(review.beads.allSatisfy { $0.status != .stale })
         }
-        #expect(changed <= 2)
+        #expect(changed <= 2 && regrouped <= 2)
         // Accepting again records the same pairs with the same hashes: the file keeps its bytes
         // (but for the changed pairs' lines).
         let again = reviews.reduce(AcceptLedger()) { $0.replacing(chapter: $1.source.path, with: $1.acceptEntries) }
         let oldLines = Set(ledger.split(separator: "\n")), newLines = Set(again.serialized().split(separator: "\n"))
-        #expect(newLines.subtracting(oldLines).count == changed)
-        #expect(oldLines.subtracting(newLines).count == changed)
+        #expect(newLines.subtracting(oldLines).count == changed + regrouped)
+        #expect(oldLines.subtracting(newLines).count == changed + regrouped)
     }
 }

@@ -108,7 +108,7 @@ import Testing
 
         let bad = try review(["--only", "missing,gaps"], in: folder)
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("unknown kind 'gaps' in --only; kinds: stale, missing, extra, code-drift, doubt"))
+        #expect(bad.stderr.contains("unknown kind 'gaps' in --only; kinds: stale, missing, extra, code-drift, code-comments-translated, doubt"))
         #expect(bad.stderr.contains("typography") && bad.stderr.contains("reader"))
     }
 
