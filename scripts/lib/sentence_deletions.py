@@ -119,7 +119,7 @@ def default_dictionary():
     data = os.environ.get('XDG_DATA_HOME', '')
     folder = data + '/guide' if data.startswith('/') else os.path.expanduser('~/.local/share/guide')
     cedict = os.path.join(folder, 'cedict_1_0_ts_utf-8_mdbg.txt')
-    return f"CC-CEDICT at {cedict} (scripts/setup.sh)" if os.path.isfile(cedict) else "words learned from the book"
+    return f"CC-CEDICT at {cedict} (scripts/setup.sh)" if os.path.isfile(cedict) else "no dictionary (scripts/setup.sh installs CC-CEDICT)"
 
 
 def main(content, guide, count, seed):
