@@ -223,9 +223,11 @@ struct ReviewDashboardView {
     var chaptersHTML: String
     /// The page's words in the review's language (`review.lang`).
     var labels: ReviewLabelsView = ReviewLabelsView(code: "en")
-    /// Each status the filter shows, with its label; and the legend: every kind the page may
+    /// Each status the overview counts (a column), with its label; and the legend: every kind the page may
     /// show, what it means and what to do about it.
     var statusLabels: [StatusLabelView] = []
+    /// The filter's boxes: every status, those only for information too (they have no column).
+    var filterLabels: [StatusLabelView] = []
     var legend: [StatusLabelView] = []
     /// The filter's count line, as `review.js` fills it: `{1}` findings shown in `{2}` chapters.
     var countWords: CountWordsView = CountWordsView()

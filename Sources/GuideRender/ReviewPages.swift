@@ -231,6 +231,7 @@ struct ReviewPages {
                                                                                            name: SiteRenderer.languageName($0.language)) },
                                    chaptersHTML: chaptersHTML, labels: ReviewLabelsView(code: language.rawValue),
                                    statusLabels: statuses.map { labelled(ReviewKind($0)) },
+                                   filterLabels: BeadStatus.precedence.map { labelled(ReviewKind($0)) },
                                    legend: ReviewKind.allCases.map(labelled), countWords: words)
     }
 

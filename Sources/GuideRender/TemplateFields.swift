@@ -242,7 +242,7 @@ extension ReviewDashboardView: TemplateFields {
         Field("page", \.page), Field("checkLine", \.checkLine), Field("checkProblems", \.checkProblems),
         Field("statuses", \.statuses), Field("overview", \.overview), Field("overviewHTML", \.overviewHTML),
         Field("languages", \.languages), Field("chaptersHTML", \.chaptersHTML), Field("labels", \.labels),
-        Field("statusLabels", \.statusLabels), Field("legend", \.legend), Field("countWords", \.countWords)
+        Field("statusLabels", \.statusLabels), Field("filterLabels", \.filterLabels), Field("legend", \.legend), Field("countWords", \.countWords)
     )
 }
 
