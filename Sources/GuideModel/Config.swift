@@ -27,7 +27,7 @@ public struct Config: Hashable, Sendable {
     /// reads (relative to the content folder), or nil.
     public var reviewDictionary: String?
     /// `review.dictionary: none`: the sentence review reads no dictionary, neither CC-CEDICT in the
-    /// user's data folder nor the lexicon learned from the book (as it reviewed before either).
+    /// user's data folder nor the lexicon learned from the book.
     public var reviewWithoutDictionary = false
     /// What names no dictionary (`review.dictionary: none`, `guide review --dictionary none`).
     public static let noDictionary = "none"

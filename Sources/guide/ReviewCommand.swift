@@ -41,7 +41,7 @@ struct ReviewCommand: ParsableCommand {
     @Flag(help: "Record every current pair as accepted (translators: after reviewing).") var accept = false
     @Flag(name: .customLong("no-check"), help: "Do not compile the snippets (skips the snippet findings).")
     var noCheck = false
-    @Option(help: ArgumentHelp("A bilingual dictionary in CC-CEDICT's format for the sentence review, or 'none' (default: guide.yml's review.dictionary, else the words learned from the book, with CC-CEDICT when scripts/setup.sh installed it).",
+    @Option(help: ArgumentHelp("A bilingual dictionary in CC-CEDICT's format for the sentence review, 'learned' (words learned from the book's own pairs) or 'none' (default: guide.yml's review.dictionary, else CC-CEDICT when scripts/setup.sh installed it, else none).",
                                valueName: "file"))
     var dictionary: String?
     @Option(help: ArgumentHelp("Count only English changes made after this commit or tag as making a pair stale (the book kept in git).",

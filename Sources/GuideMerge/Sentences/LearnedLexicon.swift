@@ -1,7 +1,7 @@
 import GuideModel
 
-/// A bilingual lexicon learned from the book's own translation, for the sentence review when no
-/// dictionary is named (README, "A bilingual dictionary"): as hunalign bootstraps its dictionary,
+/// A bilingual lexicon learned from the book's own translation, for the sentence review when it
+/// is named (`review.dictionary: learned`; README, "A bilingual dictionary"): as hunalign bootstraps its dictionary,
 /// the sentences are first paired without one, and across the pairs the aligner is sure of, an
 /// English content word (`SentenceDictionary.contentWords`: stop words out, crudely stemmed)
 /// renders a Chinese string of two to four CJK letters when the two come together in
