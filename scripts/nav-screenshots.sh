@@ -14,22 +14,7 @@
 # misses any of them. Uses the newer of the release and debug binaries (GUIDE=path to choose one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-make_pairs=${MAKE_PAIRS:-../shared/bench/make_pairs.sh}
-if [ ! -f "$make_pairs" ]; then
-    echo "skipped: $make_pairs not found (the book is not on this machine)"
-    exit 0
-fi
 out=${1:-$PWD/docs/screenshots}
-
-source scripts/lib/packages.sh
-source scripts/lib/browser-env.sh
-ensure_browser_env
-source scripts/lib/guide-binary.sh
-find_guide
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-NO_DISTINCT=1 PROJ=. bash "$make_pairs" 1 "$work/book" >/dev/null
-templates=$PWD/templates
-(cd "$work" && "$guide" build --no-check --content book/content --templates "$templates" -o site >/dev/null 2>build-warnings)
+source scripts/lib/whole-book-site.sh
+whole_book_site
 SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" scripts/lib/nav_screenshots.py "$work/site" "$out"

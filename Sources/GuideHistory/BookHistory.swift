@@ -156,10 +156,11 @@ public struct BookHistory: Sendable {
         var names = Set<String>()
         for item in pending {
             let review = reviews[item.review]
+            let blockLines = Self.lines(of: review.source)
             for candidate in item.open {
                 guard let commit = baseline(candidate, translations: repositories[review.language]!) else { continue }
                 for block in candidate.changedBlocks {
-                    if let file = item.english.file(of: Self.lines(of: review.source)[block].start) { names.insert(commit + ":" + file.path) }
+                    if let file = item.english.file(of: blockLines[block].start) { names.insert(commit + ":" + file.path) }
                 }
             }
         }
