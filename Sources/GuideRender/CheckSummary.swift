@@ -1,11 +1,14 @@
 import Foundation
 import GuideCheck
+import GuideMerge
 import GuideModel
 
 /// What the dashboard shows of a snippet check: its summary line, run-level problems
 /// (no clang…), and the results worth a translator's or maintainer's look.
 public struct CheckSummary: Sendable {
-    public var line: String
+    /// Each outcome's count, in `SnippetOutcome`'s order, and the total.
+    let counts: [(outcome: String, count: Int)]
+    let total: Int
     /// Warnings here, on the dashboard as in the terminal: a build never fails on the check
     /// (it shows the snippets not checked), so what stopped the check does not fail it either.
     public var problems: [Diagnostic]
@@ -17,10 +20,15 @@ public struct CheckSummary: Sendable {
     public init(_ report: CheckReport) {
         // Counts only: the report's own summary has timings and cache hits, which would make
         // two builds of the same book differ. Assumed snippets are counted apart from failures.
-        line = report.countsLine
+        let counted = report.counts
+        counts = SnippetOutcome.allCases.map { ($0.rawValue, counted[$0] ?? 0) }
+        total = report.results.count
         problems = report.problems.map { $0.gated(false) }
         grouping = Grouping(report)
     }
+
+    /// `231 snippets: 68 pass, …` in `language`, as `guide review` ends.
+    public func line(in language: ReviewLanguage) -> String { ReviewMessage.checkCounts(total: total, counts, in: language) }
 
     /// Results that are not simply fine, of one chapter path (every language), in reading order.
     func noteworthy(_ chapterPath: String) -> [SnippetResult] { grouping.chapter(chapterPath).noteworthy }

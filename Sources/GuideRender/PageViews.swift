@@ -43,6 +43,25 @@ struct PageFrame {
     /// The edition's whole book on one page, for printing (`PrintPage`).
     var printHref: String? = nil
     var hasLanguageLinks: Bool { !languageLinks.isEmpty }
+    var chrome: PageChrome { PageChrome(htmlLang: htmlLang) }
+}
+
+/// The frame's own words (the skip link, the sidebar's and the language switch's names) in the
+/// page's language, as search.js and code.js choose theirs: a Chinese page says 跳到正文.
+struct PageChrome {
+    var skip: String
+    var tableOfContents: String
+    var languages: String
+    var contents: String
+    var print: String
+
+    init(htmlLang: String) {
+        if htmlLang.lowercased().hasPrefix("zh") {
+            (skip, tableOfContents, languages, contents, print) = ("跳到正文", "目录", "语言", "目录", "打印")
+        } else {
+            (skip, tableOfContents, languages, contents, print) = ("Skip to content", "Table of contents", "Language", "Contents", "Print")
+        }
+    }
 }
 
 /// The print page (`print.mustache`): the frame and the book's chapters, as a list's mark.
@@ -239,6 +258,18 @@ struct StatusLabelView {
     var label: String
     var meaning: String
     var action: String
+
+    /// `action` with its commands (`` `guide fix-spacing` ``) as code, the rest escaped.
+    var actionHTML: String {
+        var out: [UInt8] = []
+        for (index, part) in action.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            let code = index % 2 == 1
+            if code { out += Array("<code>".utf8) }
+            HTMLText.escape(part.utf8, into: &out)
+            if code { out += Array("</code>".utf8) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
 
 /// The words `review.js` puts together, with `{1}` where the number goes.

@@ -18,6 +18,8 @@ struct ReviewPages {
 
     /// A message in the pages' language.
     func text(_ message: ReviewMessage) -> String { message.text(in: language) }
+    /// A snippet outcome's name in the pages' language.
+    func outcome(_ outcome: SnippetOutcome) -> String { ReviewMessage.outcome(outcome.rawValue, in: language) }
 
     /// A kind's label in the pages' language.
     func label(_ rule: String) -> String { ReviewKind(rule: rule)?.label(in: language) ?? rule }
@@ -224,7 +226,7 @@ struct ReviewPages {
         let words = CountWordsView(findingOne: text(ReviewMessage(.filterCountOne)), findingMany: ReviewMessage.ID.filterCountMany.template(in: language),
                                    chapterOne: text(ReviewMessage(.chapterCountOne)), chapterMany: ReviewMessage.ID.chapterCountMany.template(in: language),
                                    shownIn: ReviewMessage.ID.shownIn.template(in: language))
-        return ReviewDashboardView(page: frame, checkLine: (check?.line).map { text(ReviewMessage(.snippetsLine, $0)) },
+        return ReviewDashboardView(page: frame, checkLine: check?.line(in: language),
                                    checkProblems: check?.problems.map { shown($0).description } ?? [],
                                    statuses: statuses.map(\.name), overview: overview,
                                    languages: book.translations.map { OverviewLanguageView(code: $0.language.code,
@@ -352,18 +354,18 @@ struct ReviewPages {
                 && (result.language == book.source.language || result.language == review.language)
         }
         var gaps = check.noteworthy(review.source.path).filter(inChapter).map { result in
-            GapView(status: "snippet-\(result.outcome.rawValue)", label: "snippet-\(result.outcome.rawValue)",
-                    message: shownText(result.diagnostics.first { !$0.expected }?.message ?? result.reason ?? result.outcome.rawValue),
+            GapView(status: "snippet-\(result.outcome.rawValue)", label: text(ReviewMessage(.snippetOutcomeLabel, outcome(result.outcome))),
+                    message: shownText(result.diagnostics.first { !$0.expected }?.message ?? result.reason ?? outcome(result.outcome)),
                     location: "\(shown(result.file)):\(result.fenceLine)", href: href(result), excerpt: "")
         }
         gaps += check.divergences(review.source.path).filter { inChapter($0.translation) }.map { pair in
-            GapView(status: "snippet-divergence", label: "snippet-divergence",
-                    message: text(ReviewMessage(.snippetOutcomes, pair.source.outcome.rawValue, pair.source.language.code,
-                                                pair.translation.outcome.rawValue, pair.translation.language.code)),
+            GapView(status: "snippet-divergence", label: text(ReviewMessage(.snippetDivergenceLabel)),
+                    message: text(ReviewMessage(.snippetOutcomes, outcome(pair.source.outcome), pair.source.language.code,
+                                                outcome(pair.translation.outcome), pair.translation.language.code)),
                     location: "\(shown(pair.translation.file)):\(pair.translation.fenceLine)", href: href(pair.translation), excerpt: "")
         }
         gaps += check.assumed(review.source.path).filter(inChapter).map { result in
-            GapView(status: "snippet-assumed", label: "snippet-assumed",
+            GapView(status: "snippet-assumed", label: text(ReviewMessage(.snippetOutcomeLabel, outcome(.assumed))),
                     message: text(ReviewMessage(.snippetAssumed, result.assumed.map(\.label).joined(separator: ", "))),
                     location: "\(shown(result.file)):\(result.fenceLine)", href: href(result), excerpt: "")
         }

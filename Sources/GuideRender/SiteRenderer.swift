@@ -160,7 +160,7 @@ public struct SiteRenderer: Sendable {
             })
         }
         for (path, page) in bilingual { site.add(path, page) }
-        let dashboardFrame = PageFrame(htmlLang: book.source.language.htmlLang, pageTitle: "\(ReviewMessage(.dashboardTitle).text(in: reviewLanguage)) · \(book.source.title)",
+        let dashboardFrame = PageFrame(htmlLang: reviewLanguage == .zh ? "zh-Hans" : "en", pageTitle: "\(ReviewMessage(.dashboardTitle).text(in: reviewLanguage)) · \(book.source.title)",
                                        bookTitle: book.source.title, root: "../", languageLinks: [],
                                        printHref: Self.printHref(book.source, root: "../"))
         // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit

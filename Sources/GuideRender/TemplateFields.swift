@@ -138,7 +138,15 @@ extension PageFrame: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("htmlLang", \.htmlLang), Field("pageTitle", \.pageTitle), Field("bookTitle", \.bookTitle),
         Field("root", \.root), Field("languageLinks", \.languageLinks), Field("sidebar", \.sidebar),
-        Field("bilingualHref", \.bilingualHref), Field("printHref", \.printHref), Field("hasLanguageLinks", \.hasLanguageLinks)
+        Field("bilingualHref", \.bilingualHref), Field("printHref", \.printHref), Field("hasLanguageLinks", \.hasLanguageLinks),
+        Field("chrome", \.chrome)
+    )
+}
+
+extension PageChrome: TemplateFields {
+    nonisolated(unsafe) static let fields = FieldTable<Self>(
+        Field("skip", \.skip), Field("tableOfContents", \.tableOfContents), Field("languages", \.languages),
+        Field("contents", \.contents), Field("print", \.print)
     )
 }
 
@@ -248,7 +256,8 @@ extension ReviewDashboardView: TemplateFields {
 
 extension StatusLabelView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
-        Field("status", \.status), Field("label", \.label), Field("meaning", \.meaning), Field("action", \.action)
+        Field("status", \.status), Field("label", \.label), Field("meaning", \.meaning), Field("action", \.action),
+        Field("actionHTML", \.actionHTML)
     )
 }
 

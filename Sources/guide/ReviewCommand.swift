@@ -119,8 +119,9 @@ struct ReviewCommand: ParsableCommand {
             let snippetKind = ReviewKind.snippet.named(in: language) + (language == .zh ? "：" : ": ")
             let snippetFindings = (filter.shows(.snippet) ? divergences : []).map { pair in
                 Diagnostic(.warning, snippetKind
-                    + ReviewMessage(.snippetOutcomes, pair.translation.outcome.rawValue, pair.translation.language.code,
-                                    pair.source.outcome.rawValue, pair.source.language.code).text(in: language)
+                    + ReviewMessage(.snippetOutcomes, ReviewMessage.outcome(pair.translation.outcome.rawValue, in: language),
+                                    pair.translation.language.code,
+                                    ReviewMessage.outcome(pair.source.outcome.rawValue, in: language), pair.source.language.code).text(in: language)
                     + ReviewMessage(.englishAt, pair.source.location.description).text(in: language),
                     at: pair.translation.location).gated(failOnNames.contains(Self.snippetGate))
             }
@@ -154,7 +155,8 @@ struct ReviewCommand: ParsableCommand {
                 printer.print(snippetFindings) { printText($0) }
                 // The check's outcomes, assumed snippets apart from failures (`guide check` lists them).
                 if let check, !check.results.isEmpty, filter.shows(.snippet) {
-                    printText("\(TerminalText.line(content)): \(Self.countsLine(check, in: language)) (guide check)")
+                    printText("\(TerminalText.line(content)): \(Self.countsLine(check, in: language))"
+                              + (language == .zh ? "" : " ") + ReviewMessage(.seeGuideCheck).text(in: language))
                 }
             }
         }
@@ -163,11 +165,8 @@ struct ReviewCommand: ParsableCommand {
     /// `12 snippets: 10 pass, 2 fail` in the review's language (the outcomes as `guide check` names them).
     static func countsLine(_ check: CheckReport, in language: ReviewLanguage) -> String {
         let counted = check.counts
-        let parts = SnippetOutcome.allCases.compactMap { outcome -> String? in
-            let count = counted[outcome] ?? 0
-            return count == 0 ? nil : ReviewMessage(.summaryCount, count, outcome.rawValue).text(in: language)
-        }
-        return ReviewMessage(.checkCounts, check.results.count, parts.joined(separator: language == .zh ? "，" : ", ")).text(in: language)
+        return ReviewMessage.checkCounts(total: check.results.count,
+                                         SnippetOutcome.allCases.map { ($0.rawValue, counted[$0] ?? 0) }, in: language)
     }
 
     /// Each accept ledger's bytes, by path.

@@ -102,6 +102,8 @@ func guideBinary() -> String {
 
 /// The user's data folder (`XDG_DATA_HOME`) the tests give guide: one that holds nothing.
 let testDataHome = "/nonexistent/guide-tests-data"
+/// The tests' environment with that data folder: what every guide the tests start runs in.
+var testEnvironment: [String: String] { ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome]) { $1 } }
 
 /// `timeout`: seconds after which the run is stopped (SIGKILL) and reported as timed out.
 /// `executable`: another copy of guide than `guideBinary()`.
@@ -112,7 +114,7 @@ func runGuide(_ arguments: [String], in directory: String, stdin: String? = nil,
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable ?? guideBinary())
     process.arguments = arguments
-    process.environment = environment ?? ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": testDataHome]) { $1 }
+    process.environment = environment ?? testEnvironment
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     // Files, not pipes: a chatty child can never block on a full pipe.
     let scratch = try TempFolder()

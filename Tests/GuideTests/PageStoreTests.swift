@@ -74,6 +74,7 @@ import Testing
             case "bilingualHref", "printHref", "sidebar": expected.integer(UInt8(0))
             case "hasLanguageLinks": expected.fingerprint(true)
             case "languageLinks": expected.fingerprint(frame.languageLinks)
+            case "chrome": frame.chrome.fingerprint(into: &expected)
             default: expected.fingerprint(frame.child(named: name) as! String)
             }
         }
@@ -85,7 +86,7 @@ import Testing
             return field.bytes
         })
         // And the field table lists every stored property (as `TemplateFieldsAudit` checks by Mirror).
-        #expect(Set(PageFrame.fieldNames) == Set(Mirror(reflecting: frame).children.compactMap(\.label) + ["hasLanguageLinks"]))
+        #expect(Set(PageFrame.fieldNames) == Set(Mirror(reflecting: frame).children.compactMap(\.label) + ["hasLanguageLinks", "chrome"]))
     }
 
     /// After each kind of edit, a build through the caches gives the site a build without them gives.

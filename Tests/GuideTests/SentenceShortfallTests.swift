@@ -71,4 +71,28 @@ import Testing
                      SentenceLink(source: 2..<3, target: 2..<4)]
         #expect(SentenceReview().fallingShort(BeadSentences(source: english, target: chinese, links: links)).isEmpty)
     }
+
+    /// Terse, not short: lengths alone call this Chinese far shorter than its English (its terms
+    /// are long English phrases and short Chinese words), but it renders nearly every word, so
+    /// with a dictionary it is no finding; the same English with half its Chinese gone still is.
+    @Test func aTerseTranslationThatRendersItsWordsIsNotShort() throws {
+        let dictionary = SentenceDictionary(entries: [
+            ("关系", ["relational"]), ("数据库", ["database"]), ("扩展", ["scale"]), ("技术", ["techniques"]),
+            ("主从", ["master-slave"]), ("复制", ["replication"]), ("联合", ["federation"]), ("分片", ["sharding"]),
+            ("规范化", ["normalization", "denormalization"]), ("调优", ["tuning"]), ("许多", ["many"]),
+        ])
+        let english = "There are many techniques to scale a relational database: master-slave replication, " +
+            "federation, sharding, denormalization, and careful query tuning of every slow statement. Each has its costs.\n"
+        let terse = "扩展关系数据库有许多技术：主从复制、联合、分片、反规范化和调优。每种技术都有代价。\n"
+        let review = SentenceReview(aligner: SentenceAligner(dictionary: dictionary))
+        let bead = Bead(source: [0], target: [0])
+        // Lengths alone find it short …
+        let sentences = try #require(review.sentences(bead, source: parser.parse(english), target: parser.parse(terse)))
+        #expect(review.fallingShort(sentences).count == 1)
+        // … the words say it is all there.
+        #expect(review.findings(bead, source: parser.parse(english), target: parser.parse(terse)).isEmpty)
+        // Half of it gone: the words do not cover the English, the finding stays.
+        let half = "扩展关系数据库有许多技术。每种技术都有代价。\n"
+        #expect(review.findings(bead, source: parser.parse(english), target: parser.parse(half)).map(\.status) == [.sentenceMissing])
+    }
 }

@@ -185,6 +185,7 @@ struct RunningServer {
         log = folder.path + "/serve.log"
         process.executableURL = URL(fileURLWithPath: guideBinary())
         process.arguments = ["serve", "--port", "0"] + (templates.map { ["--templates", $0] } ?? [])
+        process.environment = testEnvironment
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         _ = FileManager.default.createFile(atPath: log, contents: nil)   // a failure throws just below
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))

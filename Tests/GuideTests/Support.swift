@@ -103,7 +103,8 @@ func runGuideMeasured(_ arguments: [String], in folder: TempFolder,
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", folder.path + "/measure.py", guideBinary()] + arguments
     process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-    if let environment { process.environment = environment }
+    // As `runGuide`: a data folder of nothing unless the test gives its own environment.
+    process.environment = environment ?? testEnvironment
     let out = Pipe()
     process.standardOutput = out
     try process.run()
@@ -137,6 +138,7 @@ func runGuideKilledSaying(_ arguments: [String], in directory: String, after mil
     let process = Process()
     process.executableURL = URL(fileURLWithPath: guideBinary())
     process.arguments = arguments
+    process.environment = testEnvironment
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
     process.standardError = FileHandle.nullDevice
@@ -156,6 +158,7 @@ func runGuideKilledSaying(_ arguments: [String], in directory: String, after mil
     let process = Process()
     process.executableURL = URL(fileURLWithPath: guideBinary())
     process.arguments = arguments
+    process.environment = testEnvironment
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     let out = Pipe()
     process.standardOutput = out

@@ -26,6 +26,22 @@ public struct ReviewMessage: Hashable, Sendable, Codable {
     public static func list(_ items: [String]) -> String { items.joined(separator: listSeparator) }
     static let listSeparator = "\u{1F}"
 
+    /// A snippet outcome's name (`pass`, `warn`, `assumed`, `fail`: `SnippetOutcome`'s raw values)
+    /// in `language`; an unknown name as it is.
+    public static func outcome(_ name: String, in language: ReviewLanguage) -> String {
+        let ids: [String: ID] = ["pass": .outcomePass, "warn": .outcomeWarn, "assumed": .outcomeAssumed, "fail": .outcomeFail,
+                                 "expected": .outcomeExpected, "unexpected-pass": .outcomeUnexpectedPass,
+                                 "ignored": .outcomeIgnored, "not-checked": .outcomeNotChecked]
+        return ids[name].map { ReviewMessage($0).text(in: language) } ?? name
+    }
+
+    /// `231 snippets: 68 pass, 110 assumed, 34 fail` in `language`: the outcomes that occur, by
+    /// their `guide check` names, in the order given (the terminal's last line and the dashboard's).
+    public static func checkCounts(total: Int, _ counts: [(outcome: String, count: Int)], in language: ReviewLanguage) -> String {
+        let parts = counts.filter { $0.count > 0 }.map { ReviewMessage(.summaryCount, $0.count, outcome($0.outcome, in: language)).text(in: language) }
+        return ReviewMessage(.checkCounts, total, parts.joined(separator: language == .zh ? "，" : ", ")).text(in: language)
+    }
+
     public func text(in language: ReviewLanguage) -> String {
         var out = ""
         var template = Substring(id.template(in: language))
@@ -66,12 +82,15 @@ public struct ReviewMessage: Hashable, Sendable, Codable {
         // A chapter the translation does not list; a snippet that compiles differently.
         case untranslatedNotListed, untranslatedFileExists, reasonNotListed, reasonFileExists
         case snippetOutcomes, snippetAssumed
+        // A snippet's outcome as `guide check` names it (pass, warn, assumed, fail), and the pointer to it.
+        case outcomePass, outcomeWarn, outcomeAssumed, outcomeFail, outcomeExpected, outcomeUnexpectedPass, outcomeIgnored
+        case outcomeNotChecked, seeGuideCheck, snippetOutcomeLabel, snippetDivergenceLabel
         // The text report.
         case englishAt, findingsNotShown, findingsNotShownFirst, readerNotShown, chapterSummary, summaryCount
         case summaryNotTranslated, summaryReaderOne, summaryReaderMany, typographySummaryOne, typographySummaryMany
         case checkCounts, theEnglish, githubTitle, findingLabel
         // The dashboard and the side-by-side page.
-        case dashboardTitle, snippetsLine, whereToStart, overviewCaption, columnChapter, columnLanguage
+        case dashboardTitle, whereToStart, overviewCaption, columnChapter, columnLanguage
         case columnTranslated, columnAccepted, columnSnippetsFailing, columnSnippetsWarning
         case filterShow, filterSnippets, filterReader, filterChapter, filterLanguage, filterAll
         case filterCountOne, filterCountMany, chapterCountOne, chapterCountMany, shownIn

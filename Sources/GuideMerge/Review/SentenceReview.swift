@@ -183,7 +183,10 @@ public struct SentenceReview: Sendable {
         }
         // A group whose Chinese is far shorter than its English: what no test above located.
         let reported = Set(found.lazy.filter { $0.kind == .missing }.map(\.index))
-        found += fallingShort(sentences).filter { !reported.contains($0.index) }
+        found += fallingShort(sentences).filter { short in
+            !reported.contains(short.index)
+                && !(aligner.dictionary.map { rendersItsWords(short, in: sentences, dictionary: $0) } ?? false)
+        }
         return found.compactMap { found in
             // Thousandths: what a report shows, and what the review's cache keeps.
             let confidence = (found.confidence * 1000).rounded() / 1000

@@ -39,6 +39,11 @@ public enum SentenceFindings {
         let scorer = SentenceAligner.Scorer(aligner: aligner, source: bead.source, target: bead.target)
         var findings: [SentenceFinding] = []
         for (number, link) in bead.links.enumerated() where link.source.isEmpty != link.target.isEmpty {
+            if link.target.isEmpty, bead.source[link.source.lowerBound].features.isAside,
+               [number - 1, number + 1].contains(where: { bead.links.indices.contains($0)
+                   && holdsAFoldedAside(bead.source[link.source.lowerBound], in: bead.links[$0], of: bead, model: aligner.model) }) {
+                continue
+            }
             let alone = scorer.cost(link.source, link.target)
             // The alternatives: the sentence joined to the group before it, or to the one after.
             var best = Double.infinity
@@ -80,6 +85,55 @@ public enum SentenceFindings {
             }
         }
         return best[n][m]
+    }
+
+    /// An English aside, a sentence wholly in brackets (`(See more on this below.)`), that the
+    /// translator folded into the sentence beside it as a bracketed clause (`…的区别（后文有例子）。`):
+    /// that group's Chinese holds more bracketed parts than its English. The aside is rendered
+    /// there, not lost, when one of those parts is as long as the aside's translation would be
+    /// (the length model's fit, `foldFit`): a short bracket (`（vi）`) or one that renders a
+    /// different, shorter aside is no rendering of a long one. (An English sentence with brackets
+    /// of its own, `Vim (vi)`, pairs its Chinese `Vim（vi）` one for one and leaves no part over.)
+    static func holdsAFoldedAside(_ aside: Sentence, in link: SentenceLink, of bead: BeadSentences, model: LengthModel) -> Bool {
+        guard !link.source.isEmpty, !link.target.isEmpty else { return false }
+        let english = link.source.reduce(0) { $0 + bracketedParts(bead.source[$1].text).count }
+        let chinese = link.target.flatMap { bracketedParts(bead.target[$0].text) }
+        guard chinese.count > english else { return false }
+        let asideLength = model.length(latin: aside.features.latin, cjk: aside.features.cjk)
+        return chinese.contains { part in
+            let latin = part.unicodeScalars.count { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }
+            let cjk = part.unicodeScalars.count(where: Script.isCJKLetter)
+            return model.cost(source: asideLength, target: model.length(latin: latin, cjk: cjk)) <= foldFit
+        }
+    }
+
+    /// How well (the length model's cost) a bracketed Chinese part must fit an English aside to be its rendering.
+    static let foldFit = 2.0
+
+    /// The bracketed parts `text` opens, `(` or `（` (each with what it holds, up to its closing
+    /// bracket or the end), outside code spans and not a link's target (`](`).
+    static func bracketedParts(_ text: String) -> [Substring] {
+        var parts: [Substring] = [], inCode = false, previous: Character = " "
+        var target = 0   // the depth of brackets inside a link's target
+        var open: String.Index?
+        for index in text.indices {
+            let character = text[index]
+            if target > 0 {
+                if character == "(" { target += 1 } else if character == ")" { target -= 1 }
+            } else if character == "`" {
+                inCode.toggle()
+            } else if !inCode, character == "(", previous == "]" {
+                target = 1
+            } else if !inCode, open == nil, character == "(" || character == "（" {
+                open = text.index(after: index)
+            } else if let start = open, character == ")" || character == "）" {
+                parts.append(text[start..<index])
+                open = nil
+            }
+            previous = character
+        }
+        if let start = open { parts.append(text[start...]) }
+        return parts
     }
 
     /// Two neighbouring ranges as one (an empty one joins as nothing).
