@@ -201,6 +201,10 @@ struct BeadRowView {
     var targetSentences: String?
     var sourceLines: String
     var targetLines: String
+    /// A pair stale by the book's history: its English's word diff since the translation
+    /// (`WordDiffHTML`), under a toggle named by `staleDiffLabel`; nil for other pairs.
+    var staleDiffLabel: String? = nil
+    var staleDiffHTML: String? = nil
 }
 
 /// The translators' dashboard.

@@ -165,7 +165,9 @@ struct ReviewPages {
                 sourceSentences: sentenceCells.source.isEmpty ? nil : sentenceCells.source,
                 targetSentences: sentenceCells.target.isEmpty ? nil : sentenceCells.target,
                 sourceLines: place.sourceLines,
-                targetLines: place.targetLines)
+                targetLines: place.targetLines,
+                staleDiffLabel: bead.history?.diff == nil ? nil : text(ReviewMessage(.englishSinceTranslation)),
+                staleDiffHTML: bead.history?.diff.map(WordDiffHTML.html))
         }
         return BeadRowsView(sourceLang: book.source.language.htmlLang, targetLang: review.language.htmlLang, rows: rows)
     }

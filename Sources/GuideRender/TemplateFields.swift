@@ -233,7 +233,8 @@ extension BeadRowView: TemplateFields {
         Field("statusLabel", \.statusLabel), Field("linkLabel", \.linkLabel),
         Field("findings", \.findings), Field("sourceHTML", \.sourceHTML), Field("targetHTML", \.targetHTML),
         Field("sourceSentences", \.sourceSentences), Field("targetSentences", \.targetSentences),
-        Field("sourceLines", \.sourceLines), Field("targetLines", \.targetLines)
+        Field("sourceLines", \.sourceLines), Field("targetLines", \.targetLines),
+        Field("staleDiffLabel", \.staleDiffLabel), Field("staleDiffHTML", \.staleDiffHTML)
     )
 }
 

@@ -227,7 +227,8 @@ extension BeadRowView: ShapedView {
                     statusLabel: marks.text(statusLabel), linkLabel: marks.text(linkLabel), isTranslated: marks.flag(isTranslated),
                     findings: marks.texts(findings), sourceHTML: marks.text(sourceHTML), targetHTML: marks.text(targetHTML),
                     sourceSentences: marks.text(sourceSentences), targetSentences: marks.text(targetSentences),
-                    sourceLines: marks.text(sourceLines), targetLines: marks.text(targetLines))
+                    sourceLines: marks.text(sourceLines), targetLines: marks.text(targetLines),
+                    staleDiffLabel: marks.text(staleDiffLabel), staleDiffHTML: marks.text(staleDiffHTML))
     }
 }
 
