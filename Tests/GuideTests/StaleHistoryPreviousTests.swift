@@ -132,6 +132,33 @@ private let january = 1_704_067_200, february = 1_706_745_600
         #expect(try folder.read("site/bilingual/intro.html") == page)
     }
 
+    @Test func inTwoRepositoriesTheEnglishThenIsTheOriginalsAsOfTheTranslation() throws {
+        let folder = try TempFolder()
+        try StaleHistoryEndToEndTests().writeBook(in: "content", folder: folder)
+        for language in ["en", "zh"] {
+            try git(["init", "-q"], in: folder.path + "/content/" + language)
+            try git(["add", "."], in: folder.path + "/content/" + language)
+        }
+        try git(["commit", "-qm", "english"], in: folder.path + "/content/en", time: january)
+        try git(["commit", "-qm", "chinese"], in: folder.path + "/content/zh", time: january + 86_400)
+        try folder.write("content/en/intro.md", Self.reworded)
+        try git(["commit", "-qam", "english again"], in: folder.path + "/content/en", time: february)
+        #expect(try runGuide(["export", "po", "-o", "po"], in: folder.path).status == 0)
+        let fuzzy = messages(try folder.read("po/intro.po")).filter { $0.contains("#, fuzzy") }
+        #expect(fuzzy.count == 1 && fuzzy[0].contains("#| msgid \"The first paragraph says hello to `alpha`.\"\n"), "\(fuzzy)")
+    }
+
+    @Test func aShallowCloneSaysSoInTheReviewsLanguage() throws {
+        let folder = try bookWithOneRewordedParagraph()
+        try folder.write("content/en/intro.md", StaleHistoryEndToEndTests.english)
+        try git(["commit", "-qam", "english back"], in: folder.path, time: february + 86_400)
+        try git(["clone", "-q", "--depth", "1", "file://" + folder.path, folder.path + "/shallow"], in: folder.path)
+        let review = try runGuide(["review", "--no-check", "--lang", "zh"], in: folder.path + "/shallow")
+        #expect(review.status == 0)
+        #expect(review.stderr.contains("是浅克隆：历史不完整"), "\(review.stderr)")
+        #expect(!review.stderr.contains("shallow clone"))
+    }
+
     @Test func theNoteOfABookOutsideGitIsInTheReviewsLanguage() throws {
         let folder = try TempFolder()
         try StaleHistoryEndToEndTests().writeBook(in: "content", folder: folder)
