@@ -372,4 +372,9 @@ struct GapView {
     var excerpt: String
     /// The excerpt's language (`lang` attribute).
     var excerptLang: String = "en"
+    /// A pair stale by the book's history: its English's word diff since the translation
+    /// (`WordDiffHTML`) under a toggle named by `diffLabel`, in the English's `diffLang`; nil for other gaps.
+    var diffLabel: String? = nil
+    var diffHTML: String? = nil
+    var diffLang: String? = nil
 }

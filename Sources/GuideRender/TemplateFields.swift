@@ -315,7 +315,8 @@ extension GapView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("status", \.status), Field("label", \.label), Field("message", \.message), Field("location", \.location),
         Field("englishLocation", \.englishLocation), Field("href", \.href),
-        Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
+        Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang),
+        Field("diffLabel", \.diffLabel), Field("diffHTML", \.diffHTML), Field("diffLang", \.diffLang)
     )
 }
 

@@ -121,6 +121,10 @@ private let january = 1_704_067_200, february = 1_706_745_600
         #expect(page.contains("<summary>The English since the translation</summary>"
             + "<p class=\"word-diff\" lang=\"en\">The first paragraph says <del>hello</del> "
             + "<ins>&quot;goodbye&quot; &amp; so long</ins> to alpha.</p></details>"), "\(page)")
+        // The dashboard's stale gap has the same toggle.
+        let dashboard = try folder.read("site/review/index.html")
+        #expect(dashboard.components(separatedBy: "<details class=\"stale-diff\">").count == 2, "\(dashboard)")
+        #expect(dashboard.contains("<del>hello</del> <ins>&quot;goodbye&quot; &amp; so long</ins>"))
         // Reader pages (every page but the side-by-side ones and the dashboard) show no review marks.
         let pages = try #require(FileManager.default.subpaths(atPath: folder.path + "/site")).filter {
             $0.hasSuffix(".html") && !$0.hasPrefix("bilingual/") && !$0.hasPrefix("review")

@@ -1,7 +1,7 @@
 """Stale pairs from the book's git history on the translators' pages: a book committed, one
 English paragraph reworded and committed a month later, built; the dashboard's stale filter
-lists exactly that pair, its overview counts it, and its side-by-side row shows the English's
-word diff under a toggle."""
+lists exactly that pair, its overview counts it, and the pair's gap and its side-by-side row
+show the English's word diff under a toggle."""
 
 import os
 import subprocess
@@ -90,6 +90,12 @@ def test_the_stale_filter_lists_the_pair_whose_english_changed_after_its_transla
     text = listed[0][1]
     assert "zh/intro.md:3" in text and "(2024-02-01)" in text and "(2024-01-01)" in text, text
     assert "[-hello-] {+goodbye+}" in text, text
+    # Its toggle opens on the English's word diff.
+    gap = browser.find_element(By.CSS_SELECTOR, "section.review-chapter li[data-status='stale']")
+    fold = gap.find_element(By.CSS_SELECTOR, "details.stale-diff")
+    fold.find_element(By.TAG_NAME, "summary").click()
+    wait(browser, lambda d: fold.get_attribute("open") is not None)
+    assert [fold.find_element(By.TAG_NAME, tag).text for tag in ("del", "ins")] == ["hello", "goodbye"]
     # The overview's stale column counts it.
     cell = browser.find_element(By.CSS_SELECTOR, "table.overview tbody td[data-status='stale']")
     assert cell.text == "1"

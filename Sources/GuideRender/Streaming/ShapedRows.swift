@@ -251,7 +251,8 @@ extension GapView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> GapView {
         GapView(status: marks.text(status), label: marks.text(label), message: marks.text(message), location: marks.text(location),
                 englishLocation: marks.text(englishLocation), href: marks.text(href), excerpt: marks.text(excerpt),
-                excerptLang: marks.text(excerptLang))
+                excerptLang: marks.text(excerptLang), diffLabel: marks.text(diffLabel), diffHTML: marks.text(diffHTML),
+                diffLang: marks.text(diffLang))
     }
 }
 
