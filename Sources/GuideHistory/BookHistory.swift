@@ -9,8 +9,8 @@ import GuideParse
 /// cache (`CacheStage.blame`), keyed by each file's last commit and its bytes; a warm review
 /// asks git only for HEAD.
 public struct BookHistory: Sendable {
-    /// Why the book has no history to read, said once (nil: it has one).
-    public var note: String?
+    /// Why the book has no history to read, said once in the review's language (nil: it has one).
+    public var note: ReviewMessage?
     var repositories: [Language: GitRepository] = [:]
     var lines: [Language: [String: ChapterLines]] = [:]
     /// `--since`: the English commits after the one given (nil: every English change counts).
@@ -29,12 +29,10 @@ public struct BookHistory: Sendable {
             let folder = content + "/" + edition.folder
             guard let repository = GitRepository.holding(FileManager.default.fileExists(atPath: folder) ? folder : content,
                                                          environment: environment) else {
-                history.note = "the book is not kept in git (or git is not installed): stale pairs come only from the accept ledger"
-                return BookHistory(note: history.note)
+                return BookHistory(note: ReviewMessage(.historyNotInGit))
             }
             if repository.isShallow {
-                return BookHistory(note: "\(repository.top) is a shallow clone: its history is cut short, so stale pairs "
-                    + "come only from the accept ledger (git fetch --unshallow gives the rest)")
+                return BookHistory(note: ReviewMessage(.historyShallowClone, repository.top))
             }
             history.repositories[edition.language] = repository
         }
@@ -127,7 +125,7 @@ public struct BookHistory: Sendable {
             guard !open.isEmpty else { continue }
             let key = review.source.contentDigest.map { digest in
                 CacheStage.blame.key { hash in
-                    hash.updateCounted("staleness")
+                    hash.updateCounted("staleness, with the English then")
                     hash.updateCounted(originals.top)
                     hash.updateCounted(translations.top)
                     hash.updateCounted(digest)
@@ -182,28 +180,49 @@ public struct BookHistory: Sendable {
                texts: [String: String], parser: MarkdownParser,
                baseline: (StaleFromHistory.Candidate) -> String?) -> [Int: StaleFromHistory.Evidence] {
         var earlierBlocks: [String: [Block]] = [:]   // by commit and path
+        var earlierLines: [String: [Substring]] = [:]
         var found: [Int: StaleFromHistory.Evidence] = [:]
         for candidate in candidates {
             let then = baseline(candidate)
-            var diffs: [WordDiff] = [], known = then != nil
+            var diffs: [WordDiff] = [], known = then != nil, markdown: [Int: String] = [:]
             for block in candidate.changedBlocks {
                 let current = review.source.blocks[block]
                 guard let then, let file = english.file(of: current.lines.start) else { known = false; continue }
                 let name = then + ":" + file.path
                 if earlierBlocks[name] == nil { earlierBlocks[name] = texts[name].map { parser.parse($0) } ?? [] }
                 guard let earlier = earlierBlocks[name], !earlier.isEmpty else { known = false; continue }
-                if let diff = StaleFromHistory.change(of: current, among: earlier) { diffs.append(diff) }
+                let (diff, index) = StaleFromHistory.closest(to: current, among: earlier)
+                if let diff { diffs.append(diff) }
+                if let index, let text = texts[name] {
+                    if earlierLines[name] == nil { earlierLines[name] = Self.lines(of: text) }
+                    markdown[block] = Self.markdown(earlier[index].lines, in: earlierLines[name]!)
+                }
             }
             // Every changed block said the same words then: reflowed, not rewritten.
             if known && diffs.isEmpty { continue }
             let diff = diffs.isEmpty ? nil : WordDiff(pieces: diffs.flatMap(\.pieces))
-            found[candidate.bead] = StaleFromHistory.Evidence(english: candidate.english, chinese: candidate.chinese, diff: diff)
+            found[candidate.bead] = StaleFromHistory.Evidence(english: candidate.english, chinese: candidate.chinese, diff: diff,
+                                                              earlier: markdown)
         }
         return found
     }
 }
 
 extension BookHistory {
+    /// A text's lines, without their line ends.
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    }
+
+    /// A block's markdown as its file had it: its lines (1-based), blank ones at the end left out.
+    static func markdown(_ range: LineRange, in lines: [Substring]) -> String {
+        let start = max(1, range.start), end = min(lines.count, max(range.start, range.end))
+        guard start <= end else { return "" }
+        var kept = lines[(start - 1)...(end - 1)]
+        while let last = kept.last, last.allSatisfy(\.isWhitespace) { kept = kept.dropLast() }
+        return kept.joined(separator: "\n")
+    }
+
     /// Each file's last commit, as of the repository's HEAD: one walk of the log per HEAD.
     static func lastCommits(_ paths: [String], in repository: GitRepository, cache: CacheStore?) -> [String: String] {
         guard let cache, let head = repository.head else { return repository.lastCommits(paths) }
@@ -266,9 +285,11 @@ enum EvidenceRecord {
                     }
                 }
             }
+            // The English then is markdown (line ends and all): base64, after a `p` and its block.
+            let earlier = why.earlier.sorted { $0.key < $1.key }.map { "p\($0.key):" + Data($0.value.utf8).base64EncodedString() }
             return ([String(bead), why.english.commit, String(why.english.time), why.english.path,
                      why.chinese.commit, String(why.chinese.time), why.chinese.path, why.diff == nil ? "?" : "!"]
-                    + (pieces ?? [])).joined(separator: "\u{0}")
+                    + (pieces ?? []) + earlier).joined(separator: "\u{0}")
         }
         return Array(lines.joined(separator: "\n").utf8)
     }
@@ -279,19 +300,23 @@ enum EvidenceRecord {
             let fields = line.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 8, let bead = Int(fields[0]), let englishTime = Int64(fields[2]),
                   let chineseTime = Int64(fields[5]) else { return nil }
-            var pieces: [WordDiff.Piece] = []
+            var pieces: [WordDiff.Piece] = [], earlier: [Int: String] = [:]
             for field in fields.dropFirst(8) {
                 let words = String(field.dropFirst())
                 switch field.first {
                 case "=": pieces.append(.same(words))
                 case "-": pieces.append(.removed(words))
                 case "+": pieces.append(.added(words))
+                case "p":
+                    let parts = words.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard parts.count == 2, let block = Int(parts[0]), let data = Data(base64Encoded: String(parts[1])) else { return nil }
+                    earlier[block] = String(decoding: data, as: UTF8.self)
                 default: return nil
                 }
             }
             found[bead] = StaleFromHistory.Evidence(english: LineOrigin(commit: fields[1], time: englishTime, path: fields[3]),
                                                     chinese: LineOrigin(commit: fields[4], time: chineseTime, path: fields[6]),
-                                                    diff: fields[7] == "!" ? WordDiff(pieces: pieces) : nil)
+                                                    diff: fields[7] == "!" ? WordDiff(pieces: pieces) : nil, earlier: earlier)
         }
         return found
     }

@@ -220,6 +220,10 @@ struct BeadRowView {
     var targetSentences: String?
     var sourceLines: String
     var targetLines: String
+    /// A pair stale by the book's history: its English's word diff since the translation
+    /// (`WordDiffHTML`), under a toggle named by `staleDiffLabel`; nil for other pairs.
+    var staleDiffLabel: String? = nil
+    var staleDiffHTML: String? = nil
 }
 
 /// The translators' dashboard.
@@ -399,4 +403,9 @@ struct GapView {
     var excerpt: String
     /// The excerpt's language (`lang` attribute).
     var excerptLang: String = "en"
+    /// A pair stale by the book's history: its English's word diff since the translation
+    /// (`WordDiffHTML`) under a toggle named by `diffLabel`, in the English's `diffLang`; nil for other gaps.
+    var diffLabel: String? = nil
+    var diffHTML: String? = nil
+    var diffLang: String? = nil
 }

@@ -167,7 +167,9 @@ struct ReviewPages {
                 sourceSentences: sentenceCells.source.isEmpty ? nil : sentenceCells.source,
                 targetSentences: sentenceCells.target.isEmpty ? nil : sentenceCells.target,
                 sourceLines: place.sourceLines,
-                targetLines: place.targetLines)
+                targetLines: place.targetLines,
+                staleDiffLabel: bead.history?.diff == nil ? nil : text(ReviewMessage(.englishSinceTranslation)),
+                staleDiffHTML: bead.history?.diff.map(WordDiffHTML.html))
         }
         return BeadRowsView(sourceLang: book.source.language.htmlLang, targetLang: review.language.htmlLang, rows: rows)
     }
@@ -262,13 +264,18 @@ struct ReviewPages {
                  ?? bead.bead.source.first.map { review.source.blocks[$0].text } ?? ""), length: 70)
             let lang = bead.bead.target.isEmpty ? book.source.language.htmlLang : review.language.htmlLang
             let href = page + row.id
-            return bead.review.findings.map { finding in
-                GapView(status: finding.status.name, label: label(finding.status.name), message: text(finding.explanation),
+            // The history's word diff goes with the pair's stale finding (the first: `markingStale`).
+            let diff = bead.history?.diff.map(WordDiffHTML.html)
+            return bead.review.findings.enumerated().map { number, finding in
+                let history = number == 0 && finding.status == .stale ? diff : nil
+                return GapView(status: finding.status.name, label: label(finding.status.name), message: text(finding.explanation),
                         location: finding.line.map { "\(shown(review.target.displayPath)):\($0)" + (finding.column.map { ":\($0)" } ?? "") }
                             ?? (row.targetLines.isEmpty ? row.sourceLines : row.targetLines),
                         englishLocation: row.targetLines.isEmpty || row.sourceLines.isEmpty ? nil
                             : text(ReviewMessage(.englishAt, row.sourceLines)).trimmingCharacters(in: .whitespaces),
-                        href: href, excerpt: excerpt, excerptLang: lang)
+                        href: href, excerpt: excerpt, excerptLang: lang,
+                        diffLabel: history == nil ? nil : text(ReviewMessage(.englishSinceTranslation)), diffHTML: history,
+                        diffLang: history == nil ? nil : book.source.language.htmlLang)
             }
         }.prefix(ReportLimit.perChapter)
         let listed = Array(gaps)

@@ -241,7 +241,8 @@ extension BeadRowView: TemplateFields {
         Field("statusLabel", \.statusLabel), Field("linkLabel", \.linkLabel),
         Field("findings", \.findings), Field("sourceHTML", \.sourceHTML), Field("targetHTML", \.targetHTML),
         Field("sourceSentences", \.sourceSentences), Field("targetSentences", \.targetSentences),
-        Field("sourceLines", \.sourceLines), Field("targetLines", \.targetLines)
+        Field("sourceLines", \.sourceLines), Field("targetLines", \.targetLines),
+        Field("staleDiffLabel", \.staleDiffLabel), Field("staleDiffHTML", \.staleDiffHTML)
     )
 }
 
@@ -323,7 +324,8 @@ extension GapView: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("status", \.status), Field("label", \.label), Field("message", \.message), Field("location", \.location),
         Field("englishLocation", \.englishLocation), Field("href", \.href),
-        Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
+        Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang),
+        Field("diffLabel", \.diffLabel), Field("diffHTML", \.diffHTML), Field("diffLang", \.diffLang)
     )
 }
 

@@ -105,7 +105,7 @@ struct ReviewCommand: ParsableCommand {
             let words = try Stages.dictionary(for: book, in: workspace, path: dictionary, cache: cache) { printError("note: \($0)") }
             // Pairs whose English changed after their Chinese, from the book's git history.
             let history = try Stages.history(book, in: workspace, cache: cache, since: since)
-            if let note = history.note { printer.print([Diagnostic(.note, note, at: SourceLocation(file: content))], to: printError) }
+            if let note = history.note { printer.print([Diagnostic(.note, note.text(in: language), at: SourceLocation(file: content))], to: printError) }
             var reviews = try Stages.reviews(book, cache: cache, dictionary: words, history: history)
             if accept {
                 try record(reviews, book: book, ledgersRead: ledgersRead)

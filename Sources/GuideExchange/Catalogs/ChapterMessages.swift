@@ -86,15 +86,32 @@ public struct ChapterMessages: Sendable {
             var comments = extras.map { "Chinese only, kept in the chapter before this: \($0)" }
             extras = []
             comments += reviewed.review.findings.filter { Self.commented.contains($0.status) }.map { "\($0.status.name): \($0.message)" }
+            var po = POMessage(id: id, translation: translation, context: seen[id]! > 1 ? "\(seen[id]!)" : nil,
+                               references: references, flags: reviewed.status == .stale ? ["fuzzy"] : [],
+                               extractedComments: comments)
+            po.previousID = reviewed.history.flatMap { Self.previousID(bead.source, then: $0.earlier, in: source, now: id) }
             messages.append(Message(
-                po: POMessage(id: id, translation: translation, context: seen[id]! > 1 ? "\(seen[id]!)" : nil,
-                              references: references, flags: reviewed.status == .stale ? ["fuzzy"] : [],
-                              extractedComments: comments),
+                po: po,
                 statuses: reviewed.review.statuses, bead: beadIndex, targetUnits: targetUnits, insertAfter: lastTargetUnit))
         }
         if !extras.isEmpty, !messages.isEmpty {
             messages[messages.count - 1].po.extractedComments += extras.map { "Chinese only, kept in the chapter after this: \($0)" }
         }
+    }
+
+    /// The English the translation was made for, as gettext's `#| msgid`: each changed block as
+    /// it was then (`StaleFromHistory.Evidence.earlier`), the others as they are, apart by a blank
+    /// line. Nil when no block has an earlier text (all new) or it reads as the English now.
+    static func previousID(_ blocks: [Int], then earlier: [Int: String], in cut: ChapterCut, now: String) -> String? {
+        guard blocks.contains(where: { earlier[$0] != nil }) else { return nil }
+        var pieces: [String] = [], units = Set<Int>()
+        for block in blocks {
+            if let then = earlier[block] { pieces.append(then); continue }
+            let unit = cut.unitOfBlock[block]
+            if units.insert(unit).inserted { pieces.append(text(of: unit...unit, in: cut)) }
+        }
+        let previous = pieces.joined(separator: "\n\n")
+        return previous == now ? nil : previous
     }
 
     /// The findings a translator is told of in a message's comments.

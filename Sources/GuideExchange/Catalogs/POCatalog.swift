@@ -3,7 +3,7 @@ import GuideModel
 
 /// A gettext PO catalog: a header and messages, as `guide export po` writes them and
 /// `guide import po` reads them back (`POReader`). Only what translators' tools exchange:
-/// comments, references, flags, a context, one `msgid` and one `msgstr` (no plural forms:
+/// comments, references, flags, the previous context and `msgid` (`#|`), a context, one `msgid` and one `msgstr` (no plural forms:
 /// a book's paragraphs have none).
 public struct POCatalog: Equatable, Sendable {
     /// The header's fields in order (`Language`, `Content-Type`, …): the `msgstr` of `msgid ""`.
@@ -45,11 +45,19 @@ public struct POCatalog: Equatable, Sendable {
             }
             if !message.references.isEmpty { out += "#: " + message.references.joined(separator: " ") + "\n" }
             if !message.flags.isEmpty { out += "#, " + message.flags.joined(separator: ", ") + "\n" }
+            // The previous English, as msgmerge writes it: each line of its strings after `#| `.
+            if let previous = message.previousContext { out += Self.previous("msgctxt " + Self.string(previous)) }
+            if let previous = message.previousID { out += Self.previous("msgid " + Self.string(previous)) }
             if let context = message.context { out += "msgctxt " + Self.string(context) }
             out += "msgid " + Self.string(message.id)
             out += "msgstr " + Self.string(message.translation)
         }
         return out
+    }
+
+    /// Lines of a keyword and its string, each after `#| `.
+    private static func previous(_ lines: String) -> String {
+        lines.split(separator: "\n").map { "#| " + $0 + "\n" }.joined()
     }
 
     /// A string's lines (a comment must not hold a line end).
@@ -107,6 +115,10 @@ public struct POMessage: Equatable, Sendable {
     /// `#, fuzzy` and the like.
     public var flags: [String] = []
     public var context: String?
+    /// `#| msgctxt` and `#| msgid`: the context and text the translation was made for, when they
+    /// have changed since (a stale pair's English then, as gettext's msgmerge keeps it for a fuzzy message).
+    public var previousContext: String?
+    public var previousID: String?
     public var id: String
     public var translation: String
     /// The line of the message's `msgid` in the file it was read from (0 for one made in memory).
@@ -128,6 +140,7 @@ public struct POMessage: Equatable, Sendable {
     public static func == (a: POMessage, b: POMessage) -> Bool {
         (a.translatorComments, a.extractedComments, a.references, a.flags) == (b.translatorComments, b.extractedComments, b.references, b.flags)
             && (a.context, a.id, a.translation) == (b.context, b.id, b.translation)
+            && (a.previousContext, a.previousID) == (b.previousContext, b.previousID)
     }
 }
 

@@ -2,7 +2,7 @@ import GuideMerge
 import GuideModel
 
 /// Reads a PO file as gettext's tools write it (any line wrapping, C escapes, obsolete `#~`
-/// messages and previous-text `#|` comments skipped). A file it cannot read is an error at its line.
+/// messages skipped, previous-text `#|` comments kept as `previousContext` and `previousID`). A file it cannot read is an error at its line.
 public enum POReader {
     public struct Failure: Error, Equatable {
         public var line: Int
@@ -31,6 +31,8 @@ public enum POReader {
             var message = POMessage(id: id, translation: translation, context: pending.context,
                                     references: pending.references, flags: pending.flags,
                                     extractedComments: pending.extracted)
+            message.previousContext = pending.previousContext
+            message.previousID = pending.previousID
             message.translatorComments = pending.comments
             message.line = pending.idLine
             messages.append(message)
@@ -47,8 +49,9 @@ public enum POReader {
                 // A comment after a message's strings begins the next message.
                 if pending.translation != nil { try finish() }
                 let kind = trimmed.unicodeScalars.dropFirst().first
-                if kind == "~" || kind == "|" { pending.skippedComment = true; continue }
+                if kind == "~" { pending.skippedComment = true; continue }
                 pending.start(at: lineNumber)
+                if kind == "|" { try previous(trimmed.unicodeScalars.dropFirst(2), line: lineNumber, into: &pending); continue }
                 let body = String(trimmed.unicodeScalars.dropFirst(2).drop { $0 == " " })
                 if kind == "." { pending.extracted.append(body) }
                 else if kind == ":" { pending.references += body.split(separator: " ").map(String.init) }
@@ -101,6 +104,37 @@ public enum POReader {
         var catalog = POCatalog(header: header ?? [], messages: messages)
         catalog.headerLine = headerLine
         return catalog
+    }
+
+    /// A `#|` line: `msgctxt "…"`, `msgid "…"` or a string continuing the one before, as
+    /// msgmerge writes a fuzzy message's previous text; a previous `msgid_plural` is passed over.
+    private static func previous(_ body: Substring.UnicodeScalarView, line: Int, into pending: inout Pending) throws(Failure) {
+        let text = Substring(body.drop { $0 == " " || $0 == "\t" })
+        if text.unicodeScalars.first == "\"" {
+            let piece = try string(text, line: line)
+            switch pending.currentPrevious {
+            case .context: pending.previousContext! += piece
+            case .id: pending.previousID! += piece
+            case .translation: break   // a previous msgid_plural's
+            case nil: throw Failure(line: line, message: "a #| string outside #| msgctxt or #| msgid")
+            }
+            return
+        }
+        let keyword = Substring(text.unicodeScalars.prefix { $0 != " " && $0 != "\t" && $0 != "\"" })
+        let rest = Substring(text.unicodeScalars.dropFirst(keyword.unicodeScalars.count).drop { $0 == " " || $0 == "\t" })
+        switch keyword {
+        case "msgctxt":
+            pending.previousContext = try string(rest, line: line)
+            pending.currentPrevious = .context
+        case "msgid":
+            pending.previousID = try string(rest, line: line)
+            pending.currentPrevious = .id
+        case "msgid_plural":
+            _ = try string(rest, line: line)
+            pending.currentPrevious = .translation
+        default:
+            throw Failure(line: line, message: "expected #| msgctxt, #| msgid or a #| string")
+        }
     }
 
     /// The header's `Name: value` lines, cut by scalars: as characters, a value's last CR and the
@@ -166,6 +200,9 @@ public enum POReader {
         var comments: [String] = [], extracted: [String] = [], references: [String] = [], flags: [String] = []
         var context: String?, id: String?, translation: String?
         var current: Part?
+        /// `#|`: the previous context and msgid (`.translation`: a previous msgid_plural, not kept).
+        var previousContext: String?, previousID: String?
+        var currentPrevious: Part?
         var skippedComment = false
 
         mutating func start(at line: Int) {

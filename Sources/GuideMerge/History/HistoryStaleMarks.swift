@@ -3,7 +3,8 @@ import GuideModel
 
 extension ChapterReview {
     /// This review with the pairs the book's history found stale (`StaleFromHistory`) marked so:
-    /// a `stale` finding first, saying when each side last changed and what the English says now.
+    /// a `stale` finding first, saying when each side last changed and what the English says now,
+    /// and the evidence itself (`ReviewedBead.history`).
     public func markingStale(_ evidence: [Int: StaleFromHistory.Evidence]) -> ChapterReview {
         guard !evidence.isEmpty else { return self }
         var marked = self
@@ -12,7 +13,10 @@ extension ChapterReview {
             let finding = BeadFinding(.stale, StaleFromHistory.message(why), sourceBlock: bead.source.first,
                                       targetBlock: bead.target.first)
             marked.beads[index].review = BeadReview(bead: bead, findings: [finding] + marked.beads[index].review.findings)
+            marked.beads[index].history = why
         }
+        // The review's key stood for its beads before these marks: pages keyed by it are keyed by the beads instead.
+        marked.cacheKey = nil
         return marked
     }
 }

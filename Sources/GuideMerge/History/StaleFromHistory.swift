@@ -12,11 +12,15 @@ public enum StaleFromHistory {
         public var chinese: LineOrigin
         /// The English since the translation, word by word; nil when its earlier text is unknown.
         public var diff: WordDiff?
+        /// The markdown the changed English blocks had then (by block index in the English
+        /// chapter; a block new since has none): PO export's previous `#| msgid`.
+        public var earlier: [Int: String]
 
-        public init(english: LineOrigin, chinese: LineOrigin, diff: WordDiff?) {
+        public init(english: LineOrigin, chinese: LineOrigin, diff: WordDiff?, earlier: [Int: String] = [:]) {
             self.english = english
             self.chinese = chinese
             self.diff = diff
+            self.earlier = earlier
         }
     }
 
@@ -73,19 +77,26 @@ public enum StaleFromHistory {
     /// did not; nil when it says the same words (a reflow). A block with no close counterpart
     /// then is new since: every word added.
     public static func change(of block: Block, among earlier: [Block]) -> WordDiff? {
+        closest(to: block, among: earlier).diff
+    }
+
+    /// `change(of:among:)`, with the index in `earlier` of the block it compared with (nil: none
+    /// close enough, the block is new since).
+    public static func closest(to block: Block, among earlier: [Block]) -> (diff: WordDiff?, earlier: Int?) {
         let now = words(block), nowList = WordDiff.words(now), nowWords = Set(nowList)
         // The closest by the words shared (cheap, over every block), then one diff against it.
-        var best: (shared: Double, text: String)?
-        for old in earlier where sameKind(old.kind, block.kind) {
+        var best: (shared: Double, text: String, index: Int)?
+        for (index, old) in earlier.enumerated() where sameKind(old.kind, block.kind) {
             let text = words(old), list = WordDiff.words(text)
-            if list == nowList { return nil }   // the same words, wrapped or indented otherwise
+            if list == nowList { return (nil, index) }   // the same words, wrapped or indented otherwise
             let oldWords = Set(list)
             let union = nowWords.union(oldWords).count
             let shared = union == 0 ? 1 : Double(nowWords.intersection(oldWords).count) / Double(union)
-            if best.map({ shared > $0.shared }) ?? true { best = (shared, text) }
+            if best.map({ shared > $0.shared }) ?? true { best = (shared, text, index) }
         }
-        let diff = WordDiff(from: (best?.shared ?? 0) >= 0.3 ? best!.text : "", to: now)
-        return diff.isEmpty ? nil : diff
+        let close = (best?.shared ?? 0) >= 0.3 ? best : nil
+        let diff = WordDiff(from: close?.text ?? "", to: now)
+        return (diff.isEmpty ? nil : diff, close?.index)
     }
 
     /// What of a block a translation renders: its text, or a code block's code.

@@ -27,6 +27,9 @@ public struct ChapterReview: Sendable {
         /// Its sentences as the side-by-side page shows them (nil: none shown), paired once,
         /// here, for the review's findings and the page alike.
         public var sentences: SentenceMarks?
+        /// Why the book's history calls the pair stale (`markingStale`): kept for what shows the
+        /// English then (PO export's `#| msgid`, the side-by-side page's word diff).
+        public var history: StaleFromHistory.Evidence?
 
         public init(review: BeadReview, sourceHash: UInt64?, targetHash: UInt64?, accepted: Bool, sentences: SentenceMarks? = nil) {
             self.review = review

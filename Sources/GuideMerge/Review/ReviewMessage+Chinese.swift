@@ -119,6 +119,9 @@ extension ReviewMessage.ID {
         case .readerHeading: "面向读者：Markdown 中有 {1} 处问题"
         case .readerNote: "标题跳级、图片没有替代文字、链接文字只写“这里”：请修改章节文件。"
         case .linkToPair: "链接到这对段落"
+        case .englishSinceTranslation: "译文之后英文的改动"
+        case .historyNotInGit: "这本书不在 git 中（或没有安装 git）：过时的段落只来自确认记录（guide review --accept）"
+        case .historyShallowClone: "{1} 是浅克隆：历史不完整，过时的段落只来自确认记录（git fetch --unshallow 可取回其余历史）"
         }
     }
 

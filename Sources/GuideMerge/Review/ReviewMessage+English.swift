@@ -126,6 +126,9 @@ extension ReviewMessage.ID {
         case .readerHeading: "For readers: {1} in the markdown"
         case .readerNote: "Headings that skip a level, images without alt text, links that say only “here”: mend the chapter files."
         case .linkToPair: "Link to this pair"
+        case .englishSinceTranslation: "The English since the translation"
+        case .historyNotInGit: "the book is not kept in git (or git is not installed): stale pairs come only from the accept ledger"
+        case .historyShallowClone: "{1} is a shallow clone: its history is cut short, so stale pairs come only from the accept ledger (git fetch --unshallow gives the rest)"
         }
     }
 }

@@ -97,7 +97,9 @@ public struct ReviewMessage: Hashable, Sendable, Codable {
         case legendTitle, legendStatus, legendMeaning, legendAction
         case sectionFindingsOne, sectionFindingsMany, sideBySide, progressLabel, progressText, notTranslatedYet
         case pairsByStatus, gapsHeading, typographyFold, gapsNotShown, gapsNotShownFirst, pairFindingsNotShown
-        case snippetsHeading, readerHeading, readerNote, linkToPair
+        case snippetsHeading, readerHeading, readerNote, linkToPair, englishSinceTranslation
+        // Why the book's history gives no stale pairs (`BookHistory.note`).
+        case historyNotInGit, historyShallowClone
     }
 }
 

@@ -227,7 +227,8 @@ extension BeadRowView: ShapedView {
                     statusLabel: marks.text(statusLabel), linkLabel: marks.text(linkLabel), isTranslated: marks.flag(isTranslated),
                     findings: marks.texts(findings), sourceHTML: marks.text(sourceHTML), targetHTML: marks.text(targetHTML),
                     sourceSentences: marks.text(sourceSentences), targetSentences: marks.text(targetSentences),
-                    sourceLines: marks.text(sourceLines), targetLines: marks.text(targetLines))
+                    sourceLines: marks.text(sourceLines), targetLines: marks.text(targetLines),
+                    staleDiffLabel: marks.text(staleDiffLabel), staleDiffHTML: marks.text(staleDiffHTML))
     }
 }
 
@@ -250,7 +251,8 @@ extension GapView: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> GapView {
         GapView(status: marks.text(status), label: marks.text(label), message: marks.text(message), location: marks.text(location),
                 englishLocation: marks.text(englishLocation), href: marks.text(href), excerpt: marks.text(excerpt),
-                excerptLang: marks.text(excerptLang))
+                excerptLang: marks.text(excerptLang), diffLabel: marks.text(diffLabel), diffHTML: marks.text(diffHTML),
+                diffLang: marks.text(diffLang))
     }
 }
 
