@@ -42,8 +42,22 @@ struct PageFrame {
     var bilingualHref: String?
     /// The edition's whole book on one page, for printing (`PrintPage`).
     var printHref: String? = nil
+    /// The frame's own words, in the page's language unless given (a probe gives marks: `ShapedPage`).
+    var chrome: PageChrome
     var hasLanguageLinks: Bool { !languageLinks.isEmpty }
-    var chrome: PageChrome { PageChrome(htmlLang: htmlLang) }
+
+    init(htmlLang: String, pageTitle: String, bookTitle: String, root: String, languageLinks: [LanguageLinkView],
+         sidebar: SidebarView? = nil, bilingualHref: String? = nil, printHref: String? = nil, chrome: PageChrome? = nil) {
+        self.htmlLang = htmlLang
+        self.pageTitle = pageTitle
+        self.bookTitle = bookTitle
+        self.root = root
+        self.languageLinks = languageLinks
+        self.sidebar = sidebar
+        self.bilingualHref = bilingualHref
+        self.printHref = printHref
+        self.chrome = chrome ?? PageChrome(htmlLang: htmlLang)
+    }
 }
 
 /// The frame's own words (the skip link, the sidebar's and the language switch's names) in the
@@ -54,6 +68,10 @@ struct PageChrome {
     var languages: String
     var contents: String
     var print: String
+
+    init(skip: String, tableOfContents: String, languages: String, contents: String, print: String) {
+        (self.skip, self.tableOfContents, self.languages, self.contents, self.print) = (skip, tableOfContents, languages, contents, print)
+    }
 
     init(htmlLang: String) {
         if htmlLang.lowercased().hasPrefix("zh") {

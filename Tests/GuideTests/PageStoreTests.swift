@@ -86,7 +86,7 @@ import Testing
             return field.bytes
         })
         // And the field table lists every stored property (as `TemplateFieldsAudit` checks by Mirror).
-        #expect(Set(PageFrame.fieldNames) == Set(Mirror(reflecting: frame).children.compactMap(\.label) + ["hasLanguageLinks", "chrome"]))
+        #expect(Set(PageFrame.fieldNames) == Set(Mirror(reflecting: frame).children.compactMap(\.label) + ["hasLanguageLinks"]))
     }
 
     /// After each kind of edit, a build through the caches gives the site a build without them gives.

@@ -29,21 +29,21 @@ import Testing
     /// is rendered there; one left out is not, nor is one beside an English sentence with brackets
     /// of its own that its Chinese keeps (no bracketed part is left over for the aside).
     @Test func anAsideFoldedIntoTheSentenceBeforeIsNotMissing() throws {
-        let english = "Learn about glob expansion with `*` and the difference between the two kinds of quotes. "
-            + "(See more on variable expansion below.)\n"
-        #expect(SentenceFindings.findings(Self.bead(english, "学会使用通配符 `*` 以及两种引号的区别（后文中有一些具体的例子）。\n")).isEmpty)
-        let lost = SentenceFindings.findings(Self.bead(english, "学会使用通配符 `*` 以及两种引号的区别。\n"))
+        let english = "Use `ls -l` to see the sizes of files and the dates they last changed on. "
+            + "(More on sorting them comes later.)\n"
+        #expect(SentenceFindings.findings(Self.bead(english, "用 `ls -l` 查看文件大小和最后修改的日期（下文还会讲到排序）。\n")).isEmpty)
+        let lost = SentenceFindings.findings(Self.bead(english, "用 `ls -l` 查看文件大小和最后修改的日期。\n"))
         #expect(lost.map(\.kind) == [.missing] && lost.first?.isAside == true)
         let ownBrackets = SentenceFindings.findings(Self.bead(
-            "Learn one editor well, such as Vim (`vi`), the venerable, fast and full-featured one. "
-                + "(Of course, a modern developer should also know the graphical tools of the day.)\n",
-            "至少熟悉一个编辑器，比如 Vim（`vi`），它历史悠久、快速而且功能齐全。\n"))
+            "Pick one build tool and learn it well, such as Make (`make`), old but fast and found everywhere. "
+                + "(Of course, a large project also wants its IDE's own build system.)\n",
+            "选一个构建工具并学好它，比如 Make（`make`），它历史悠久、速度快且到处都有。\n"))
         #expect(ownBrackets.map(\.kind) == [.missing])
         // A bracket of the Chinese far shorter than the aside renders something else.
         let shortBracket = SentenceFindings.findings(Self.bead(
-            "Learn one editor well, such as the venerable and fast Vim. "
-                + "(Of course, a modern developer working on a large project should also know the graphical tools and IDEs of the day.)\n",
-            "至少熟悉一个编辑器，比如 Vim（甚至更好用）。\n"))
+            "Pick one build tool and learn it well, such as the old and fast Make. "
+                + "(Of course, a large project also wants its IDE's own build system, its indexer and its many other tools.)\n",
+            "选一个构建工具并学好它，比如 Make（更好用）。\n"))
         #expect(shortBracket.map(\.kind) == [.missing])
         #expect(SentenceFindings.bracketedParts("See [the guide](https://x.org/a_(b)) and `f(x)` (here)（这里）").map(String.init) == ["here", "这里"])
     }

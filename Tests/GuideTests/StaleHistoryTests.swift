@@ -157,6 +157,19 @@ private let january = 1_704_067_200, february = 1_706_745_600, march = 1_709_251
         #expect(fuzzy.count == 1 && fuzzy[0].contains("goodbye") && fuzzy[0].contains("#. stale: the English changed in"),
                 "\(catalog)")
 
+        // CI's formats: the stale pair is one SARIF result and one GitHub annotation, with the
+        // history's dates and words, at the Chinese's line.
+        let sarif = try runGuide(["review", "--no-check", "--format", "sarif"], in: folder.path).stdout
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = ((document["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let staleResults = results.filter { $0["ruleId"] as? String == "stale" }
+        #expect(staleResults.count == 1, "\(sarif)")
+        let text = (staleResults.first?["message"] as? [String: Any])?["text"] as? String ?? ""
+        #expect(text.contains("(2024-02-01)") && text.contains("says [-hello-] {+goodbye+} to"), "\(text)")
+        let github = try runGuide(["review", "--no-check", "--format", "github"], in: folder.path).stdout
+        let annotations = github.split(separator: "\n").filter { $0.hasPrefix("::warning file=content/zh/intro.md,line=3,") }
+        #expect(annotations.count == 1 && annotations[0].contains("goodbye"), "\(github)")
+
         // --since: only English changes after the commit named count.
         #expect(staleLines(try runGuide(["review", "--no-check", "--since", "v1"], in: folder.path).stdout).count == 1)
         #expect(staleLines(try runGuide(["review", "--no-check", "--since", "HEAD"], in: folder.path).stdout).isEmpty)

@@ -51,7 +51,11 @@ def test_the_chinese_dashboard_has_a_legend(browser, zh_site, screenshots_dir):
             for row in legend.find_elements(By.CSS_SELECTOR, "tbody tr")}
     assert rows["missing"] == ["未翻译", "这段英文还没有中文译文。", "翻译这段英文。"]
     assert rows["extra"][0] == "多出的中文" and rows["doubt"][0] == "存疑（【疑问】）"
-    assert rows["typography"][2].startswith("运行 `guide fix-spacing`")
+    assert rows["typography"][2].startswith("运行 guide fix-spacing")   # the command shown as code
+    assert legend.find_element(By.CSS_SELECTOR, 'tr[data-status="typography"] code').text == "guide fix-spacing"
+    # The page is Chinese as a whole: its language, and the frame's own words.
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    assert browser.find_element(By.CSS_SELECTOR, ".skip-link").get_attribute("textContent") == "跳到正文"
     assert {"stale", "code-drift", "image-alt", "snippet", "untranslated"} <= rows.keys()
     # Every label the page shows is the Chinese one; the status stays in the badge's title.
     badge = browser.find_element(By.CSS_SELECTOR, "table.overview thead .badge-missing")

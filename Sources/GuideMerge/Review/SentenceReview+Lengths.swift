@@ -87,26 +87,6 @@ extension SentenceReview {
         return found
     }
 
-    /// A group the lengths call short (`fallingShort`) whose Chinese renders most of its English's
-    /// words, `renderedShare` of at least `UnrenderedEnglish.minimumWords` known ones: a terse
-    /// translation (`**master-slave replication**` → `**主从复制**`), not one that lost a part, which
-    /// leaves that part's words unrendered. Lengths guess; the words, when they say this much, know.
-    func rendersItsWords(_ short: SentenceFinding, in bead: BeadSentences, dictionary: SentenceDictionary) -> Bool {
-        guard let link = bead.links.first(where: { $0.source.contains(short.index) }) else { return false }
-        let chinese = link.target.map { dictionary.chinese(bead.target[$0].text) }
-        var known = 0, covered = 0
-        for index in link.source {
-            let english = dictionary.english(bead.source[index].text)
-            let rendered = chinese.reduce(UInt64(0)) { $0 | dictionary.covered(english, by: $1, words: true) }
-            known += (dictionary.renderedByWords(english) | rendered).nonzeroBitCount
-            covered += rendered.nonzeroBitCount
-        }
-        return known >= UnrenderedEnglish.minimumWords && Double(covered) >= Self.renderedShare * Double(known)
-    }
-
-    /// The share of a short group's known English words its Chinese must render to be terse, not short.
-    static let renderedShare = 0.6
-
     /// The length cost at which a group falling short has a confidence of 0.5
     /// (`fallingShort`), and the least cost of the lengths joined with a neighbouring group.
     static let shortfallEven = 3.1

@@ -61,7 +61,14 @@ extension PageFrame: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> PageFrame {
         PageFrame(htmlLang: marks.text(htmlLang), pageTitle: marks.text(pageTitle), bookTitle: marks.text(bookTitle),
                   root: marks.text(root), languageLinks: marks.views(languageLinks), sidebar: marks.view(sidebar),
-                  bilingualHref: marks.text(bilingualHref), printHref: marks.text(printHref))
+                  bilingualHref: marks.text(bilingualHref), printHref: marks.text(printHref), chrome: chrome.probe(&marks))
+    }
+}
+
+extension PageChrome: ShapedView {
+    func probe(_ marks: inout ShapeMarks) -> PageChrome {
+        PageChrome(skip: marks.text(skip), tableOfContents: marks.text(tableOfContents), languages: marks.text(languages),
+                   contents: marks.text(contents), print: marks.text(print))
     }
 }
 
