@@ -130,26 +130,8 @@ public struct SnippetChecker: Sendable {
             }
         }
 
-        // The chapters' text, for the annotations' exact lines (see `CodeSnippet.all`): only
-        // those planned (and their source chapters).
-        let root = options.contentRoot
-        var wanted = Set<String>()
-        for (index, (language, chapter)) in chapters.enumerated() where kept[index] == nil {
-            wanted.insert(language.code + "/" + chapter.path)
-            if language != book.source.language { wanted.insert(book.source.language.code + "/" + chapter.path) }
-        }
-        let toRead = book.editions.flatMap { edition in
-            edition.chapters.filter { wanted.contains(edition.language.code + "/" + $0.path) }.map { (edition.language, $0) }
-        }
-        // A chapter of several files has lines of its own: its snippets' lines come from its blocks.
-        let texts = toRead.concurrentMap { language, chapter in
-            let file = chapter.listedParts.map { $0.count == 1 ? $0[0].within : nil } ?? language.code + "/" + chapter.path
-            return file.flatMap { try? String(contentsOfFile: root + "/" + $0, encoding: .utf8) }
-        }
-        var markdown: [String: String] = [:]
-        for ((_, chapter), text) in zip(toRead, texts) { markdown[chapter.displayPath] = text }
         let planner = CheckPlanner(contentRoot: options.contentRoot, align: align)
-        let perChapter = planner.plan(book: book, markdown: markdown, skipping: Set(kept.indices.filter { kept[$0] != nil }))
+        let perChapter = planner.plan(book: book, skipping: Set(kept.indices.filter { kept[$0] != nil }))
         var plans = perChapter.flatMap { $0 }
 
         let toCompile = plans.indices.filter { plans[$0].unit != nil && plans[$0].result == nil }

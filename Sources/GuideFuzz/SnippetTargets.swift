@@ -31,7 +31,7 @@ extension FuzzTarget {
         guard let text = text(bytes) else { return }
         let chapter = Chapter(path: "fuzz.md", displayPath: "en/fuzz.md", title: "Fuzz", blocks: MarkdownParser().parse(text))
         var parts: [SnippetPart] = []
-        for snippet in CodeSnippet.all(in: chapter, language: Language("en"), markdown: text).prefix(8) {
+        for snippet in CodeSnippet.all(in: chapter, language: Language("en")).prefix(8) {
             var code = snippet.code.hasSuffix("\n") ? String(snippet.code.dropLast()) : snippet.code
             let annotation = snippet.annotation
             let shape = annotation?.shape ?? (annotation?.text == true ? .text : ShapeClassifier.classify(code))

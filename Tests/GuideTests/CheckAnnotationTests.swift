@@ -160,8 +160,8 @@ struct CheckAnnotationTests {
             ```
             """
         let source = CheckFixtures.chapter(english), target = CheckFixtures.chapter(chinese, language: "zh")
-        let sourceSnippets = CodeSnippet.all(in: source, language: Language("en"), markdown: english)
-        let targetSnippets = CodeSnippet.all(in: target, language: Language("zh"), markdown: chinese)
+        let sourceSnippets = CodeSnippet.all(in: source, language: Language("en"))
+        let targetSnippets = CodeSnippet.all(in: target, language: Language("zh"))
         let beads = Aligner().align(source.blocks, target.blocks)
         let inherited = AnnotationInheritance.inherit(source: source, target: target, sourceSnippets: sourceSnippets,
                                                       targetSnippets: targetSnippets, beads: beads)
@@ -176,8 +176,8 @@ struct CheckAnnotationTests {
         let source = CheckFixtures.chapter(english), target = CheckFixtures.chapter(chinese, language: "zh")
         let inherited = AnnotationInheritance.inherit(
             source: source, target: target,
-            sourceSnippets: CodeSnippet.all(in: source, language: Language("en"), markdown: english),
-            targetSnippets: CodeSnippet.all(in: target, language: Language("zh"), markdown: chinese),
+            sourceSnippets: CodeSnippet.all(in: source, language: Language("en")),
+            targetSnippets: CodeSnippet.all(in: target, language: Language("zh")),
             beads: Aligner().align(source.blocks, target.blocks))
         #expect(inherited[0].annotation?.elide == true && inherited[0].annotation?.ignore == false)
     }

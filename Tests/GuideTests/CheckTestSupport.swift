@@ -14,7 +14,7 @@ enum CheckFixtures {
     }
 
     static func snippets(_ markdown: String, language: String = "en") -> [CodeSnippet] {
-        CodeSnippet.all(in: chapter(markdown, language: language), language: Language(language), markdown: markdown)
+        CodeSnippet.all(in: chapter(markdown, language: language), language: Language(language))
     }
 
     /// A book of one chapter per language, also written to `folder/content` (the checker reads

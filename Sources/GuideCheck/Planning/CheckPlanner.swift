@@ -19,7 +19,7 @@ struct CheckPlanner: Sendable {
     }
 
     /// Each chapter's plans, in `planningOrder`; chapters at `skipping` get none.
-    func plan(book: Book, markdown: [String: String] = [:], skipping: Set<Int> = []) -> [[SnippetPlan]] {
+    func plan(book: Book, skipping: Set<Int> = []) -> [[SnippetPlan]] {
         let languages = book.config.check.languages
         let source = book.source
         // Chapters are planned independently (a translation against its source's snippets): on every core.
@@ -27,13 +27,10 @@ struct CheckPlanner: Sendable {
         return chapters.concurrentMap { [align] position, language, chapter -> [SnippetPlan] in
             if skipping.contains(position) { return [] }
             let original = language == source.language ? nil : source.chapter(at: chapter.path)
-            let markdownText = markdown[chapter.displayPath]
-            let originalMarkdown = original.flatMap { markdown[$0.displayPath] }
-            var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages, markdown: markdownText)
+            var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages)
             var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
             if let original {
-                let originals = CodeSnippet.all(in: original, language: source.language, languages: languages,
-                                                markdown: originalMarkdown)
+                let originals = CodeSnippet.all(in: original, language: source.language, languages: languages)
                 let beads = align(original.blocks, chapter.blocks)
                 let pairs = AnnotationInheritance.counterparts(source: original.blocks, target: chapter.blocks,
                                                                beads: beads, sourceSnippets: originals,

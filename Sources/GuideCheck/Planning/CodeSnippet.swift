@@ -42,40 +42,24 @@ public struct CodeSnippet: Hashable, Sendable {
     public var location: SourceLocation { SourceLocation(file: file, line: fenceLine) }
 
     /// The Objective-C code blocks of a chapter, in reading order (list items included).
-    /// `languages` are the fence languages to take, compared case-insensitively.
-    ///
-    /// `markdown`, the chapter's text, gives the annotations exactly: cmark 0.30 reports an HTML
-    /// block's last line one line early, so `Block.source` of a multi-line comment lacks its
-    /// last line (`-->`). Without it, the block's source is read and a missing `-->` forgiven.
+    /// `languages` are the fence languages to take, compared case-insensitively. An annotation
+    /// is the HTML block before the fence, read from its own source (the parser gives an HTML
+    /// block every line of it, `-->` included, though cmark ends it a line early): the chapter's
+    /// file is not read again.
     public static func all(in chapter: Chapter, language: Language,
-                           languages: [String] = CheckConfig.defaultLanguages, markdown: String? = nil) -> [CodeSnippet] {
+                           languages: [String] = CheckConfig.defaultLanguages) -> [CodeSnippet] {
         let wanted = Set(languages.map { $0.lowercased() })
-        let lines = markdown.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         var found: [CodeSnippet] = []
-        collect(chapter.blocks, path: [], chapter: chapter, language: language, wanted: wanted, lines: lines, into: &found)
+        collect(chapter.blocks, path: [], chapter: chapter, language: language, wanted: wanted, into: &found)
         return found
     }
 
-    /// An HTML block's text: from the markdown up to the line that closes the comment (never
-    /// reaching the fence), or the block's source.
-    static func htmlText(of block: Block, before fenceLine: Int, lines: [String]?) -> String {
-        guard let lines, block.lines.start >= 1, block.lines.start <= lines.count else { return block.source }
-        var text: [String] = []
-        var line = block.lines.start
-        while line < fenceLine, line <= lines.count {
-            text.append(lines[line - 1])
-            if lines[line - 1].contains("-->") { break }
-            line += 1
-        }
-        return text.joined(separator: "\n")
-    }
-
     private static func collect(_ blocks: [Block], path: [Int], chapter: Chapter, language: Language,
-                                wanted: Set<String>, lines: [String]?, into found: inout [CodeSnippet]) {
+                                wanted: Set<String>, into found: inout [CodeSnippet]) {
         for (index, block) in blocks.enumerated() {
             for (itemIndex, item) in block.items.enumerated() {
                 collect(item, path: path + [index, itemIndex], chapter: chapter, language: language,
-                        wanted: wanted, lines: lines, into: &found)
+                        wanted: wanted, into: &found)
             }
             guard let code = block.codeLiteral, let fence = block.codeLanguage,
                   wanted.contains(fence.lowercased()) else { continue }
@@ -85,8 +69,7 @@ public struct CodeSnippet: Hashable, Sendable {
                                       fenceLine: fenceAt.line ?? block.lines.start, fenceLanguage: fence, code: code,
                                       indents: indents(of: code, in: block.source), blockPath: path + [index])
             if index > 0, case .html = blocks[index - 1].kind,
-               let (annotation, problems) = AnnotationParser.parse(html: htmlText(of: blocks[index - 1], before: block.lines.start,
-                                                                                  lines: lines),
+               let (annotation, problems) = AnnotationParser.parse(html: blocks[index - 1].source,
                                                                    file: fenceAt.file,
                                                                    line: chapter.location(line: blocks[index - 1].lines.start).line
                                                                        ?? blocks[index - 1].lines.start) {
