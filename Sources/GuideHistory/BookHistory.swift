@@ -6,8 +6,8 @@ import GuideParse
 
 /// The book's history as `stale` reads it: each chapter file's blame, from the repository (or
 /// the two: the original's and the translation's) holding its editions. Blames go through the
-/// cache (`CacheStage.blame`), keyed by each file's last commit and its bytes; a warm review
-/// asks git only for HEAD.
+/// memo (`HistoryMemo`), by each file's last commit and its bytes; a warm review asks git only
+/// for HEAD.
 public struct BookHistory: Sendable {
     /// Why the book has no history to read, said once in the review's language (nil: it has one).
     public var note: ReviewMessage?
@@ -15,16 +15,16 @@ public struct BookHistory: Sendable {
     var lines: [Language: [String: ChapterLines]] = [:]
     /// `--since`: the English commits after the one given (nil: every English change counts).
     var since: [Language: Set<String>]?
-    var cache: CacheStore?
+    var memo: HistoryMemo?
 
     public struct SinceError: Error, Sendable { public var name: String }
 
     /// Reads the history of every chapter of `book`, whose files are under `content`.
     /// `since`: a commit or tag of the original's repository.
-    public static func read(_ book: Book, content: String, cache: CacheStore?, since: String? = nil,
+    public static func read(_ book: Book, content: String, memo: HistoryMemo?, since: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BookHistory {
         var history = BookHistory()
-        history.cache = cache
+        history.memo = memo
         for edition in book.editions {
             let folder = content + "/" + edition.folder
             guard let repository = GitRepository.holding(FileManager.default.fileExists(atPath: folder) ? folder : content,
@@ -53,28 +53,26 @@ public struct BookHistory: Sendable {
                     if let path = repository.relative(absolute) { files[path] = absolute }
                 }
             }
-            let last = head == nil ? [:] : Self.lastCommits(files.keys.sorted(), in: repository, cache: cache)
-            // Blames through the cache; those it lacks asked of git at once.
-            var blames: [String: [LineOrigin]] = [:], keys: [String: CacheKey] = [:]
+            let paths = files.keys.sorted()
+            let last = head.map { head in
+                memo?.lastCommits(top: repository.top, head: head, paths: paths) { repository.lastCommits(paths) }
+                    ?? repository.lastCommits(paths)
+            } ?? [:]
+            // Blames through the memo; those it lacks asked of git at once.
+            var blames: [String: [LineOrigin]] = [:], blamed: [String: BlamedFile] = [:]
             for (path, absolute) in files {
                 guard let bytes = FileBytes.read(absolute) else { continue }
-                let key = CacheStage.blame.key { hash in
-                    hash.updateCounted("blame")
-                    hash.updateCounted(repository.top)
-                    hash.updateCounted(path)
-                    hash.updateCounted(last[path] ?? "none")
-                    hash.update(Digest.of(bytes))
-                }
-                keys[path] = key
-                if let known = cache?.read(.blame, key, BlameRecord.decode) { blames[path] = known }
+                let file = BlamedFile(top: repository.top, path: path, lastCommit: last[path], digest: Digest.of(bytes))
+                blamed[path] = file
+                if let known = memo?.blame(file) { blames[path] = known }
             }
-            let asked = keys.keys.filter { blames[$0] == nil }.sorted()
+            let asked = blamed.keys.filter { blames[$0] == nil }.sorted()
             let answered = repository.blame(asked)
             for path in asked {
                 // A file git does not know (not added yet) has no blame: kept as such, an empty record.
                 let origins = answered[path] ?? []
                 blames[path] = origins
-                cache?.write(.blame, keys[path]!, BlameRecord.encode(origins))
+                memo?.keep(origins, for: blamed[path]!)
             }
             blames = blames.filter { !$0.value.isEmpty }
             var chapters: [String: ChapterLines] = [:]
@@ -111,7 +109,7 @@ public struct BookHistory: Sendable {
         guard note == nil, let originals = repositories[source] else { return results }
         // What the words say is a pure function of the candidates, the English now (its digest)
         // and then (the commits): kept, so a warm review parses no chapter for it.
-        var pending: [(review: Int, open: [StaleFromHistory.Candidate], english: ChapterLines, key: CacheKey?)] = []
+        var pending: [(review: Int, open: [StaleFromHistory.Candidate], english: ChapterLines, inputs: StalenessInputs?)] = []
         for (index, review) in reviews.enumerated() {
             guard let english = lines[source]?[review.source.path], let chinese = lines[review.language]?[review.target.path],
                   let translations = repositories[review.language] else { continue }
@@ -123,22 +121,13 @@ public struct BookHistory: Sendable {
                 after.map { !origin.isCommitted || $0.contains(origin.commit) } ?? true
             }.filter { !review.beads[$0.bead].accepted }
             guard !open.isEmpty else { continue }
-            let key = review.source.contentDigest.map { digest in
-                CacheStage.blame.key { hash in
-                    hash.updateCounted("staleness, with the English then")
-                    hash.updateCounted(originals.top)
-                    hash.updateCounted(translations.top)
-                    hash.updateCounted(digest)
-                    for candidate in open {
-                        hash.updateCounted("\(candidate.bead) \(candidate.english.commit) \(candidate.english.time) "
-                            + "\(candidate.chinese.commit) \(candidate.chinese.time) \(candidate.changedBlocks)")
-                    }
-                }
+            let inputs = review.source.contentDigest.map { digest in
+                StalenessInputs(originalTop: originals.top, translationTop: translations.top, englishDigest: digest, candidates: open)
             }
-            if let key, let known = cache?.read(.blame, key, EvidenceRecord.decode) {
+            if let inputs, let known = memo?.staleness(inputs) {
                 results[index] = known
             } else {
-                pending.append((index, open, english, key))
+                pending.append((index, open, english, inputs))
             }
         }
         guard !pending.isEmpty else { return results }
@@ -162,13 +151,13 @@ public struct BookHistory: Sendable {
                 }
             }
         }
-        let texts = Self.texts(names.sorted(), in: originals, cache: cache)
+        let texts = Self.texts(names.sorted(), in: originals, memo: memo)
         for item in pending {
             let review = reviews[item.review]
             let found = judge(item.open, review: review, english: item.english, texts: texts, parser: parser) {
                 baseline($0, translations: self.repositories[review.language]!)
             }
-            if let key = item.key { cache?.write(.blame, key, EvidenceRecord.encode(found)) }
+            if let inputs = item.inputs { memo?.keep(found, for: inputs) }
             results[item.review] = found
         }
         return results
@@ -223,58 +212,31 @@ extension BookHistory {
         return kept.joined(separator: "\n")
     }
 
-    /// Each file's last commit, as of the repository's HEAD: one walk of the log per HEAD.
-    static func lastCommits(_ paths: [String], in repository: GitRepository, cache: CacheStore?) -> [String: String] {
-        guard let cache, let head = repository.head else { return repository.lastCommits(paths) }
-        let key = CacheStage.blame.key { hash in
-            hash.updateCounted("last commits")
-            hash.updateCounted(repository.top)
-            hash.updateCounted(head)
-            for path in paths { hash.updateCounted(path) }
-        }
-        return cache.value(.blame, key, decode: { raw in
-            var last: [String: String] = [:]
-            for line in String(decoding: raw, as: UTF8.self).split(separator: "\n") {
-                let fields = line.split(separator: "\u{0}", maxSplits: 1)
-                guard fields.count == 2 else { return nil }
-                last[String(fields[1])] = String(fields[0])
-            }
-            return last
-        }, encode: { last in
-            Array(last.sorted { $0.key < $1.key }.map { "\($0.value)\u{0}\($0.key)" }.joined(separator: "\n").utf8)
-        }) { repository.lastCommits(paths) }
-    }
-
-    /// Files' texts in commits (`commit:path`; absent: no such file), through the cache: what a
+    /// Files' texts in commits (`commit:path`; absent: no such file), through the memo: what a
     /// commit holds never changes. Those it lacks are asked of git at once.
-    static func texts(_ names: [String], in repository: GitRepository, cache: CacheStore?) -> [String: String] {
-        var found: [String: String] = [:], keys: [String: CacheKey] = [:]
+    static func texts(_ names: [String], in repository: GitRepository, memo: HistoryMemo?) -> [String: String] {
+        var found: [String: String] = [:], asked: [String] = []
         for name in names {
-            let key = CacheStage.blame.key { hash in
-                hash.updateCounted("text at commit")
-                hash.updateCounted(repository.top)
-                hash.updateCounted(name)
-            }
-            keys[name] = key
-            if let record = cache?.read(.blame, key, { Array($0) }) {
-                if record.first == 1 { found[name] = String(decoding: record.dropFirst(), as: UTF8.self) }
+            switch memo?.text(top: repository.top, name: name) {
+            case .some(.some(let text)): found[name] = text
+            case .some(.none): break   // kept as no such file
+            case .none: asked.append(name)
             }
         }
-        let asked = names.filter { found[$0] == nil }
         let answered = repository.texts(asked)
         for name in asked {
             let text = answered[name]
             if let text { found[name] = text }
-            cache?.write(.blame, keys[name]!, text.map { [1] + Array($0.utf8) } ?? [0])
+            memo?.keep(text: text, top: repository.top, name: name)
         }
         return found
     }
 }
 
-/// The stale pairs of a chapter as the cache keeps them: a line a pair, its fields apart by NUL
+/// The stale pairs of a chapter as a memo keeps them: a line a pair, its fields apart by NUL
 /// (a word diff's pieces hold no NUL nor newline: words are what whitespace separates).
-enum EvidenceRecord {
-    static func encode(_ found: [Int: StaleFromHistory.Evidence]) -> [UInt8] {
+public enum EvidenceRecord {
+    public static func encode(_ found: [Int: StaleFromHistory.Evidence]) -> [UInt8] {
         let lines = found.sorted { $0.key < $1.key }.map { bead, why -> String in
             let pieces = why.diff.map { diff in
                 diff.pieces.map { piece -> String in
@@ -294,7 +256,7 @@ enum EvidenceRecord {
         return Array(lines.joined(separator: "\n").utf8)
     }
 
-    static func decode(_ raw: UnsafeRawBufferPointer) -> [Int: StaleFromHistory.Evidence]? {
+    public static func decode(_ raw: UnsafeRawBufferPointer) -> [Int: StaleFromHistory.Evidence]? {
         var found: [Int: StaleFromHistory.Evidence] = [:]
         for line in String(decoding: raw, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
@@ -319,24 +281,5 @@ enum EvidenceRecord {
                                                     diff: fields[7] == "!" ? WordDiff(pieces: pieces) : nil, earlier: earlier)
         }
         return found
-    }
-}
-
-/// A blame as the cache keeps it: per line, the commit, its time and the path.
-enum BlameRecord {
-    static func encode(_ origins: [LineOrigin]) -> [UInt8] {
-        Array(origins.map { "\($0.commit) \($0.time) \($0.path)" }.joined(separator: "\n").utf8)
-    }
-
-    static func decode(_ raw: UnsafeRawBufferPointer) -> [LineOrigin]? {
-        let text = String(decoding: raw, as: UTF8.self)
-        guard !text.isEmpty else { return [] }
-        var origins: [LineOrigin] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, fields[0].count == 40, let time = Int64(fields[1]) else { return nil }
-            origins.append(LineOrigin(commit: String(fields[0]), time: time, path: String(fields[2])))
-        }
-        return origins
     }
 }

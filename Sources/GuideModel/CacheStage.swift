@@ -78,7 +78,7 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// between rebuilds instead (a book of 2,600 chapters took 20 ms a parse). Inputs: its path
     /// from the content folder and its text (its errors, which name its display path, are not kept).
     case summary
-    /// The book's history for `stale` (`BookHistory`), three kinds of record: a chapter file's
+    /// The book's history for `stale` (`BookHistory`, kept by `GuidePipeline.HistoryCache`), four kinds of record: a chapter file's
     /// blame (inputs: "blame", the repository's top folder, the file's path from it, its last
     /// commit and its bytes' `Digest`; lines not committed yet are blamed on no commit); the
     /// files' last commits (inputs: "last commits", the top, HEAD's commit, the paths); a file's

@@ -27,7 +27,7 @@ public enum Stages {
     /// `since`: only English changes after this commit or tag count (`review --since`).
     public static func history(_ book: Book, in workspace: Workspace, cache: CacheStore?, since: String? = nil) throws -> BookHistory {
         do {
-            return try BookHistory.read(book, content: workspace.content, cache: cache, since: since)
+            return try BookHistory.read(book, content: workspace.content, memo: cache.map(HistoryCache.init), since: since)
         } catch let error as BookHistory.SinceError {
             throw GuideError("--since \(TerminalText.line(error.name)): no such commit, tag or branch in the original's repository; "
                 + "name one that `git log` there shows")
