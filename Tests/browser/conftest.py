@@ -26,6 +26,14 @@ def _guide_bin():
     return pathlib.Path(os.environ.get("GUIDE_BIN", REPO / ".build" / "debug" / "guide"))
 
 
+def write_book(content, files, dedent=lambda name: True):
+    """Writes each file of `files` (path under `content` → text), its text dedented where `dedent(path)`."""
+    for name, text in files.items():
+        path = content / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text) if dedent(name) else text, encoding="utf-8")
+
+
 def _build(content, out):
     subprocess.run(
         [str(_guide_bin()), "build", "--content", str(content), "--templates", str(REPO / "templates"), "-o", str(out)],
@@ -106,10 +114,7 @@ FIXTURE = {
 def fixture_site(tmp_path_factory):
     root = tmp_path_factory.mktemp("fixture")
     content = root / "content"
-    for name, text in FIXTURE.items():
-        path = content / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    write_book(content, FIXTURE)
     return _build(content, root / "site")
 
 

@@ -10,12 +10,11 @@ import base64
 import os
 import pathlib
 import shutil
-import textwrap
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import CHAPTER, REPO, _build, open_page, set_color_scheme, set_viewport, wait
+from conftest import CHAPTER, REPO, _build, open_page, set_color_scheme, set_viewport, wait, write_book
 from test_accessibility import ALL_RULES, CONTRAST, check
 from test_reading import current_path
 from test_screenshots import SIZES, png_size
@@ -68,10 +67,7 @@ BOOK = {
 def fallback_site(tmp_path_factory):
     root = tmp_path_factory.mktemp("fallback")
     content = root / "content"
-    for name, text in BOOK.items():
-        path = content / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    write_book(content, BOOK)
     for name in (f"en/{CHAPTER}.md", "en/images"):
         source = REPO / "content" / name
         (shutil.copytree if source.is_dir() else shutil.copyfile)(source, content / name)

@@ -6,11 +6,10 @@ Latin and Chinese runs, a long chapter title and file name) is built, and every 
 and laid out for print: neither the document nor the body may be wider than the window.
 """
 
-import textwrap
 
 import pytest
 
-from conftest import _build
+from conftest import _build, write_book
 from layout_check import WIDTHS, describe, measure, open_served, served, set_width, site_pages, too_wide
 from test_accessibility import run_axe
 
@@ -99,10 +98,7 @@ BOOK = {
 def wide_site(tmp_path_factory):
     root = tmp_path_factory.mktemp("layout")
     content = root / "content"
-    for name, text in BOOK.items():
-        path = content / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text) if name == "guide.yml" else text, encoding="utf-8")
+    write_book(content, BOOK, dedent=lambda name: name == "guide.yml")
     return _build(content, root / "site")
 
 

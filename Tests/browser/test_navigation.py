@@ -7,7 +7,6 @@ Chinese. Each page kind (English, Chinese, side by side) is checked at 1,400 px 
 phone, in light and dark mode.
 """
 
-import textwrap
 import time
 
 import pytest
@@ -15,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import _build, open_page, set_color_scheme, set_viewport
+from conftest import _build, open_page, set_color_scheme, set_viewport, write_book
 from test_accessibility import ALL_RULES, CONTRAST, check, run_axe
 
 CHAPTERS = 30
@@ -69,10 +68,7 @@ def book():
 @pytest.fixture(scope="module")
 def nav_site(tmp_path_factory):
     root = tmp_path_factory.mktemp("navigation")
-    for name, text in book().items():
-        path = root / "content" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text) if name == "guide.yml" else text, encoding="utf-8")
+    write_book(root / "content", book(), dedent=lambda name: name == "guide.yml")
     return _build(root / "content", root / "site")
 
 

@@ -5,12 +5,11 @@ show the English's word diff under a toggle."""
 
 import os
 import subprocess
-import textwrap
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, _guide_bin, open_page, set_viewport, wait
+from conftest import REPO, _guide_bin, open_page, set_viewport, wait, write_book
 
 BOOK = {
     "guide.yml": """\
@@ -54,10 +53,7 @@ def history_site(tmp_path_factory):
     """The book in git: both languages in January (2024-01-01), the English reworded in February."""
     root = tmp_path_factory.mktemp("history")
     content = root / "content"
-    for name, text in BOOK.items():
-        path = content / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    write_book(content, BOOK)
     git(["init", "-q"], root, 1_704_067_200)
     git(["add", "."], root, 1_704_067_200)
     git(["commit", "-qm", "both"], root, 1_704_067_200)

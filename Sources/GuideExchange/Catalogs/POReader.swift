@@ -72,8 +72,7 @@ public enum POReader {
                 }
                 continue
             }
-            let keyword = Substring(trimmed.unicodeScalars.prefix { $0 != " " && $0 != "\t" && $0 != "\"" })
-            let rest = Substring(trimmed.unicodeScalars.dropFirst(keyword.unicodeScalars.count).drop { $0 == " " || $0 == "\t" })
+            let (keyword, rest) = keywordAndRest(trimmed)
             switch keyword {
             case "msgctxt":
                 if pending.translation != nil || pending.id != nil { try finish() }
@@ -106,6 +105,12 @@ public enum POReader {
         return catalog
     }
 
+    /// A line's keyword (`msgid`, `msgstr[0]`…) and what follows it, blanks between left out.
+    private static func keywordAndRest(_ text: Substring) -> (keyword: Substring, rest: Substring) {
+        let keyword = Substring(text.unicodeScalars.prefix { $0 != " " && $0 != "\t" && $0 != "\"" })
+        return (keyword, Substring(text.unicodeScalars.dropFirst(keyword.unicodeScalars.count).drop { $0 == " " || $0 == "\t" }))
+    }
+
     /// A `#|` line: `msgctxt "…"`, `msgid "…"` or a string continuing the one before, as
     /// msgmerge writes a fuzzy message's previous text; a previous `msgid_plural` is passed over.
     private static func previous(_ body: Substring.UnicodeScalarView, line: Int, into pending: inout Pending) throws(Failure) {
@@ -120,8 +125,7 @@ public enum POReader {
             }
             return
         }
-        let keyword = Substring(text.unicodeScalars.prefix { $0 != " " && $0 != "\t" && $0 != "\"" })
-        let rest = Substring(text.unicodeScalars.dropFirst(keyword.unicodeScalars.count).drop { $0 == " " || $0 == "\t" })
+        let (keyword, rest) = keywordAndRest(text)
         switch keyword {
         case "msgctxt":
             pending.previousContext = try string(rest, line: line)
