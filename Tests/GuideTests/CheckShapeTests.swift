@@ -22,7 +22,7 @@ struct CheckShapeTests {
         ("self.block = ^{\n    NSLog(@\"%@\", self);\n}", .statements),
         ("[super respondsToSelector:@selector(tableView:heightForRowAtIndexPath:)]", .expression),
         ("Capturing 'self' strongly in this block is likely to lead to a retain cycle", .text),
-        ("Capturing 'self' strongly in this block is likely to lead to a retain cycle （在 block 里面发现了 `self` 的强引用）", .text),
+        ("Capturing 'self' strongly in this block is likely to lead to a retain cycle （块里强持有了 `self`）", .text),
         ("*** Terminating app due to uncaught exception 'NSInvalidArgumentException'", .text),
         ("2014-01-01 12:00:00.000 App[1:2] hello", .text),
     ])
