@@ -5,7 +5,11 @@ extension Array where Element: Sendable {
     /// A thrown error is thrown after all work is done: the first in array order, not in time.
     /// It throws what `transform` throws (typed throws): with a transform that cannot throw,
     /// a call needs no `try`, so nothing is left to `try!` or to `try?` away.
-    public func concurrentMap<T: Sendable, E: Error>(_ transform: @Sendable (Element) throws(E) -> T) throws(E) -> [T] {
+    /// `width`: at most this many transforms at once, each lane taking the next element when its
+    /// last is done (for transforms that wait on a child process: `check --jobs`); nil: as many
+    /// as the cores run.
+    public func concurrentMap<T: Sendable, E: Error>(width: Int? = nil,
+                                                     _ transform: @Sendable (Element) throws(E) -> T) throws(E) -> [T] {
         guard count > 1 else { return try map(transform) }
         var results = [Result<T, E>?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { slots in
@@ -13,8 +17,21 @@ extension Array where Element: Sendable {
             nonisolated(unsafe) let slots = slots
             withUnsafeBufferPointer { elements in
                 nonisolated(unsafe) let elements = elements
-                DispatchQueue.concurrentPerform(iterations: count) { index in
-                    slots[index] = Result { () throws(E) -> T in try transform(elements[index]) }
+                guard let width else {
+                    DispatchQueue.concurrentPerform(iterations: count) { index in
+                        slots[index] = Result { () throws(E) -> T in try transform(elements[index]) }
+                    }
+                    return
+                }
+                let cursor = Locked(0)
+                DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(width, count))) { _ in
+                    while let index = cursor.withLock({ next -> Int? in
+                        guard next < elements.count else { return nil }
+                        next += 1
+                        return next - 1
+                    }) {
+                        slots[index] = Result { () throws(E) -> T in try transform(elements[index]) }
+                    }
                 }
             }
         }

@@ -106,7 +106,7 @@ import Testing
         let jobs = Self.units.map { BatchRunner.Job(arguments: Self.arguments, text: $0) }
         var answers: [ProcessOutput?] = []
         for round in 0..<3 {
-            let roundAnswers = ParallelMap.run(Array(jobs.indices), jobs: 2) { pool.compile(jobs[$0]) }
+            let roundAnswers = Array(jobs.indices).concurrentMap(width: 2) { pool.compile(jobs[$0]) }
             #expect(roundAnswers.allSatisfy { $0 != nil }, "round \(round): a worker was lost")
             answers += roundAnswers
             usleep(50_000)   // the round's threads are gone by now

@@ -189,7 +189,7 @@ struct CompileExecutor: Sendable {
         let size = pool != nil ? 1
             : max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
         let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
-        let outputs = ParallelMap.run(chunks, jobs: max(1, jobs)) { chunk in
+        let outputs = chunks.concurrentMap(width: max(1, jobs)) { chunk in
             batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })
         }.flatMap { $0 }
         var alone: [(Int, WrappedUnit)] = []
