@@ -283,14 +283,9 @@ struct StatusLabelView {
 
     /// `action` with its commands (`` `guide fix-spacing` ``) as code, the rest escaped.
     var actionHTML: String {
-        var out: [UInt8] = []
-        for (index, part) in action.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
-            let code = index % 2 == 1
-            if code { out += Array("<code>".utf8) }
-            HTMLText.escape(part.utf8, into: &out)
-            if code { out += Array("</code>".utf8) }
-        }
-        return String(decoding: out, as: UTF8.self)
+        action.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+            index % 2 == 1 ? "<code>" + HTMLEscape.text(String(part)) + "</code>" : HTMLEscape.text(String(part))
+        }.joined()
     }
 }
 
