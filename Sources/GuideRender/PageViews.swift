@@ -68,16 +68,21 @@ struct PageChrome {
     var languages: String
     var contents: String
     var print: String
+    /// The outline's name (a side-by-side page's says it in both languages).
+    var onThisPage: String
 
-    init(skip: String, tableOfContents: String, languages: String, contents: String, print: String) {
+    init(skip: String, tableOfContents: String, languages: String, contents: String, print: String, onThisPage: String) {
         (self.skip, self.tableOfContents, self.languages, self.contents, self.print) = (skip, tableOfContents, languages, contents, print)
+        self.onThisPage = onThisPage
     }
 
     init(htmlLang: String) {
         if htmlLang.lowercased().hasPrefix("zh") {
             (skip, tableOfContents, languages, contents, print) = ("跳到正文", "目录", "语言", "目录", "打印")
+            onThisPage = "本页"
         } else {
             (skip, tableOfContents, languages, contents, print) = ("Skip to content", "Table of contents", "Language", "Contents", "Print")
+            onThisPage = "On this page"
         }
     }
 }

@@ -117,6 +117,9 @@ public struct SiteRenderer: Sendable {
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
             page.pageTitle = "\(review.source.title) · \(review.target.title)"
+            // The outline lists both languages' headings: named in both.
+            page.chrome.onThisPage = PageChrome(htmlLang: book.source.language.htmlLang).onThisPage
+                + " · " + PageChrome(htmlLang: review.language.htmlLang).onThisPage
             // The switch leads to either language's page (the page side by side is this one).
             page.languageLinks = [(book.source, review.source), (book.edition(review.language), review.target)].compactMap { edition, chapter in
                 edition.map { LanguageLinkView(name: Self.languageName($0.language), lang: $0.language.htmlLang,

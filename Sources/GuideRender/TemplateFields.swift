@@ -146,7 +146,8 @@ extension PageFrame: TemplateFields {
 extension PageChrome: TemplateFields {
     nonisolated(unsafe) static let fields = FieldTable<Self>(
         Field("skip", \.skip), Field("tableOfContents", \.tableOfContents), Field("languages", \.languages),
-        Field("contents", \.contents), Field("print", \.print)
+        Field("contents", \.contents), Field("print", \.print),
+        Field("onThisPage", \.onThisPage)
     )
 }
 

@@ -228,6 +228,10 @@ def test_the_outline_marks_the_section_being_read(browser, nav_site, kind, size,
     hrefs = browser.execute_script("return Array.from(document.querySelectorAll('nav.outline a')).map(a => a.getAttribute('href'))")
     assert hrefs == ["#section-alpha", "#detail-of-alpha", "#section-beta", "#detail-of-beta", "#section-gamma",
                      "#detail-of-gamma", "#section-delta", "#detail-of-delta", "#section-epsilon", "#detail-of-epsilon"]
+    # Named in the page's language (the side-by-side page's in both).
+    name = {"en": "On this page", "zh": "本页", "bilingual": "On this page · 本页"}[kind]
+    assert browser.find_element(By.CSS_SELECTOR, "nav.outline").get_attribute("aria-label") == name
+    assert browser.find_element(By.CSS_SELECTOR, ".outline-title").get_attribute("textContent") == name
     # At the top, before the first section: nothing marked.
     assert marked(browser) == []
     outline = rect(browser, "nav.outline")

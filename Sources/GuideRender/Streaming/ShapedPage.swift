@@ -68,7 +68,7 @@ extension PageFrame: ShapedView {
 extension PageChrome: ShapedView {
     func probe(_ marks: inout ShapeMarks) -> PageChrome {
         PageChrome(skip: marks.text(skip), tableOfContents: marks.text(tableOfContents), languages: marks.text(languages),
-                   contents: marks.text(contents), print: marks.text(print))
+                   contents: marks.text(contents), print: marks.text(print), onThisPage: marks.text(onThisPage))
     }
 }
 
