@@ -20,12 +20,6 @@
 # release and debug binaries (GUIDE=path to choose one; a debug build is made when there is none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-make_pairs=${MAKE_PAIRS:-../shared/bench/make_pairs.sh}
-if [ ! -f "$make_pairs" ]; then
-    echo "skipped: $make_pairs not found (the book is not on this machine)"
-    exit 0
-fi
-
 args=()
 while (($#)); do
   case "$1" in
@@ -37,20 +31,9 @@ while (($#)); do
   shift
 done
 
-source scripts/lib/packages.sh
-source scripts/lib/browser-env.sh
-ensure_browser_env
-
-source scripts/lib/guide-binary.sh
-find_guide
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-NO_DISTINCT=1 PROJ=. bash "$make_pairs" 1 "$work/book" >/dev/null
-guide=$(cd "$(dirname "$guide")" && pwd)/$(basename "$guide")
-templates=$PWD/templates
+source scripts/lib/whole-book-site.sh
 # Built from inside $work, so the pages name the files book/content/… (the same on every run).
-(cd "$work" && "$guide" build --no-check --content book/content --templates "$templates" -o site >/dev/null 2>build-warnings)
+whole_book_site
 echo "built the book: $(find "$work/site" -name '*.html' | wc -l) pages ($(wc -l < "$work/build-warnings") build warnings)"
 # The markdown's own findings, as maintainers get them (the source of axe's findings in the text).
 (cd "$work" && "$guide" review --no-check --content book/content > review.txt) || true
