@@ -64,13 +64,18 @@ import Testing
         let bead = Self.bead("Call `alpha` first. Then call `beta`. Call `gamma` last. Call `delta` too.\n",
                              "先调用 `alpha`。然后调用 `beta`。最后调用 `gamma`。\n")
         let scorer = SentenceAligner.Scorer(aligner: SentenceAligner(), source: bead.source, target: bead.target)
-        // A shape the aligner makes is one group.
-        #expect(SentenceFindings.paired(0..<2, 0..<1, scorer: scorer) == scorer.cost(0..<2, 0..<1))
+        // The second sentence left alone beside the first's 1:1 group is paired there either
+        // joined to it (a 2:1 group) or in its place, the first then left alone.
+        let second = SentenceLink(source: 1..<2, target: 1..<1)
+        #expect(SentenceFindings.pairing(second, within: 0..<2, 0..<1, scorer: scorer)
+                == min(scorer.cost(0..<2, 0..<1), scorer.cost(0..<1, 0..<0) + scorer.cost(1..<2, 0..<1)))
         // Three English sentences with two Chinese ones are no group of the aligner's: the
-        // cheapest cut into its shapes that leaves none alone.
-        let cuts = [scorer.cost(0..<2, 0..<1) + scorer.cost(2..<3, 1..<2), scorer.cost(0..<1, 0..<1) + scorer.cost(1..<3, 1..<2)]
-        #expect(SentenceFindings.paired(0..<3, 0..<2, scorer: scorer) == cuts.min()!)
-        #expect(SentenceFindings.paired(0..<3, 0..<2, scorer: scorer) != scorer.cost(0..<3, 0..<2))
+        // cheapest cut into its shapes that pairs the third.
+        let third = SentenceLink(source: 2..<3, target: 2..<2)
+        let cuts = [scorer.cost(0..<2, 0..<1) + scorer.cost(2..<3, 1..<2), scorer.cost(0..<1, 0..<1) + scorer.cost(1..<3, 1..<2),
+                    scorer.cost(0..<1, 0..<1) + scorer.cost(1..<2, 1..<1) + scorer.cost(2..<3, 1..<2)]
+        #expect(SentenceFindings.pairing(third, within: 0..<3, 0..<2, scorer: scorer) <= cuts.min()!)
+        #expect(SentenceFindings.pairing(third, within: 0..<3, 0..<2, scorer: scorer) != scorer.cost(0..<3, 0..<2))
         // So a sentence left alone next to a 2:2 group is at least as sure as the aligner is
         // (no 3:2 group priced as a 2:2 one makes it look joinable).
         let left = try #require(SentenceFindings.findings(BeadSentences(
@@ -78,6 +83,24 @@ import Testing
             links: [SentenceLink(source: 0..<2, target: 0..<2), SentenceLink(source: 2..<3, target: 2..<3),
                     SentenceLink(source: 3..<4, target: 3..<3)])).first)
         #expect(left.index == 3 && left.confidence >= 0.5)
+    }
+
+    @Test func aLoneSentenceThatRendersItsNeighboursChineseBetterIsNoSureFinding() throws {
+        // The Chinese renders the second sentence; a pairing that left the second alone says only
+        // that one of the two has no Chinese: in its place, the first left alone costs less.
+        let bead = Self.bead("Call `open` before you read the file. Keep the `handle` until the last read is done.\n",
+                             "保留 `handle`，直到最后一次读取完成。\n")
+        let scorer = SentenceAligner.Scorer(aligner: SentenceAligner(), source: bead.source, target: bead.target)
+        let swapped = scorer.cost(0..<1, 0..<0) + scorer.cost(1..<2, 0..<1)
+        #expect(swapped < scorer.cost(0..<2, 0..<1))
+        let lone = SentenceLink(source: 1..<2, target: 1..<1)
+        #expect(SentenceFindings.pairing(lone, within: 0..<2, 0..<1, scorer: scorer) == swapped)
+        let found = try #require(SentenceFindings.findings(BeadSentences(
+            source: bead.source, target: bead.target, links: [SentenceLink(source: 0..<1, target: 0..<1), lone])).first)
+        #expect(found.index == 1 && found.confidence < 0.5)
+        // The aligner itself leaves the first alone, and is sure of it.
+        let aligned = try #require(SentenceFindings.findings(bead).first)
+        #expect(aligned.index == 0 && aligned.confidence > 0.5)
     }
 
     @Test func nothingWhenEverythingPairsOrASideIsEmpty() {

@@ -14,9 +14,9 @@ public struct SentenceFinding: Hashable, Sendable {
     /// The sentence's index among the bead's source (missing) or target (extra) sentences.
     public var index: Int
     public var sentence: Sentence
-    /// How sure the aligner is, in (0, 1): the logistic of how much more the best pairing with a
-    /// neighbouring group would cost than leaving the sentence alone (0.5: as much; 1 when no
-    /// neighbour could take it).
+    /// How sure the aligner is, in (0, 1): the logistic of how much more the best reading that
+    /// pairs the sentence within a neighbouring group would cost than leaving it alone (0.5: as
+    /// much; 1 when no neighbour could take it).
     public var confidence: Double
     /// When only part of the sentence is left out (`UnrenderedEnglish`): that part.
     public var part: String? = nil
@@ -45,13 +45,16 @@ public enum SentenceFindings {
                 continue
             }
             let alone = scorer.cost(link.source, link.target)
-            // The alternatives: the sentence joined to the group before it, or to the one after.
+            // The alternatives: the sentence paired inside the group before it, or the one after:
+            // joined to it, or taking the place of one of its sentences, which is then the one
+            // left alone (a translation that renders the lone sentence better than the group's
+            // own says only that one of the two has no Chinese, not which).
             var best = Double.infinity
             for neighbour in [number - 1, number + 1] where bead.links.indices.contains(neighbour) {
                 let other = bead.links[neighbour]
                 guard !other.source.isEmpty, !other.target.isEmpty else { continue }
-                let joined = paired(join(other.source, link.source), join(other.target, link.target), scorer: scorer)
-                best = min(best, joined - scorer.cost(other.source, other.target))
+                let paired = pairing(link, within: join(other.source, link.source), join(other.target, link.target), scorer: scorer)
+                best = min(best, paired - scorer.cost(other.source, other.target))
             }
             let margin = best - alone   // > 0: leaving it alone is cheaper
             let confidence = best.isInfinite ? 1 : 1 / (1 + exp(-margin))
@@ -66,25 +69,31 @@ public enum SentenceFindings {
         return findings
     }
 
-    /// What pairing the sentences of `source` and `target` costs: as one group when that is a
-    /// shape the aligner makes (1:1, 2:1, 1:2, 2:2, 1:3, 3:1), else the cheapest cut of them
-    /// into such groups that leaves none alone (a sentence joined to a 2:2 group is no 3:2
-    /// group the aligner could have made).
-    static func paired(_ source: Range<Int>, _ target: Range<Int>, scorer: SentenceAligner.Scorer) -> Double {
-        if SentenceAligner.shapes.contains(where: { $0 == (source.count, target.count) }) { return scorer.cost(source, target) }
+    /// The cheapest reading of the stretch `source` × `target` in which the sentence `lone` leaves
+    /// alone is paired: every cut of the stretch into the aligner's shapes (1:1, 1:0, 0:1, 2:1, 1:2,
+    /// 2:2, 1:3, 3:1) but those that leave it alone. The stretch joined as one group is one such
+    /// cut when it is one of the shapes; a sentence joined to a 2:2 group is no 3:2 group the
+    /// aligner could make, so that stretch is cut into smaller groups.
+    static func pairing(_ lone: SentenceLink, within source: Range<Int>, _ target: Range<Int>, scorer: SentenceAligner.Scorer) -> Double {
         let n = source.count, m = target.count
         var best = [[Double]](repeating: [Double](repeating: .infinity, count: m + 1), count: n + 1)
         best[0][0] = 0
         for i in 0...n {
             for j in 0...m where i > 0 || j > 0 {
-                for (a, b) in SentenceAligner.shapes where a > 0 && b > 0 && a <= i && b <= j && best[i - a][j - b] < .infinity {
+                for (a, b) in SentenceAligner.shapes where a <= i && b <= j && best[i - a][j - b] < .infinity {
                     let s = (source.lowerBound + i - a)..<(source.lowerBound + i)
                     let t = (target.lowerBound + j - b)..<(target.lowerBound + j)
+                    if leavesAlone(s, t, lone) { continue }
                     best[i][j] = min(best[i][j], best[i - a][j - b] + scorer.cost(s, t))
                 }
             }
         }
         return best[n][m]
+    }
+
+    /// Whether the group `s` × `t` is the sentence of `lone` left alone again.
+    static func leavesAlone(_ s: Range<Int>, _ t: Range<Int>, _ lone: SentenceLink) -> Bool {
+        lone.target.isEmpty ? (t.isEmpty && s == lone.source) : (s.isEmpty && t == lone.target)
     }
 
     /// An English aside, a sentence wholly in brackets (`(See more on this below.)`), that the
