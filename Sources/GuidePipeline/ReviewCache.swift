@@ -14,7 +14,7 @@ public struct ReviewCache: ReviewMemo {
         self.cache = cache
     }
 
-    public func review(source: Chapter, target: Chapter, language: Language, settings: String,
+    public func review(source: Chapter, target: Chapter, language: Language, settings: ReviewSettings,
                        make: () throws -> ChapterReview) throws -> ChapterReview {
         let (key, alignment) = Self.key(source, target, language: language, settings: settings)
         var made: ChapterReview?
@@ -36,12 +36,12 @@ public struct ReviewCache: ReviewMemo {
 
     /// The review's key, and for chapters not loaded from files (no content digests) their
     /// alignment's key, which stands for their blocks: their text is hashed once per pair.
-    static func key(_ source: Chapter, _ target: Chapter, language: Language, settings: String) -> (CacheKey, alignment: CacheKey?) {
+    static func key(_ source: Chapter, _ target: Chapter, language: Language, settings: ReviewSettings) -> (CacheKey, alignment: CacheKey?) {
         let digests = source.contentDigest.flatMap { sourceDigest in target.contentDigest.map { (sourceDigest, $0) } }
         let alignment = digests == nil ? AlignmentCache.key(source.blocks, target.blocks) : nil
         let key = CacheStage.review.key { hash in
             hash.updateCounted(language.code)
-            hash.updateCounted(settings)
+            Self.hash(settings, into: hash)
             if let (sourceDigest, targetDigest) = digests {
                 hash.updateCounted(sourceDigest)
                 hash.updateCounted(targetDigest)
@@ -50,6 +50,30 @@ public struct ReviewCache: ReviewMemo {
             }
         }
         return (key, alignment)
+    }
+
+    /// The settings, field by field, each part counted (no two settings hash alike by where a part ends).
+    static func hash(_ settings: ReviewSettings, into hash: Digest) {
+        func strings(_ list: [String]) {
+            withUnsafeBytes(of: UInt64(list.count).littleEndian) { hash.update($0) }
+            for text in list { hash.updateCounted(text) }
+        }
+        func optional(_ text: String?) {
+            hash.update([text == nil ? 0 : 1])
+            if let text { hash.updateCounted(text) }
+        }
+        strings(settings.doubtMarkers)
+        hash.update([settings.sentences ? 1 : 0])
+        withUnsafeBytes(of: UInt64(settings.glossary.count).littleEndian) { hash.update($0) }
+        for term in settings.glossary {
+            strings(term.english)
+            strings(term.chinese)
+            hash.update([term.keepEnglish ? 1 : 0])
+            optional(term.note)
+            optional(term.line.map(String.init))
+        }
+        optional(settings.dictionary)
+        hash.updateCounted(settings.accepted)
     }
 
     /// The beads cover every block of both sides once, in order, and findings point inside them.

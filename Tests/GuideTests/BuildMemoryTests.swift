@@ -216,7 +216,7 @@ import Testing
         let en = Chapter(path: "a.md", displayPath: "en/a.md", title: "A", blocks: MarkdownParser().parse("Hello.\n"))
         let zh = Chapter(path: "a.md", displayPath: "zh/a.md", title: "甲", blocks: MarkdownParser().parse("你好。\n"))
         var made = 0
-        func review(_ target: Chapter, settings: String = "s") throws -> ChapterReview {
+        func review(_ target: Chapter, settings: ReviewSettings = ReviewSettings(accepted: "s")) throws -> ChapterReview {
             let cache = CacheStore(root: folder.path, prunes: false, memory: memory)
             defer { cache.save() }
             return try ReviewCache(cache).review(source: en, target: target, language: Language("zh"), settings: settings) {
@@ -229,11 +229,11 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.path + "/review.pack")
         _ = try review(zh)   // from memory
         #expect(made == 1 && memory.hits(.review) == 1)
-        _ = try review(zh, settings: "other")
+        _ = try review(zh, settings: ReviewSettings(accepted: "other"))
         #expect(made == 2)
         var edited = zh
         edited.blocks = MarkdownParser().parse("你好！\n")
-        _ = try review(edited, settings: "other")
+        _ = try review(edited, settings: ReviewSettings(accepted: "other"))
         #expect(made == 3)
     }
 

@@ -19,7 +19,7 @@ import Testing
     }
 
     /// Reviews through `cache`, counting how often the review had to be made.
-    func review(_ cache: ReviewCache, settings: String = "s", made: inout Int) throws -> ChapterReview {
+    func review(_ cache: ReviewCache, settings: ReviewSettings = ReviewSettings(accepted: "s"), made: inout Int) throws -> ChapterReview {
         try cache.review(source: source, target: target, language: Language("zh"), settings: settings) {
             made += 1
             return make()
@@ -37,7 +37,7 @@ import Testing
         #expect(second.beads == first.beads && second.cacheKey == first.cacheKey)
         #expect(first.beads.contains { $0.status == .doubt } && first.beads.contains { $0.status == .missing })
         // Other settings (a glossary edit, an accepted pair…) are another review.
-        _ = try review(ReviewCache(cache), settings: "t", made: &made)
+        _ = try review(ReviewCache(cache), settings: ReviewSettings(accepted: "t"), made: &made)
         #expect(made == 2)
     }
 
@@ -46,7 +46,7 @@ import Testing
         var made = 0
         let first = try TempFolder()   // each folder kept while its cache writes in it
         let good = try review(ReviewCache(CacheStore(root: first.path)), made: &made)
-        let key = ReviewCache.key(source, target, language: Language("zh"), settings: "s").0
+        let key = ReviewCache.key(source, target, language: Language("zh"), settings: ReviewSettings(accepted: "s")).0
         var missingBead = good.beads
         missingBead.removeLast()
         var findingOutside = good.beads
@@ -94,23 +94,35 @@ import Testing
     /// Chapters made in code are keyed through their pair's alignment key; loaded ones by their
     /// content digests. Either side, the settings and the language change the key.
     @Test func keyChangesWithEitherSideTheSettingsAndTheLanguage() {
-        func key(_ source: Chapter, _ target: Chapter, settings: String = "s", language: String = "zh") -> CacheKey {
+        func key(_ source: Chapter, _ target: Chapter, settings: ReviewSettings = ReviewSettings(accepted: "s"), language: String = "zh") -> CacheKey {
             ReviewCache.key(source, target, language: Language(language), settings: settings).0
         }
         var other = target
         other.blocks = MarkdownParser().parse("# A\n\nOne changed.\n")
         #expect(key(source, target) != key(source, other))
-        #expect(key(source, target) != key(source, target, settings: "t"))
+        #expect(key(source, target) != key(source, target, settings: ReviewSettings(accepted: "t")))
+        // Each typed setting is part of the key, and no two split alike where a part ends.
+        let base = ReviewSettings(doubtMarkers: ["【疑问】"], glossary: [Glossary.Term(english: ["delegate"], chinese: ["委托"])],
+                                  accepted: "s")
+        var changed = [base, base, base, base, base, base]
+        changed[0].doubtMarkers = ["【疑问", "】"]
+        changed[1].sentences = false
+        changed[2].glossary[0].keepEnglish = true
+        changed[3].glossary[0].note = "not 代理"
+        changed[4].dictionary = "cedict"
+        changed[5].glossary[0].chinese = ["委", "托"]
+        let keys = ([base] + changed).map { key(source, target, settings: $0) }
+        #expect(Set(keys).count == keys.count)
         #expect(key(source, target) != key(source, target, language: "ja"))
         #expect(key(source, target) == key(source, target))
-        #expect(ReviewCache.key(source, target, language: Language("zh"), settings: "s").alignment
+        #expect(ReviewCache.key(source, target, language: Language("zh"), settings: ReviewSettings(accepted: "s")).alignment
                 == AlignmentCache.key(source.blocks, target.blocks))
         func withDigest(_ chapter: Chapter, _ digest: [UInt8]) -> Chapter {
             Chapter(path: chapter.path, displayPath: chapter.displayPath, title: chapter.title, blocks: chapter.blocks,
                     contentDigest: digest)
         }
         let (a, b) = (withDigest(source, [1]), withDigest(target, [2]))
-        #expect(ReviewCache.key(a, b, language: Language("zh"), settings: "s").alignment == nil)
+        #expect(ReviewCache.key(a, b, language: Language("zh"), settings: ReviewSettings(accepted: "s")).alignment == nil)
         #expect(key(a, b) != key(a, withDigest(target, [3])))
         #expect(key(a, b) != key(withDigest(source, [1, 2]), withDigest(target, [])))
         #expect(key(a, b) == key(a, b))

@@ -285,13 +285,10 @@ extension Book {
         let markers = config.doubtMarkers
         let style = StyleReview(glossary: glossary)
         let sentenceGlossary = glossary.isEmpty ? nil : SentenceGlossary(glossary)
-        // Everything besides the two chapters that a review depends on; the book-wide part
-        // once (describing the glossary for every pair was a visible share of a rebuild).
         let sentences = config.sentences
-        // The glossary's terms, not its file's name: that changes with the working folder, and no
-        // finding names it.
-        let bookSettings = "markers: \(markers)\nsentences: \(sentences)\nglossary: \(String(reflecting: glossary.terms))\n"
-            + (dictionary.map { "dictionary: \($0.key)\n" } ?? "")
+        // Everything besides the two chapters that a review depends on, the book-wide part once.
+        let bookSettings = ReviewSettings(doubtMarkers: markers, sentences: sentences, glossary: glossary.terms,
+                                          dictionary: dictionary?.key)
         return try pairs.concurrentMap { pair throws -> ChapterReview in
             let make = { () throws -> ChapterReview in
                 // (Without the sentence review the dictionary is not read.)
@@ -301,8 +298,8 @@ extension Book {
                                    dictionary: sentences ? try dictionary?.entries() : nil)
             }
             guard let memo else { return try make() }
-            let settings = bookSettings
-                + "accepted: " + AcceptLedger(entries: pair.edition.ledger.entries.filter { $0.chapter == pair.source.path }).serialized()
+            var settings = bookSettings
+            settings.accepted = AcceptLedger(entries: pair.edition.ledger.entries.filter { $0.chapter == pair.source.path }).serialized()
             return try memo.review(source: pair.source, target: pair.target, language: pair.edition.language,
                                    settings: settings, make: make)
         }
@@ -316,10 +313,10 @@ private struct ChapterPair: Sendable {
 }
 
 /// Reviews kept between builds (the build's cache): a review of the same two chapters with
-/// the same `settings` (doubt markers, glossary, accepted entries), or else `make()`'s.
+/// the same `settings`, or else `make()`'s.
 public protocol ReviewMemo: Sendable {
     /// `make`'s error (the dictionary's) is thrown, and nothing is kept.
-    func review(source: Chapter, target: Chapter, language: Language, settings: String,
+    func review(source: Chapter, target: Chapter, language: Language, settings: ReviewSettings,
                 make: () throws -> ChapterReview) throws -> ChapterReview
 }
 
