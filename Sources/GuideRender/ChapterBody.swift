@@ -9,7 +9,7 @@ enum ChapterBody {
     /// relative images are (`ImageBase`).
     /// `places`: the source block each block stands for (`ReadingPlaces`), written on its element as `data-place`.
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(),
-                     images: ImageBase? = nil, highlights: HighlightStore? = nil, places: ReadingPlaces.Marks = .none,
+                     images: ImageBase? = nil, highlights: (any HighlightMemo)? = nil, places: ReadingPlaces.Marks = .none,
                      badge: (Int) -> String = { _ in "" }) -> [UInt8] {
         let images = images?.isIdentity == false ? images : nil
         let range = range ?? blocks.indices

@@ -101,7 +101,7 @@ struct InlineFallback {
     /// headings' GitHub slugs), English pieces boxed.
     func html(_ range: Range<Int>, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(), sourceIDs: HeadingIDs, sourceImages: ImageBase? = nil,
               sourceLang: String,
-              highlights: HighlightStore?, badge: (Int) -> String, sourceBadge: (Int) -> String) -> [UInt8] {
+              highlights: (any HighlightMemo)?, badge: (Int) -> String, sourceBadge: (Int) -> String) -> [UInt8] {
         var out: [UInt8] = []
         var index = range.lowerBound
         while index < range.upperBound {

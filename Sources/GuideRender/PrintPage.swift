@@ -20,7 +20,7 @@ struct PrintPage {
     let chapters: [Chapter]
     /// Each chapter's heading ids, made unique on the page by the chapter's (`sectionID`).
     let ids: [HeadingIDs]
-    let highlights: HighlightStore?
+    let highlights: (any HighlightMemo)?
     let pages: PageStore?
     /// Each chapter's language when it is not the page's (an untranslated chapter's English).
     let langs: [String?]
@@ -31,7 +31,7 @@ struct PrintPage {
 
     static let streamedBlocks = 20_000
 
-    init(chapters: [Chapter], ids: [HeadingIDs], highlights: HighlightStore?, pages: PageStore?, langs: [String?]? = nil,
+    init(chapters: [Chapter], ids: [HeadingIDs], highlights: (any HighlightMemo)?, pages: PageStore?, langs: [String?]? = nil,
          images: [ImageBase?]? = nil) {
         self.chapters = chapters
         self.images = images ?? Array(repeating: nil, count: chapters.count)

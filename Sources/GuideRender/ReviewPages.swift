@@ -10,7 +10,7 @@ struct ReviewPages {
     let anchors: [Language: [String: HeadingIDs]]
     let snippets: SnippetBadges
     let check: CheckSummary?
-    var highlights: HighlightStore?
+    var highlights: (any HighlightMemo)?
     /// How the pages name the markdown files (nil: by their display paths).
     var fileNames: SiteFileNames?
     /// What the dashboard and the rows' marks say (`review.lang`).

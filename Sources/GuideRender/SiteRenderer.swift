@@ -6,11 +6,11 @@ import GuideModel
 public struct SiteRenderer: Sendable {
     public let templates: TemplateSet
     /// Highlighted snippets of earlier builds; nil highlights everything afresh (kept in memory).
-    public var highlights: HighlightStore?
+    public var highlights: (any HighlightMemo)?
     /// Chapter and side-by-side pages of earlier builds; nil renders every page.
     public var pages: PageStore?
     /// The search index's chunks of earlier builds.
-    public var searchChunks: SearchChunkStore?
+    public var searchChunks: (any SearchChunkMemo)?
     /// The output folder as the last build left it (`guide build`): pages whose inputs did not
     /// change are kept from it (`Site.kept`) without being read from the page store.
     public var written: WrittenSite?

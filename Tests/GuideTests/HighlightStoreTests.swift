@@ -2,6 +2,7 @@ import Foundation
 @testable import GuideFiles
 import GuideModel
 @testable import GuideRender
+@testable import GuidePipeline
 import Testing
 
 @Suite struct HighlightStoreTests {

@@ -2,6 +2,7 @@ import Foundation
 @testable import GuideFiles
 import GuideModel
 @testable import GuideRender
+@testable import GuidePipeline
 import Testing
 
 /// The search index's chunks stored on disk between builds: read back, they give the same
@@ -12,7 +13,7 @@ import Testing
         return SearchSpeedTests.randomPages(&random, count: 600)
     }
 
-    static func files(_ pages: [SearchPage], store: SearchChunkStore?) -> [String: String] {
+    static func files(_ pages: [SearchPage], store: (any SearchChunkMemo)?) -> [String: String] {
         SearchIndex.build(pages: pages, termShardSize: 4096, textShardSize: 2048, store: store)
     }
 

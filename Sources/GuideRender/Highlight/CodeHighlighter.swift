@@ -23,19 +23,19 @@ public enum CodeHighlighter {
 
     /// The highlighted HTML of a snippet (the inside of `<code>`), or nil when the fence's language is unknown.
     /// `store`: snippets highlighted by earlier builds (and where this build's go).
-    public static func html(_ code: String, fence: String, store: HighlightStore? = nil) -> String? {
+    public static func html(_ code: String, fence: String, store: (any HighlightMemo)? = nil) -> String? {
         guard let language = HighlightLanguage(fence: fence) else { return nil }
         return html(code, language: language, store: store)
     }
 
-    public static func html(_ code: String, language: HighlightLanguage, store: HighlightStore? = nil) -> String {
+    public static func html(_ code: String, language: HighlightLanguage, store: (any HighlightMemo)? = nil) -> String {
         html([(code, language)], store: store)[0]
     }
 
     /// The highlighted HTML of each snippet. Those `store` (the build's cache) does not hold are
     /// lexed in one batch per language: clang's set-up is paid once per batch instead of once
     /// per snippet, and the HTML is the same.
-    public static func html(_ snippets: [(code: String, language: HighlightLanguage)], store: HighlightStore? = nil) -> [String] {
+    public static func html(_ snippets: [(code: String, language: HighlightLanguage)], store: (any HighlightMemo)? = nil) -> [String] {
         var results = [String?](repeating: nil, count: snippets.count)
         var missing: [HighlightLanguage: [String: [Int]]] = [:]
         for (index, (code, language)) in snippets.enumerated() {
@@ -100,19 +100,19 @@ public enum CodeBlockHTML {
     static let copyButton = "<button type=\"button\" class=\"copy-code\" hidden>Copy</button>"
 
     /// A block's HTML, its code blocks (also those nested in lists and quotes) highlighted.
-    public static func html(for block: Block, store: HighlightStore? = nil) -> String {
+    public static func html(for block: Block, store: (any HighlightMemo)? = nil) -> String {
         html(for: [block], store: store)[0]
     }
 
     /// Each block's HTML, code blocks highlighted: the snippets of all the blocks are
     /// highlighted together (see `CodeHighlighter.html(_:store:)`), which is how a page is built.
-    public static func html(for blocks: [Block], store: HighlightStore? = nil) -> [String] {
+    public static func html(for blocks: [Block], store: (any HighlightMemo)? = nil) -> [String] {
         html(for: blocks[...], store: store)
     }
 
     /// `html(for:store:)` of a slice of a chapter's blocks (a page renders a slice at a time),
     /// the blocks read in place: copying them (a dozen reference counts each) was a third of this.
-    static func html(for blocks: ArraySlice<Block>, store: HighlightStore? = nil) -> [String] {
+    static func html(for blocks: ArraySlice<Block>, store: (any HighlightMemo)? = nil) -> [String] {
         // Only blocks with code keep their scan (a copy of their HTML): a quote nested a
         // million deep is a hundred megabytes of HTML without any.
         let scans = blocks.indices.map { index -> Scan? in
@@ -132,7 +132,7 @@ public enum CodeBlockHTML {
     }
 
     /// Rewrites every `<pre><code …>…</code></pre>` of cmark's HTML.
-    public static func transform(_ html: String, store: HighlightStore? = nil) -> String {
+    public static func transform(_ html: String, store: (any HighlightMemo)? = nil) -> String {
         let scan = Scan(html)
         var highlighted = CodeHighlighter.html(scan.snippets.compactMap { $0.source }, store: store)[...]
         return scan.assemble { $0.source == nil ? nil : highlighted.popFirst() }

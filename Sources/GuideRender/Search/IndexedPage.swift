@@ -3,12 +3,12 @@ import GuideModel
 /// A page of the search index before it is read: what places it in the index, and the bytes
 /// its sections are a pure function of (`key`), so a chunk of unchanged pages is found in the
 /// store without its chapters being parsed. `page` makes the page.
-struct IndexedPage: Sendable {
-    var language: String
-    var chapterTitle: String
-    var href: String
+public struct IndexedPage: Sendable {
+    public var language: String
+    public var chapterTitle: String
+    public var href: String
     /// What determines the sections (with the fields above); nil: only the sections themselves do.
-    var key: [UInt8]?
+    public var key: [UInt8]?
     /// Calls `body` with each section in order, made one at a time: the index reads them once, and
     /// a chapter of a million headings made all its sections at once twice over (both languages).
     var eachSection: @Sendable (_ body: (SearchSection) -> Void) -> Void
@@ -19,7 +19,7 @@ struct IndexedPage: Sendable {
         return all
     }
 
-    var page: SearchPage {
+    public var page: SearchPage {
         SearchPage(language: language, chapterTitle: chapterTitle, href: href, sections: sections())
     }
 }

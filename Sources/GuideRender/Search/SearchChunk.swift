@@ -4,7 +4,7 @@ import GuideModel
 /// What the index needs of a run of pages, worked out independently of the other runs (so on
 /// any core): the terms of every section, interned to the chunk's own ids, and every page's
 /// entry of the text shards.
-final class ChunkIndex: @unchecked Sendable {
+public final class ChunkIndex: @unchecked Sendable {
     /// The chunk's terms, ids in order of first sight (until `dropTerms()`). Small at first and
     /// grown with use: a chunk is about 32 pages, and a book of 50,000 tiny chapters has 3,000
     /// chunks alive at once, whose tables made for 4,096 terms (and texts for 64 KiB) each were

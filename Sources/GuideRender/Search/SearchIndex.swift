@@ -61,7 +61,7 @@ public enum SearchIndex {
     /// one table and sorted, the postings laid out per term, and the files written as bytes, the
     /// heavy parts on all cores too.
     public static func build(pages: [SearchPage], termShardSize: Int = defaultTermShardSize,
-                             textShardSize: Int = defaultTextShardSize, store: SearchChunkStore? = nil) -> [String: String] {
+                             textShardSize: Int = defaultTextShardSize, store: (any SearchChunkMemo)? = nil) -> [String: String] {
         build(pages: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: nil, runSize: nil,
               store: store)
     }
@@ -69,14 +69,14 @@ public enum SearchIndex {
     /// `build`, with the sizes of the units of parallel work set (by tests: the files do not depend
     /// on them): `chunkBytes` of text per chunk of pages, `runSize` postings and terms per run of terms.
     static func build(pages: [SearchPage], termShardSize: Int, textShardSize: Int,
-                      chunkBytes: Int?, runSize: Int?, store: SearchChunkStore? = nil) -> [String: String] {
+                      chunkBytes: Int?, runSize: Int?, store: (any SearchChunkMemo)? = nil) -> [String: String] {
         build(indexed: pages.map(IndexedPage.init), termShardSize: termShardSize, textShardSize: textShardSize,
               chunkBytes: chunkBytes, runSize: runSize, store: store)
     }
 
     static func build(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
                       textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
-                      store: SearchChunkStore? = nil) -> [String: String] {
+                      store: (any SearchChunkMemo)? = nil) -> [String: String] {
         buildBytes(indexed: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: chunkBytes,
                    runSize: runSize, store: store).mapValues { String(decoding: $0, as: UTF8.self) }
     }
@@ -84,15 +84,15 @@ public enum SearchIndex {
     /// `build`'s files as bytes, as the site writes them.
     static func buildBytes(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
                            textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
-                           store: SearchChunkStore? = nil) -> [String: [UInt8]] {
+                           store: (any SearchChunkMemo)? = nil) -> [String: [UInt8]] {
         // 1. The chunks, in page order. With a store, a chunk of earlier builds is read back
         // instead of scanned (and its pages are not made at all when they have keys); from the
         // cache's memory (`guide serve`), taken as it was, so it keeps its terms and entries.
         let ranges = chunkRanges(pages, bytes: chunkBytes)
         let indexes = ranges.concurrentMap { range in
-            store?.chunk(pages[range]) ?? ChunkIndex(indexed: pages[range])
+            store?.chunk(pages[range]) { ChunkIndex(indexed: pages[range]) } ?? ChunkIndex(indexed: pages[range])
         }
-        let keep = store?.cache.memory != nil
+        let keep = store?.sharesChunks ?? false
 
         // 2. All terms in one table, sorted as JavaScript compares strings (UTF-16 code units) so the
         // script can binary-search; a term's number is its place in that order.
@@ -399,13 +399,11 @@ public enum SearchIndex {
     /// builds no index. Otherwise it is built; its manifest file (`search/index.js`) is tagged
     /// with that name, the shards by their bytes, so a shard an edit did not change is linked
     /// from the site rather than written again.
-    static func siteFiles(for book: Book, anchors: [Language: [String: HeadingIDs]], store: SearchChunkStore?,
+    static func siteFiles(for book: Book, anchors: [Language: [String: HeadingIDs]], store: (any SearchChunkMemo)?,
                           written: WrittenSite?) -> [(path: String, file: PageFile)] {
         let pages = indexedPages(for: book, anchors: anchors)
-        let name = store.flatMap { store in
-            store.cache.memory == nil ? store.indexName(pages, ranges: chunkRanges(pages), termShardSize: defaultTermShardSize,
-                                                        textShardSize: defaultTextShardSize) : nil
-        }
+        let name = store?.indexName(pages, ranges: chunkRanges(pages), termShardSize: defaultTermShardSize,
+                                    textShardSize: defaultTextShardSize)
         if let store, let name, let files = written?.files(under: folder + "/", marker: manifestPath, tag: name.tag) {
             store.keep(name.chunks)
             return files.map { ($0.path, .kept(tag: $0.tag)) }

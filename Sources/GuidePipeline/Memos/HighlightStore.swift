@@ -1,12 +1,13 @@
 import Foundation
 import GuideFiles
 import GuideModel
+import GuideRender
 
 /// Highlighted snippets through the build's cache (`CacheStage.highlight`), so a rebuild asks
 /// libclang only about code that changed: parsing a snippet costs about a millisecond, most of
 /// it clang's set-up, which no option avoids. The pack is indexed when a page first needs
 /// highlighting and a snippet decoded (and its seal checked) only when asked for.
-public struct HighlightStore: Sendable {
+public struct HighlightStore: HighlightMemo {
     let cache: CacheStore
     let versions: CacheStage.Versions
 
@@ -22,13 +23,11 @@ public struct HighlightStore: Sendable {
         }
     }
 
-    /// The snippet's HTML when an earlier build or this one highlighted it.
-    func html(_ code: String, language: HighlightLanguage) -> String? {
+    public func html(_ code: String, language: HighlightLanguage) -> String? {
         cache.read(.highlight, key(code, language: language)) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Keeps a snippet this build highlighted.
-    func add(_ html: String, code: String, language: HighlightLanguage) {
+    public func add(_ html: String, code: String, language: HighlightLanguage) {
         cache.write(.highlight, key(code, language: language), Array(html.utf8))
     }
 }

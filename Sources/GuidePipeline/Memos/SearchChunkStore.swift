@@ -1,0 +1,87 @@
+import Foundation
+import GuideFiles
+import GuideModel
+import GuideRender
+import Synchronization
+
+/// The search index's chunks (`ChunkIndex`) through the build's cache (`CacheStage.search`), so
+/// a rebuild scans only the text of chunks whose pages changed: after a one-paragraph edit, one.
+/// Chunks cut where `SearchIndex.chunkRanges` says depend on the pages' paths only, so an edit
+/// changes one chunk's key, not the rest. A record that does not decode is scanned again.
+public final class SearchChunkStore: SearchChunkMemo {
+    let cache: CacheStore
+    /// Chunks scanned (not read back) since the store was made (for tests).
+    var made: Int { scanned.load(ordering: .relaxed) }
+    private let scanned = Atomic(0)
+
+    public init(_ cache: CacheStore) {
+        self.cache = cache
+    }
+
+    /// The chunk of `pages`: the stored one, or `scan()`'s, stored. Pages are made (their
+    /// chapters read) for the key only when some page has none.
+    public func chunk(_ pages: ArraySlice<IndexedPage>, scan: () -> ChunkIndex) -> ChunkIndex {
+        let key = pages.allSatisfy { $0.key != nil } ? Self.key(keys: pages) : Self.key(ArraySlice(pages.map(\.page)))
+        // Read in place (a build keeps no chunk in memory): the chunk's text, 41 MB of the
+        // pack at ×200, is not copied out (into fresh memory, faulted in at every rebuild) but
+        // viewed where the pack is mapped, which the chunk keeps mapped while it lives.
+        if cache.memory == nil, let record = cache.mapped(.search, key), let chunk = ChunkIndex.decoded(record.bytes, owner: record.owner) {
+            return chunk
+        }
+        return cache.value(.search, key, decode: { ChunkIndex.decoded($0) }, encode: { $0.encoded() }) {
+            scanned.add(1, ordering: .relaxed)
+            return scan()
+        }
+    }
+
+    /// Chunks live on in the cache's memory (`guide serve`): a build must not empty them.
+    public var sharesChunks: Bool { cache.memory != nil }
+
+    /// The name of the index built from `pages` cut into `ranges` (`SearchIndex.chunkRanges`) with
+    /// these shard sizes, and its chunks' keys: the same name is the same files. Nil unless every
+    /// page has a key (else the name would need the pages' text).
+    public func indexName(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int,
+                          textShardSize: Int) -> (tag: String, chunks: [CacheKey])? {
+        // An index in the cache's memory (`guide serve`) is in no output folder.
+        guard cache.memory == nil, pages.allSatisfy({ $0.key != nil }) else { return nil }
+        let chunks = ranges.map { Self.key(keys: pages[$0]) }
+        let name = CacheStage.search.key { hash in
+            hash.updateCounted("index")
+            for size in [termShardSize, textShardSize] { withUnsafeBytes(of: UInt64(size).littleEndian) { hash.update($0) } }
+            for chunk in chunks { hash.update(chunk.bytes) }
+        }
+        return ("index:" + name.hex, chunks)
+    }
+
+    /// Keeps chunks without reading them (the index they make was kept from the site).
+    public func keep(_ chunks: [CacheKey]) {
+        for key in chunks { cache.keep(.search, key) }
+    }
+
+    /// The key of pages by what they are made from (`IndexedPage.key`).
+    static func key(keys pages: ArraySlice<IndexedPage>) -> CacheKey {
+        CacheStage.search.key { hash in
+            hash.updateCounted("keys")
+            for page in pages {
+                for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
+                hash.updateCounted(page.key ?? [])
+            }
+        }
+    }
+
+    /// The key of pages by their content.
+    static func key(_ pages: ArraySlice<SearchPage>) -> CacheKey {
+        CacheStage.search.key { hash in
+            hash.updateCounted("content")
+            for page in pages {
+                for field in [page.language, page.chapterTitle, page.href] { hash.updateCounted(field) }
+                withUnsafeBytes(of: UInt64(page.sections.count).littleEndian) { hash.update($0) }
+                for section in page.sections {
+                    hash.updateCounted(section.id)
+                    hash.updateCounted(section.heading)
+                    hash.updateCounted(section.text)
+                }
+            }
+        }
+    }
+}
