@@ -114,15 +114,16 @@ public struct SiteBuilder: Sendable {
             clock.lap("check snippets")
         }
         let highlighter = CodeHighlighter.version
-        renderer.highlights = HighlightStore(cache: cache, highlighterVersion: highlighter)
-        renderer.pages = PageStore(cache: cache, templates: renderer.templates, highlighterVersion: highlighter)
-        renderer.searchChunks = SearchChunkStore(cache)
-        renderer.written = written()
-        renderer.fileNames = SiteFileNames(displayRoot: workspace.displayRoot, contentFolder: content)
-        renderer.reviewLanguage = ReviewLanguage.chosen(flag: reviewLanguage, config: book.config.reviewLanguage)
         // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
         let spool = memory == nil ? PageSpool(output: output) : nil
-        renderer.spool = spool
+        let published = written()
+        renderer.memos = RenderMemos(
+            highlights: HighlightStore(cache: cache, highlighterVersion: highlighter),
+            pages: PageReuse(cache: cache, templates: renderer.templates, highlighterVersion: highlighter,
+                             written: published, spool: spool),
+            searchChunks: SearchChunkStore(cache, written: published))
+        renderer.fileNames = SiteFileNames(displayRoot: workspace.displayRoot, contentFolder: content)
+        renderer.reviewLanguage = ReviewLanguage.chosen(flag: reviewLanguage, config: book.config.reviewLanguage)
         let bookAnchors = try renderer.anchorsByChapter(book, reviews: reviews)
         // The links are checked while the pages render (they need the book and its heading ids
         // only): after them, the check kept one core of a rebuild's last tenth busy alone.

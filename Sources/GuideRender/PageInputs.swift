@@ -5,7 +5,7 @@ import GuideModel
 
 /// What a page is rendered from: the values it is a pure function of (its chapters, heading
 /// ids, badges, the small views around it as `TemplateValue` fingerprints). `key` is what the
-/// page's keys hash (see `PageStore`).
+/// page's keys hash (see `PageReuse` in GuidePipeline).
 struct PageInputs: Equatable, Sendable {
     /// `TemplateValue` fingerprints of the small views and strings around the page.
     var views: [UInt8]

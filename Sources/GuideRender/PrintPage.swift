@@ -21,7 +21,7 @@ struct PrintPage {
     /// Each chapter's heading ids, made unique on the page by the chapter's (`sectionID`).
     let ids: [HeadingIDs]
     let highlights: (any HighlightMemo)?
-    let pages: PageStore?
+    let pages: (any PageMemo)?
     /// Each chapter's language when it is not the page's (an untranslated chapter's English).
     let langs: [String?]
     /// Where each chapter's relative images are, seen from the page (`ImageBase`).
@@ -31,7 +31,7 @@ struct PrintPage {
 
     static let streamedBlocks = 20_000
 
-    init(chapters: [Chapter], ids: [HeadingIDs], highlights: (any HighlightMemo)?, pages: PageStore?, langs: [String?]? = nil,
+    init(chapters: [Chapter], ids: [HeadingIDs], highlights: (any HighlightMemo)?, pages: (any PageMemo)?, langs: [String?]? = nil,
          images: [ImageBase?]? = nil) {
         self.chapters = chapters
         self.images = images ?? Array(repeating: nil, count: chapters.count)
@@ -125,22 +125,22 @@ struct PrintPage {
                                                 highlights: highlights) + closing
         }
         guard let pages, let key = sectionKey(chapter) else { return render() }
-        return pages.section(key, render: render)
+        return pages.section(template: Self.sectionTemplate, key: key, render: render)
     }
 
-    /// The cache's key of a chapter's section (nil for a chapter not read from a file).
-    private func sectionKey(_ chapter: Int) -> CacheKey? {
+    /// What a chapter's section is made from (nil for a chapter not read from a file).
+    private func sectionKey(_ chapter: Int) -> [UInt8]? {
         var views = langs[chapter].map { PageInputs.bytes($0) } ?? []
         if let imageKey = images[chapter]?.key(for: chapters[chapter]), !imageKey.isEmpty { views += PageInputs.bytes(imageKey) }
-        guard let pages, let key = PageInputs(views: views, chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
-        else { return nil }
-        return pages.section(key: key, template: "print-chapter")
+        return PageInputs(views: views, chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
     }
+
+    /// The name the sections are kept by (a template of its own: the section is no page).
+    static let sectionTemplate = "print-chapter"
 
     /// Keeps the sections of a page the output holds as it was, through the cache's pruning.
     func keepSections() {
-        for chapter in chapters.indices where starts[chapter + 1] - starts[chapter] == 1 {
-            if let key = sectionKey(chapter) { pages?.keep(key) }
-        }
+        let whole = chapters.indices.filter { starts[$0 + 1] - starts[$0] == 1 }
+        pages?.keepSections(template: Self.sectionTemplate, keys: whole.compactMap(sectionKey))
     }
 }

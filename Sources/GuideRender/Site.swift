@@ -62,7 +62,7 @@ public struct Site: Sendable {
 
 /// A page as the renderer hands it over: its bytes, or the tag of the file the output
 /// folder already holds for it (`Site.kept`).
-enum PageFile {
+public enum PageFile: Sendable {
     case bytes([UInt8], tag: String?)
     case kept(tag: String)
     /// Written to the build's spool as it was rendered (`PageSink`).
@@ -70,7 +70,7 @@ enum PageFile {
     /// Its bytes in pieces, in order (`Site.pieced`).
     case pieces([[UInt8]], tag: String?)
 
-    init(_ body: PageSink.Body, tag: String?) {
+    public init(_ body: PageSink.Body, tag: String?) {
         switch body {
         case .memory(let pieces): self = pieces.count == 1 ? .bytes(pieces[0], tag: tag) : .pieces(pieces, tag: tag)
         case .spooled(let file): self = .spooled(file, tag: tag)

@@ -16,6 +16,14 @@ public struct SiteFileNames: Sendable {
         contentName = URL(fileURLWithPath: contentFolder).standardizedFileURL.lastPathComponent
     }
 
+    /// Files named as their display paths name them (a book made in code has no content folder).
+    public static let asDisplayed = SiteFileNames(displayRoot: "", contentName: "")
+
+    private init(displayRoot: String, contentName: String) {
+        self.displayRoot = displayRoot
+        self.contentName = contentName
+    }
+
     /// `file` (a display path) as the site names it.
     func callAsFunction(_ file: String) -> String {
         let rest = file.utf8.dropFirst(displayRoot.utf8.count)

@@ -5,20 +5,11 @@ import GuideModel
 /// Turns the book into a `Site`: the index, one page per chapter and language, and the templates' static files.
 public struct SiteRenderer: Sendable {
     public let templates: TemplateSet
-    /// Highlighted snippets of earlier builds; nil highlights everything afresh (kept in memory).
-    public var highlights: (any HighlightMemo)?
-    /// Chapter and side-by-side pages of earlier builds; nil renders every page.
-    public var pages: PageStore?
-    /// The search index's chunks of earlier builds.
-    public var searchChunks: (any SearchChunkMemo)?
-    /// The output folder as the last build left it (`guide build`): pages whose inputs did not
-    /// change are kept from it (`Site.kept`) without being read from the page store.
-    public var written: WrittenSite?
-    /// Where pages too large to hold in memory are written as they are rendered (`guide
-    /// build`); nil keeps every page in memory (`guide serve`).
-    public var spool: PageSpool?
-    /// How pages name the markdown files (nil: as the chapters' display paths do).
-    public var fileNames: SiteFileNames?
+    /// What earlier builds made that this one may reuse; nil makes everything afresh, in memory.
+    public var memos: RenderMemos?
+    var highlights: (any HighlightMemo)? { memos?.highlights }
+    /// How pages name the markdown files.
+    public var fileNames = SiteFileNames.asDisplayed
     /// The language of the review dashboard and of the side-by-side pages' marks (`review.lang`).
     public var reviewLanguage: ReviewLanguage = .en
 
@@ -47,8 +38,8 @@ public struct SiteRenderer: Sendable {
         let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
                                       highlights: highlights, fileNames: fileNames, language: reviewLanguage)
         // The search index needs only the book and the heading ids: it is built while the pages render.
-        let searchFiles = InBackground { [searchChunks, written] in
-            SearchIndex.siteFiles(for: book, anchors: anchors, store: searchChunks, written: written)
+        let searchFiles = InBackground { [memos] in
+            SearchIndex.siteFiles(for: book, anchors: anchors, store: memos?.searchChunks)
         }
         let index = indexView(book, reviews: reviews)
         let makeIndex = {
@@ -185,7 +176,7 @@ public struct SiteRenderer: Sendable {
         // no chapter's counts renders neither the overview's rows nor the page (a twentieth of a
         // rebuild's CPU at ×200, 2,600 rows).
         let dashboardView = reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark)
-        let dashboard = String(decoding: try page(template: "review", inputs: PageInputs(views: PageInputs.bytes(dashboardView))) {
+        let dashboard = String(decoding: try section(template: "review", inputs: PageInputs(views: PageInputs.bytes(dashboardView))) {
             var view = dashboardView
             view.overviewHTML = try listHTML(view.overview, template: "review-overview") { OverviewRowsView(rows: $0) }
             return Array(try templates.render(view, with: "review").utf8)
@@ -233,11 +224,10 @@ public struct SiteRenderer: Sendable {
         return pieces
     }
 
-    /// A part of a page (a dashboard section) from the cache by its inputs' key (a hit builds
-    /// no view), else rendered; of chapters made in code (no key), by its view.
-    func page(template: String, inputs: @autoclosure () -> PageInputs, render: () throws -> [UInt8]) throws -> [UInt8] {
-        guard let pages, let key = inputs().key else { return try render() }
-        return try pages.section(pages.section(key: key, template: template), render: render)
+    /// A part of a page kept by the memo under its inputs' key (a hit builds no view), else rendered.
+    func section(template: String, inputs: @autoclosure () -> PageInputs, render: () throws -> [UInt8]) throws -> [UInt8] {
+        guard let pages = memos?.pages, let key = inputs().key else { return try render() }
+        return try pages.section(template: template, key: key, render: render)
     }
 
     /// An edition's print page: every chapter in one page (its sections kept in the page store,
@@ -258,7 +248,7 @@ public struct SiteRenderer: Sendable {
                 : ImageBase(chapter: shown.path, in: source, page: path, copiedInto: (edition.language.code, own))
         }
         let imageKeys = zip(images, chapters).map { $0.key(for: $1) }.joined(separator: "\n")
-        let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: self.pages, langs: langs, images: images)
+        let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: memos?.pages, langs: langs, images: images)
         let file = try streamedFile(path, template: "print", inputs: PageInputs(
             views: PageInputs.bytes(page, idDigests) + (imageKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes(imageKeys) : []),
             chapters: edition.chapters, ids: [:], badges: [])) {
@@ -272,10 +262,9 @@ public struct SiteRenderer: Sendable {
         return (path, file)
     }
 
-    /// A page made of a frame and long lists (`StreamedPage`), as the site takes it: kept
-    /// from the output folder when its inputs are those it was written from (`WrittenSite`,
-    /// by the tag its inputs' key names), taken from memory in `guide serve`, else rendered a
-    /// slice at a time (past `PageSink.spillBytes`, into the spool as it is rendered). Pages are
+    /// A page made of a frame and long lists (`StreamedPage`), rendered a slice at a time (past
+    /// `PageSink.spillBytes`, into the spool the memo gives, as it is rendered), unless the memo
+    /// reuses it (`PageMemo`: kept in the output folder, remembered by `guide serve`). Pages are
     /// not stored in the cache besides: the site they were published in is their store (a cold
     /// build wrote every page twice, and the cache was larger than the site).
     func streamedFile(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
@@ -285,25 +274,14 @@ public struct SiteRenderer: Sendable {
             try make().write(to: &sink)
             return try sink.finish()
         }
-        func inMemory() throws -> [[UInt8]] {
-            guard case .memory(let pieces) = try render(spool: nil) else { preconditionFailure("a page without a spool spilled") }
-            return pieces
-        }
-        guard let pages, let key = inputs().key else { return PageFile(try render(spool: spool), tag: nil) }
-        let page = pages.page(key: key, template: template), tag = PageStore.tag(page)
-        if pages.remembers { return PageFile(.memory(try pages.remembered(page, render: inMemory)), tag: nil) }
-        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
-        return PageFile(try render(spool: spool), tag: tag)
+        guard let pages = memos?.pages else { return PageFile(try render(spool: nil), tag: nil) }
+        return try pages.page(path, template: template, key: inputs().key, render: render)
     }
 
-    /// A small page `render` makes, tagged by its inputs' key (kept from the output folder as
-    /// `streamedFile` keeps one, or from memory in `guide serve`).
+    /// A small page `render` makes whole, unless the memo reuses it (as `streamedFile`).
     func taggedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile {
-        guard let pages, let key = inputs.key else { return .bytes(try render(), tag: nil) }
-        let page = pages.page(key: key, template: template), tag = PageStore.tag(page)
-        if pages.remembers { return .bytes(try pages.remembered(page, render: render), tag: nil) }
-        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
-        return .bytes(try render(), tag: tag)
+        guard let pages = memos?.pages else { return .bytes(try render(), tag: nil) }
+        return try pages.page(path, template: template, key: inputs.key, render: render)
     }
 
     /// The dashboard: `page` with its chapter sections spliced in, one per chapter, each
@@ -311,25 +289,17 @@ public struct SiteRenderer: Sendable {
     /// section, not the whole dashboard. When the sections and the page around them are the
     /// same as in the output folder, the dashboard is kept without reading a section.
     func dashboardFile(_ page: String, sections: [(inputs: PageInputs, view: @Sendable () -> ChapterProgressView)]) throws -> PageFile {
-        let path = "review/index.html"
-        if let pages, let written {
-            let keys = sections.compactMap(\.inputs.key)
-            if keys.count == sections.count {
-                let names = keys.map { pages.section(key: $0, template: "review-chapter") }
-                let tag = pages.name(sections: names, page: page)
-                if written.holds(path, tag: tag) {
-                    for name in names { pages.keep(name) }
-                    return .kept(tag: tag)
-                }
-                let bytes = try Array(names.indices).concurrentMap { index in
-                    try pages.section(names[index]) { try dashboardSection(sections[index].view()) }
-                }
-                return .pieces(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: tag)
+        let path = "review/index.html", template = "review-chapter"
+        let keys = sections.compactMap(\.inputs.key)
+        if let pages = memos?.pages, keys.count == sections.count {
+            let reused = pages.pageOfSections(path, template: template, keys: keys, frame: page)
+            if let kept = reused.kept { return kept }
+            let bytes = try Array(keys.indices).concurrentMap { index in
+                try pages.section(template: template, key: keys[index]) { try dashboardSection(sections[index].view()) }
             }
+            return .pieces(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: reused.tag)
         }
-        let bytes = try sections.concurrentMap { section in
-            try self.page(template: "review-chapter", inputs: section.inputs) { try dashboardSection(section.view()) }
-        }
+        let bytes = try sections.concurrentMap { try dashboardSection($0.view()) }
         return .pieces(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: nil)
     }
 
@@ -350,12 +320,6 @@ public struct SiteRenderer: Sendable {
         var bytes = try ShapedRows.render(rows, template: template, templates: templates, list: list)
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// A page through the page store, when there is one.
-    func renderPage(_ view: some TemplateFields, with template: String) throws -> String {
-        guard let pages else { return try templates.render(view, with: template) }
-        return try pages.page(view, template: template) { try templates.render(view, with: template) }
     }
 
     /// Relative path from a chapter's pages to the site root (pages sit one folder down).

@@ -136,7 +136,7 @@ public struct WrittenSite: Sendable {
         folders = OpenFolders(root: folder)
     }
 
-    func holds(_ path: String, tag: String) -> Bool {
+    public func holds(_ path: String, tag: String) -> Bool {
         guard manifest.entries[path]?.tag == tag else { return false }
         // Through its folder, open once: the system walks one name, not the whole path (a
         // rebuild asks this of every page of the site).
@@ -148,7 +148,7 @@ public struct WrittenSite: Sendable {
     /// when the last build wrote `marker` (one of them) with `tag` and none of them changed
     /// since; nil otherwise. (A build writes every file of the site and lists each in the
     /// manifest: these are all the files of what `tag` names, as that build wrote them.)
-    func files(under prefix: String, marker: String, tag: String) -> [(path: String, tag: String)]? {
+    public func files(under prefix: String, marker: String, tag: String) -> [(path: String, tag: String)]? {
         guard manifest.entries[marker]?.tag == tag else { return nil }
         let under = manifest.entries.filter { $0.key.hasPrefix(prefix) }.sorted { $0.key < $1.key }
         guard under.allSatisfy({ holds($0.key, tag: $0.value.tag) }) else { return nil }

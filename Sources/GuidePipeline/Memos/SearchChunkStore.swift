@@ -14,8 +14,12 @@ public final class SearchChunkStore: SearchChunkMemo {
     var made: Int { scanned.load(ordering: .relaxed) }
     private let scanned = Atomic(0)
 
-    public init(_ cache: CacheStore) {
+    /// The output folder as the last build left it (`guide build`), which may hold the index.
+    let written: WrittenSite?
+
+    public init(_ cache: CacheStore, written: WrittenSite? = nil) {
         self.cache = cache
+        self.written = written
     }
 
     /// The chunk of `pages`: the stored one, or `scan()`'s, stored. Pages are made (their
@@ -40,8 +44,17 @@ public final class SearchChunkStore: SearchChunkMemo {
     /// The name of the index built from `pages` cut into `ranges` (`SearchIndex.chunkRanges`) with
     /// these shard sizes, and its chunks' keys: the same name is the same files. Nil unless every
     /// page has a key (else the name would need the pages' text).
-    public func indexName(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int,
-                          textShardSize: Int) -> (tag: String, chunks: [CacheKey])? {
+    public func keptIndex(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int, textShardSize: Int,
+                          folder: String, manifest: String) -> (kept: [(path: String, tag: String)]?, tag: String?) {
+        guard let name = indexName(pages, ranges: ranges, termShardSize: termShardSize, textShardSize: textShardSize)
+        else { return (nil, nil) }
+        guard let files = written?.files(under: folder, marker: manifest, tag: name.tag) else { return (nil, name.tag) }
+        for key in name.chunks { cache.keep(.search, key) }
+        return (files, name.tag)
+    }
+
+    func indexName(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int,
+                   textShardSize: Int) -> (tag: String, chunks: [CacheKey])? {
         // An index in the cache's memory (`guide serve`) is in no output folder.
         guard cache.memory == nil, pages.allSatisfy({ $0.key != nil }) else { return nil }
         let chunks = ranges.map { Self.key(keys: pages[$0]) }
@@ -51,11 +64,6 @@ public final class SearchChunkStore: SearchChunkMemo {
             for chunk in chunks { hash.update(chunk.bytes) }
         }
         return ("index:" + name.hex, chunks)
-    }
-
-    /// Keeps chunks without reading them (the index they make was kept from the site).
-    public func keep(_ chunks: [CacheKey]) {
-        for key in chunks { cache.keep(.search, key) }
     }
 
     /// The key of pages by what they are made from (`IndexedPage.key`).

@@ -8,13 +8,13 @@ public protocol SearchChunkMemo: Sendable {
     func chunk(_ pages: ArraySlice<IndexedPage>, scan: () -> ChunkIndex) -> ChunkIndex
     /// Whether the chunks it hands out live on after the build, which must then not empty them.
     var sharesChunks: Bool { get }
-    /// The name of the index built from `pages` cut into `ranges` with these shard sizes (the same
-    /// name is the same files), and its chunks' keys; nil when it cannot be named, or when no
-    /// output folder could hold it.
-    func indexName(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int,
-                   textShardSize: Int) -> (tag: String, chunks: [CacheKey])?
-    /// Keeps chunks without reading them (the index they make was kept from the site).
-    func keep(_ chunks: [CacheKey])
+    /// The index of `pages` cut into `ranges` with these shard sizes, as the output folder holds
+    /// it: its files under `folder` with their tags when the last build wrote the one these
+    /// pages make (`manifest` tagged with its name) and none changed since (its chunks are kept,
+    /// unread); else the tag `manifest` is written with (nil: the index cannot be named, or is
+    /// not published).
+    func keptIndex(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int, textShardSize: Int,
+                   folder: String, manifest: String) -> (kept: [(path: String, tag: String)]?, tag: String?)
 }
 
 /// A chunk as bytes, for a memo to keep.

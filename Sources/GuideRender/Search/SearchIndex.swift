@@ -399,17 +399,14 @@ public enum SearchIndex {
     /// builds no index. Otherwise it is built; its manifest file (`search/index.js`) is tagged
     /// with that name, the shards by their bytes, so a shard an edit did not change is linked
     /// from the site rather than written again.
-    static func siteFiles(for book: Book, anchors: [Language: [String: HeadingIDs]], store: (any SearchChunkMemo)?,
-                          written: WrittenSite?) -> [(path: String, file: PageFile)] {
+    static func siteFiles(for book: Book, anchors: [Language: [String: HeadingIDs]],
+                          store: (any SearchChunkMemo)?) -> [(path: String, file: PageFile)] {
         let pages = indexedPages(for: book, anchors: anchors)
-        let name = store?.indexName(pages, ranges: chunkRanges(pages), termShardSize: defaultTermShardSize,
-                                    textShardSize: defaultTextShardSize)
-        if let store, let name, let files = written?.files(under: folder + "/", marker: manifestPath, tag: name.tag) {
-            store.keep(name.chunks)
-            return files.map { ($0.path, .kept(tag: $0.tag)) }
-        }
+        let index = store?.keptIndex(pages, ranges: chunkRanges(pages), termShardSize: defaultTermShardSize,
+                                     textShardSize: defaultTextShardSize, folder: folder + "/", manifest: manifestPath)
+        if let files = index?.kept { return files.map { ($0.path, .kept(tag: $0.tag)) } }
         return buildBytes(indexed: pages, store: store).sorted { $0.key < $1.key }
-            .map { ($0.key, .bytes($0.value, tag: $0.key == manifestPath ? name?.tag : nil)) }
+            .map { ($0.key, .bytes($0.value, tag: $0.key == manifestPath ? index?.tag : nil)) }
     }
 }
 

@@ -5,7 +5,7 @@ import GuideModel
 /// `spillBytes`, into a file of the build's spool instead, so that a chapter of millions of
 /// rows never has its page (hundreds of megabytes) in memory, let alone the copies that
 /// building one string and then an array of it made.
-struct PageSink {
+public struct PageSink {
     /// Past this, a page is written out as it grows. Far above any page of a real book
     /// (the largest of the whole book is under 1 MB), so those stay in memory and in the page store.
     static let spillBytes = 16 << 20
@@ -70,7 +70,7 @@ struct PageSink {
         return .spooled(file.path)
     }
 
-    enum Body {
+    public enum Body: Sendable {
         /// The page's bytes in pieces, in order.
         case memory([[UInt8]])
         case spooled(String)

@@ -6,47 +6,71 @@ import GuideParse
 @testable import GuideRender
 import Testing
 
-@Suite struct PageStoreTests {
+@Suite struct PageReuseTests {
     func templates() throws -> TemplateSet {
         try TemplateSet(folder: repositoryRoot + "/templates")
     }
 
-    @Test func aPageIsRenderedAgainOnlyWhenItsViewChanges() throws {
+    func reuse(_ cache: CacheStore, templates: TemplateSet? = nil, highlighter: String = "clang 1") throws -> PageReuse {
+        PageReuse(cache: cache, templates: try templates ?? self.templates(), highlighterVersion: highlighter, written: nil, spool: nil)
+    }
+
+    @Test func aPartIsRenderedAgainOnlyWhenItsInputsChange() throws {
         let folder = try TempFolder()
         let cache = CacheStore(root: folder.path)
-        let store = PageStore(cache: cache, templates: try templates(), highlighterVersion: "clang 1")
+        let store = try reuse(cache)
         var rendered = 0
-        func page(_ view: LinkView) -> String {
-            store.page(view, template: "t") {
+        func part(_ key: [UInt8], _ text: String) -> String {
+            String(decoding: store.section(template: "t", key: key) {
                 rendered += 1
-                return "<a>\(view.title)</a>"
-            }
+                return Array(text.utf8)
+            }, as: UTF8.self)
         }
-        #expect(page(LinkView(title: "a", href: "x")) == "<a>a</a>")
-        #expect(page(LinkView(title: "a", href: "x")) == "<a>a</a>")
+        #expect(part([1], "<a>a</a>") == "<a>a</a>")
+        #expect(part([1], "<a>b</a>") == "<a>a</a>")
         #expect(rendered == 1)
-        #expect(page(LinkView(title: "a", href: "y")) == "<a>a</a>")
+        #expect(part([2], "<a>b</a>") == "<a>b</a>")
         #expect(rendered == 2)
         cache.save()
         // The next build reads the same records.
         let nextCache = CacheStore(root: folder.path)
-        let next = PageStore(cache: nextCache, templates: try templates(), highlighterVersion: "clang 1")
-        #expect(next.page(LinkView(title: "a", href: "x"), template: "t") { "rendered again" } == "<a>a</a>")
-        #expect(next.page(LinkView(title: "a", href: "x"), template: "u") { "other template" } == "other template")
+        let next = try reuse(nextCache)
+        #expect(next.section(template: "t", key: [1]) { Array("rendered again".utf8) } == Array("<a>a</a>".utf8))
+        #expect(next.section(template: "u", key: [1]) { Array("other template".utf8) } == Array("other template".utf8))
         // Another highlighter classifies code differently: its pages are not this one's; nor are other templates'.
-        let otherHighlighter = PageStore(cache: nextCache, templates: try templates(), highlighterVersion: "clang 2")
-        #expect(otherHighlighter.page(LinkView(title: "a", href: "x"), template: "t") { "new" } == "new")
+        let otherHighlighter = try reuse(nextCache, highlighter: "clang 2")
+        #expect(otherHighlighter.section(template: "t", key: [1]) { Array("new".utf8) } == Array("new".utf8))
         #expect(store.page(key: [1], template: "t") != otherHighlighter.page(key: [1], template: "t"))
         #expect(store.page(key: [1], template: "t") != store.page(key: [2], template: "t"))
         #expect(store.page(key: [1], template: "t") != store.page(key: [1], template: "u"))
         try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
         try folder.write("templates/extra.mustache", "{{title}}")
         let edited = try TemplateSet(folder: folder.path + "/templates")
-        #expect(PageStore(cache: cache, templates: edited, highlighterVersion: "clang 1").page(key: [1], template: "t")
-                != store.page(key: [1], template: "t"))
+        #expect(try reuse(cache, templates: edited).page(key: [1], template: "t") != store.page(key: [1], template: "t"))
         // The records the last build used are kept, and unused ones only while they weigh less.
         nextCache.save()
         #expect(packRecords(folder.path + "/sections.pack").count == 4)
+    }
+
+    @Test func aPageIsRememberedInMemoryAndMadeAgainWithoutAKey() throws {
+        let folder = try TempFolder()
+        let cache = CacheStore(root: folder.path, memory: CacheMemory())
+        let store = try reuse(cache)
+        var made = 0
+        func page(_ key: [UInt8]?) throws -> [UInt8]? {
+            let file = try store.page("a.html", template: "t", key: key) { () throws -> [UInt8] in
+                made += 1
+                return Array("page \(made)".utf8)
+            }
+            guard case .bytes(let bytes, let tag) = file, tag == nil else { return nil }
+            return bytes
+        }
+        #expect(try page([1]) == Array("page 1".utf8))
+        #expect(try page([1]) == Array("page 1".utf8))
+        #expect(try page(nil) == Array("page 2".utf8))
+        #expect(try page(nil) == Array("page 3".utf8))
+        // Nothing is published from memory: a page of sections has no tag.
+        #expect(store.pageOfSections("review/index.html", template: "t", keys: [[1]], frame: "f").tag == nil)
     }
 
     @Test func fingerprintsSeeEveryFieldDownTheTree() {

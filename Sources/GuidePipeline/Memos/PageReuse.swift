@@ -1,0 +1,99 @@
+import Foundation
+import GuideFiles
+import GuideModel
+import GuideRender
+
+/// Which pages a build makes and which it reuses (`PageMemo`). The dashboard's chapter sections
+/// and the print pages' chapters are stored (`CacheStage.sections`), so that a rebuild renders
+/// the edited chapter's alone. Whole pages are not: the site they were published in keeps them
+/// (`WrittenSite`), and their key (`CacheStage.pages`) names them in the site's manifest;
+/// `guide serve` keeps them in the cache's memory. Both keys depend on the template set and
+/// the highlighter.
+public struct PageReuse: PageMemo {
+    let cache: CacheStore
+    let versions: CacheStage.Versions
+    /// The output folder as the last build left it (`guide build`): a page whose inputs did not
+    /// change is kept from it, unread.
+    let written: WrittenSite?
+    /// Where a page too large to hold in memory is written as it renders (`guide build`); nil
+    /// keeps every page in memory (`guide serve`).
+    let spool: PageSpool?
+
+    public init(cache: CacheStore, templates: TemplateSet, highlighterVersion: String, written: WrittenSite?, spool: PageSpool?) {
+        self.cache = cache
+        versions = CacheStage.Versions(highlighter: highlighterVersion, templates: templates.fingerprint)
+        self.written = written
+        self.spool = spool
+    }
+
+    public func page(_ path: String, template: String, key: [UInt8]?,
+                     render: (PageSpool?) throws -> PageSink.Body) throws -> PageFile {
+        guard let key else { return PageFile(try render(spool), tag: nil) }
+        let page = self.page(key: key, template: template), tag = Self.tag(page)
+        if remembers {
+            return PageFile(.memory(try cache.remembered(.pages, page) {
+                guard case .memory(let pieces) = try render(nil) else { preconditionFailure("a page without a spool spilled") }
+                return pieces
+            }), tag: nil)
+        }
+        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
+        return PageFile(try render(spool), tag: tag)
+    }
+
+    public func page(_ path: String, template: String, key: [UInt8]?, render: () throws -> [UInt8]) throws -> PageFile {
+        guard let key else { return .bytes(try render(), tag: nil) }
+        let page = self.page(key: key, template: template), tag = Self.tag(page)
+        if remembers { return .bytes(try cache.remembered(.pages, page, make: render), tag: nil) }
+        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
+        return .bytes(try render(), tag: tag)
+    }
+
+    public func section(template: String, key: [UInt8], render: () throws -> [UInt8]) rethrows -> [UInt8] {
+        try cache.value(.sections, section(key: key, template: template), decode: { Array($0) }, encode: { $0 }, make: render)
+    }
+
+    public func keepSections(template: String, keys: [[UInt8]]) {
+        for key in keys { cache.keep(.sections, section(key: key, template: template)) }
+    }
+
+    public func pageOfSections(_ path: String, template: String, keys: [[UInt8]], frame: String) -> (kept: PageFile?, tag: String?) {
+        guard let written else { return (nil, nil) }
+        let sections = keys.map { section(key: $0, template: template) }
+        let tag = name(sections: sections, page: frame)
+        guard written.holds(path, tag: tag) else { return (nil, tag) }
+        for section in sections { cache.keep(.sections, section) }
+        return (.kept(tag: tag), tag)
+    }
+
+    /// A part keyed by its inputs (`PageInputs.key`, which must determine everything it shows).
+    func section(key: [UInt8], template: String) -> CacheKey {
+        CacheStage.sections.key(versions) { hash in
+            hash.updateCounted(template)
+            hash.update(key)
+        }
+    }
+
+    /// The key of the page made from `key` with `template` (the same key is the same bytes).
+    /// Hashed in parts: the key of a chapter of a million headings holds every heading id.
+    func page(key: [UInt8], template: String) -> CacheKey {
+        CacheStage.pages.key(versions) { hash in
+            hash.updateCounted(template)
+            hash.update(key)
+        }
+    }
+
+    /// The page's tag in the site's manifest.
+    static func tag(_ key: CacheKey) -> String { "page:" + key.hex }
+
+    /// Whether whole pages are kept in memory (`guide serve`).
+    var remembers: Bool { cache.memory != nil }
+
+    /// The tag of a page of parts: its sections' keys and the page around them.
+    func name(sections: [CacheKey], page: String) -> String {
+        "page:" + CacheStage.pages.key(versions) { hash in
+            hash.updateCounted("review/index.html")
+            for key in sections { hash.update(key.bytes) }
+            hash.updateCounted(page)
+        }.hex
+    }
+}
