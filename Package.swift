@@ -88,15 +88,17 @@ let package = Package(
             "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideTheme", "CClang",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        // Stage 5: the rendered site → the output folder, swapped in whole; what the last build wrote.
+        .target(name: "GuideWrite", dependencies: ["GuideModel", "GuideFiles", "GuideRender"]),
         // The pipeline every command runs: a `Workspace` from the command line's paths, the
         // cache injected once, parse → merge → check → render → write.
         .target(name: "GuidePipeline", dependencies: [
-            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideHistory", "GuideRender",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideCheck", "GuideHistory", "GuideRender", "GuideWrite",
         ]),
         // The preview server (`guide serve`): serves a build from memory, rebuilds on change;
         // a gate in front bounds what clients may send before FlyingFox reads it.
         .target(name: "GuideServe", dependencies: [
-            "GuideModel", "GuideFiles", "GuideRender", "GuidePipeline",
+            "GuideModel", "GuideFiles", "GuideRender", "GuideWrite", "GuidePipeline",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),   // the gate's own sockets
         ]),
@@ -127,7 +129,7 @@ let package = Package(
         // `guide serve`, which guide becomes (`execv`): the HTTP library links FoundationNetworking
         // (libcurl and its TLS libraries), which cost every other command ~7 ms to load.
         .executableTarget(name: "guide-serve", dependencies: [
-            "GuideModel", "GuideFiles", "GuideRender", "GuidePipeline", "GuideServe", "GuideCommandLine",
+            "GuideModel", "GuideFiles", "GuideRender", "GuideWrite", "GuidePipeline", "GuideServe", "GuideCommandLine",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The fuzz targets: one per reader of untrusted text, pure (bytes in, a trap on a broken promise).
@@ -135,7 +137,7 @@ let package = Package(
         // libFuzzer's entry points with -DFUZZING (scripts/fuzz.sh); otherwise a replay of files.
         .executableTarget(name: "guide-fuzz", dependencies: ["GuideFuzz"]),
         .testTarget(name: "GuideTests", dependencies: [
-            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuidePipeline", "GuideServe",
+            "GuideModel", "GuideFiles", "GuideParse", "GuideMerge", "GuideExchange", "GuideCheck", "GuideRender", "GuideWrite", "GuidePipeline", "GuideServe",
             "GuideFuzz", "GuideTheme", "GuideHistory",
         ]),
     ]

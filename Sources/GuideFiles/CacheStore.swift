@@ -196,17 +196,6 @@ public final class CacheStore: Sendable {
         }
     }
 
-    /// Writes `bytes` to `path` under a temporary name, then renames (a reader never sees half a
-    /// file), making the folder when missing; best effort, and not synced.
-    public static func replace(_ path: String, with bytes: [UInt8]) {
-        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        if !FileBytes.write(bytes, to: temporary) {
-            try? FileManager.default.createDirectory(atPath: PathText.parent(path), withIntermediateDirectories: true)
-            guard FileBytes.write(bytes, to: temporary) else { unlink(temporary); return }
-        }
-        if rename(temporary, path) != 0 { unlink(temporary) }
-    }
-
     static let header = Array("guide-pack-1\n".utf8)
     /// A record's key and length before its bytes, and its seal after.
     static let head = 16 + 8, seal = Digest.byteCount

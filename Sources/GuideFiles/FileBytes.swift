@@ -44,6 +44,17 @@ public enum FileBytes {
         return bytes.count <= limit ? bytes : nil
     }
 
+    /// Writes `bytes` to `path` under a temporary name, then renames (a reader never sees half a
+    /// file), making the folder when missing; best effort, and not synced.
+    public static func replace(_ path: String, with bytes: [UInt8]) {
+        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        if !FileBytes.write(bytes, to: temporary) {
+            try? FileManager.default.createDirectory(atPath: PathText.parent(path), withIntermediateDirectories: true)
+            guard FileBytes.write(bytes, to: temporary) else { unlink(temporary); return }
+        }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
     /// Writes `bytes` to a new or truncated file at `path` (a new file gets `mode`), without
     /// syncing. False when the file cannot be written whole (`errno` says why).
     @discardableResult

@@ -60,6 +60,6 @@ enum PackIndex {
             out.integer(UInt64(range.upperBound))
         }
         out.bytes += Digest.of(out.bytes)
-        CacheStore.replace(path(of: pack), with: out.bytes)
+        FileBytes.replace(path(of: pack), with: out.bytes)
     }
 }

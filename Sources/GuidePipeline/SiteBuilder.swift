@@ -6,6 +6,7 @@ import GuideFiles
 import GuideModel
 import GuideParse
 import GuideRender
+import GuideWrite
 
 /// One build, start to finish: load the content, render, check links, write the site.
 /// The stages are pure; this type is where the files are read and written.

@@ -5,6 +5,7 @@ import GuideFiles
 import GuideModel
 import GuideParse
 import GuideRender
+import GuideWrite
 
 /// The folders one run of guide works on, made once from the command line's paths: every
 /// command reads the book, opens its cache and names its files through one of these, so that

@@ -5,6 +5,7 @@ import GuideFiles
 import GuideModel
 import GuidePipeline
 import GuideRender
+import GuideWrite
 import GuideServe
 
 /// The preview server (`guide serve`, which `execv`s this): the site built into memory,

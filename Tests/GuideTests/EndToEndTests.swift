@@ -1,4 +1,5 @@
 import Foundation
+@testable import GuideWrite
 import Testing
 
 /// Runs the real `guide` binary, as a user would, on temporary content folders.

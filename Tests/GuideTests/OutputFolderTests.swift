@@ -1,5 +1,6 @@
 import Foundation
 import GuideRender
+@testable import GuideWrite
 import Testing
 
 /// The output folder is guide's or nobody's, and is swapped in one step.

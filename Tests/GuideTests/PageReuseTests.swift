@@ -4,6 +4,7 @@ import GuideModel
 @testable import GuidePipeline
 import GuideParse
 @testable import GuideRender
+@testable import GuideWrite
 import Testing
 
 @Suite struct PageReuseTests {

@@ -2,6 +2,7 @@ import Foundation
 import GuideFiles
 import GuideModel
 import GuideRender
+@testable import GuideWrite
 import Testing
 
 @Suite struct SiteWriterTests {

@@ -159,7 +159,7 @@ extension CompilerSession {
             // The copy, and the header precompiled from it, are checked before use: a damaged or
             // foreign one is made again, never turned into every snippet's failure.
             if FileBytes.read(header).map({ !$0.elementsEqual(contextText.utf8) }) ?? true {
-                CacheStore.replace(header, with: Array(contextText.utf8))
+                FileBytes.replace(header, with: Array(contextText.utf8))
                 // clang checks that a precompiled header's source is the file it was made from
                 // (its size and time): one made from the earlier copy fails every snippet now.
                 unlink(files.file(.precompiledHeader, key, suffix: ".pch"))

@@ -2,6 +2,7 @@ import Foundation
 import GuideFiles
 import GuideModel
 import GuideRender
+import GuideWrite
 
 /// Which pages a build makes and which it reuses (`PageMemo`). The dashboard's chapter sections
 /// and the print pages' chapters are stored (`CacheStage.sections`), so that a rebuild renders

@@ -2,6 +2,7 @@ import Foundation
 import GuideFiles
 import GuideModel
 import GuideRender
+import GuideWrite
 import Synchronization
 
 /// The search index's chunks (`ChunkIndex`) through the build's cache (`CacheStage.search`), so

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 
 /// Where a page's bytes go while it is rendered: into memory, and, once the page grows past
@@ -115,7 +116,7 @@ public final class PageSpool: @unchecked Sendable {
     }
 
     /// The start of the spool folders' names for an output folder called `name`.
-    static func prefix(of name: String) -> String { ".\(name).guide-spool-" }
+    public static func prefix(of name: String) -> String { ".\(name).guide-spool-" }
 
     /// A new, empty file of the spool, open for writing.
     func create() throws -> (path: String, descriptor: Int32) {

@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import GuideRender
 
 /// A build replaces its output folder whole, so the output must be a site folder:
 /// never the content, the templates, the working folder or anything holding them, and

@@ -1,6 +1,7 @@
 import Foundation
 import GuideFiles
 import GuideModel
+import GuideRender
 
 /// Writes a `Site` to disk so that the output folder is only ever complete.
 ///
@@ -167,7 +168,7 @@ public struct SiteWriter {
         _ = stale?.value
         try swap(staging, into: outputURL, retired: retired, keepAs: keepAs)
         // Only now does the output hold what the manifest describes.
-        if let manifest { CacheStore.replace(manifest, with: next.bytes) }
+        if let manifest { FileBytes.replace(manifest, with: next.bytes) }
     }
 
     /// Where the write goes and what becomes of the site it replaces. With most files as the
@@ -305,13 +306,6 @@ public struct SiteWriter {
 }
 
 /// A failed system call while writing the site, with the file it was for.
-struct POSIXWriteError: LocalizedError {
-    var path: String
-    var code: Int32
-
-    var errorDescription: String? { "\(path): \(String(cString: strerror(code)))" }
-}
-
 /// An open folder, for calls that name a file in it (`linkat`, `fstatat`); closed when dropped.
 final class FolderDescriptor: Sendable {
     let descriptor: Int32

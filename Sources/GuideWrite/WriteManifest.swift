@@ -1,6 +1,7 @@
 import Foundation
 import GuideFiles
 import GuideModel
+import GuideRender
 
 /// What the last build wrote into the output folder (`.guide-cache/written`): for each file,
 /// a tag naming its bytes and the file's identity on disk (inode, size, modification time).

@@ -1,6 +1,7 @@
 import Foundation
 import GuideFiles
 import GuideModel
+import GuideRender
 
 /// The site a build replaced, kept beside the output folder (`.NAME.guide-previous`) so that the
 /// next build updates it into the new site and exchanges the two names (`FolderExchange`),
