@@ -125,7 +125,7 @@ public struct ContentLoader: Sendable {
     private func parseChapters(_ listed: [(Language, Listed)], parser: MarkdownParser,
                                relocations: RelocationContext?) -> [Result<Chapter, Error>] {
         if let relocations {
-            let options = "\(parser.options)"
+            let options = parser.options.fingerprint
             return listed.concurrentMap { language, chapter in
                 Result { try parseLaidOut(chapter, language: language, parser: parser, options: options, relocations: relocations) }
             }
@@ -139,8 +139,7 @@ public struct ContentLoader: Sendable {
         // trees of 10 MB chapters alive together were most of a gigabyte.
         let memo = self.memo, readChapter = self.readChapter
         let largeParse = NSLock()
-        // Described once: `String(describing:)` reflects on the value, a few microseconds a chapter.
-        let options = "\(parser.options)"
+        let options = parser.options.fingerprint
         return listed.concurrentMap { (chapter: Listed) -> Result<Chapter, Error> in Result {
                 // Only the files that changed since the last load are read: `guide serve` keeps
                 // each chapter it loaded in memory; a build finds the digest of a file the
@@ -149,7 +148,8 @@ public struct ContentLoader: Sendable {
                 let file: FileIdentity? = memo == nil ? nil : chapter.identity ?? FileIdentity(chapter.file)
                 let fileKey = file.map { file in
                     CacheStage.chapterFile.key {
-                        for part in [options, chapter.path, chapter.within, chapter.title] { $0.updateCounted(part) }
+                        $0.updateCounted(options)
+                        for part in [chapter.path, chapter.within, chapter.title] { $0.updateCounted(part) }
                         file.hash(into: $0)
                     }
                 }
@@ -197,9 +197,11 @@ public struct ContentLoader: Sendable {
     /// content folder, the title and the text (each with its length, so no two differ only in
     /// where one ends). Not the display path: it changes with the working folder, and nothing
     /// stored under a digest names the file (what shows a file's name is keyed by it apart).
-    private static func digest(of text: String, chapter: Listed, options: String) -> [UInt8] {
+    private static func digest(of text: String, chapter: Listed, options: [UInt8]) -> [UInt8] {
         let hash = Digest()
-        for part in ["chapter-3 " + options, chapter.path, chapter.within, chapter.title, text] {
+        hash.updateCounted("chapter-4")
+        hash.updateCounted(options)
+        for part in [chapter.path, chapter.within, chapter.title, text] {
             hash.updateCounted(part)
         }
         return hash.finalize()

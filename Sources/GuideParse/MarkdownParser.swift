@@ -28,6 +28,17 @@ public struct MarkdownParser: Sendable {
             self.maxItemDepth = maxItemDepth
             self.unpublishedMarkers = unpublishedMarkers.filter { !$0.isEmpty }
         }
+
+        /// The options as a digest of their fields (each counted), for what keys chapters by
+        /// how they were parsed: typed values, not a description of the struct.
+        public var fingerprint: [UInt8] {
+            let hash = Digest()
+            hash.update([rawHTML ? 1 : 0, rewriteMarkdownLinks ? 1 : 0])
+            withUnsafeBytes(of: UInt64(maxItemDepth).littleEndian) { hash.update($0) }
+            withUnsafeBytes(of: UInt64(unpublishedMarkers.count).littleEndian) { hash.update($0) }
+            for marker in unpublishedMarkers { hash.updateCounted(marker) }
+            return hash.finalize()
+        }
     }
 
     public var options: Options

@@ -42,7 +42,7 @@ extension ContentLoader {
 
     /// A chapter of a laid-out book: each of its files read (front matter blanked), parsed with its
     /// links written from the chapter's page, its lines counted on from the file before.
-    func parseLaidOut(_ chapter: Listed, language: Language, parser: MarkdownParser, options: String,
+    func parseLaidOut(_ chapter: Listed, language: Language, parser: MarkdownParser, options: [UInt8],
                       relocations: RelocationContext) throws -> Chapter {
         let folder = relocations.folders[language] ?? language.code
         var texts: [String] = []
@@ -55,7 +55,9 @@ extension ContentLoader {
             throw GuideError("the chapter is empty (a chapter needs at least a title)", file: chapter.display)
         }
         let hash = Digest()
-        for part in ["laid-out-1 " + options, relocations.key, language.code, folder, chapter.path, chapter.title] {
+        hash.updateCounted("laid-out-2")
+        hash.updateCounted(options)
+        for part in [relocations.key, language.code, folder, chapter.path, chapter.title] {
             hash.updateCounted(part)
         }
         for (file, text) in zip(chapter.files, texts) { hash.updateCounted(file.within); hash.updateCounted(text) }
