@@ -146,14 +146,9 @@ public struct ContentLoader: Sendable {
                 // cache saw, settled and unchanged since (`chapterFile`), and reads it only
                 // when a stage opens its blocks.
                 let file: FileIdentity? = memo == nil ? nil : chapter.identity ?? FileIdentity(chapter.file)
-                let fileKey = file.map { file in
-                    CacheStage.chapterFile.key {
-                        $0.updateCounted(options)
-                        for part in [chapter.path, chapter.within, chapter.title] { $0.updateCounted(part) }
-                        file.hash(into: $0)
-                    }
-                }
-                if let memo, let fileKey, let known = memo.chapter(file: fileKey, reparse: { digest in
+                let listed = file.map { ChapterFileKey(options: options, path: chapter.path, within: chapter.within, title: chapter.title,
+                                                   identity: $0) }
+                if let memo, let listed, let known = memo.chapter(file: listed, reparse: { digest in
                     // Read when first needed. Its facts, and every key made from its digest,
                     // stand for the text the memo knew: a file changed since the load (a race
                     // with an editor) fails the build (`ParsedChapter.failure`, asked by the
@@ -181,8 +176,8 @@ public struct ContentLoader: Sendable {
                 let digest = Self.digest(of: text, chapter: chapter, options: options)
                 let parsed = memo?.parsed(digest) { parser.parse(text) } ?? ParsedChapter(blocks: parser.parse(text))
                 // Read after the text: what it says held while the text was read, or was older.
-                if let memo, let fileKey, let file, file == FileIdentity(chapter.file), file.isSettled {
-                    memo.keep(file: fileKey, digest: digest, parsed: parsed)
+                if let memo, let listed, let file, file == FileIdentity(chapter.file), file.isSettled {
+                    memo.keep(file: listed, digest: digest, parsed: parsed)
                 }
                 return Chapter(path: chapter.path, displayPath: chapter.display, title: chapter.title, parsed: parsed,
                                contentDigest: digest)

@@ -4,12 +4,6 @@ import GuideModel
 /// 2,600 chapters spent 20 ms of CPU a language parsing its SUMMARY.md again, which a record
 /// read back in a fraction of that.
 public enum SummaryRecord {
-    /// The record's key (see `CacheStage.summary`): the file's path from the content folder
-    /// (`zh/SUMMARY.md`, not its display path, which changes with the working folder) and its text.
-    public static func key(within path: String, text: String) -> CacheKey {
-        CacheStage.summary.key { $0.updateCounted(path); $0.updateCounted(text) }
-    }
-
     public static func encode(_ toc: [TocEntry]) -> [UInt8] {
         var out = ByteWriter()
         write(toc, to: &out)

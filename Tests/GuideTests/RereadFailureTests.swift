@@ -12,8 +12,8 @@ import GuideFiles
     /// A memo that claims to know every chapter file, under a digest no text has: each re-read
     /// finds a different text, as after a write between the load and the stage that asks.
     struct KnowsEveryFileWrongly: ChapterMemo {
-        func toc(_ key: CacheKey, parse: () throws -> [TocEntry]) throws -> [TocEntry] { try parse() }
-        func chapter(file key: CacheKey, reparse: @escaping @Sendable ([UInt8]) throws -> [Block])
+        func toc(at path: String, text: String, parse: () throws -> [TocEntry]) throws -> [TocEntry] { try parse() }
+        func chapter(file: ChapterFileKey, reparse: @escaping @Sendable ([UInt8]) throws -> [Block])
             -> (digest: [UInt8], parsed: ParsedChapter)? {
             let digest = [UInt8](repeating: 7, count: Digest.byteCount)
             return (digest, ParsedChapter(facts: ChapterFacts(blocks: [])) { try reparse(digest) })
@@ -21,7 +21,7 @@ import GuideFiles
         func parsed(_ digest: [UInt8], parse: @escaping @Sendable () -> [Block]) -> ParsedChapter {
             ParsedChapter(blocks: parse())
         }
-        func keep(file key: CacheKey, digest: [UInt8], parsed: ParsedChapter) {}
+        func keep(file: ChapterFileKey, digest: [UInt8], parsed: ParsedChapter) {}
     }
 
     @Test func aFileChangedSinceItsFactsFailsTheBookWhenItsBlocksAreAskedFor() throws {

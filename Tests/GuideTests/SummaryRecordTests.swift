@@ -2,7 +2,7 @@ import Foundation
 @testable import GuideFiles
 import GuideModel
 @testable import GuideParse
-import GuidePipeline
+@testable import GuidePipeline
 import Testing
 
 /// A build reads each SUMMARY.md's entries back from the cache (`CacheStage.summary`) instead
@@ -52,13 +52,13 @@ import Testing
         let next = CacheStore(root: cacheFolder)
         let text = try String(contentsOfFile: folder.path + "/content/zh/SUMMARY.md", encoding: .utf8)
         let planted = [TocEntry(title: "种下的", path: "intro.md", line: 3)]
-        next.write(.summary, SummaryRecord.key(within: "zh/SUMMARY.md", text: text), SummaryRecord.encode(planted))
+        next.write(.summary, CachedChapters.summaryKey("zh/SUMMARY.md", text), SummaryRecord.encode(planted))
         // (The English chapter it does not list follows, as for a partial translation.)
         #expect(try load(next).translations.first?.toc.first == planted[0])
 
         // A damaged record is parsed again; an edited file has another key.
         let damaged = CacheStore(root: cacheFolder)
-        damaged.write(.summary, SummaryRecord.key(within: "zh/SUMMARY.md", text: text), [1, 2, 3])
+        damaged.write(.summary, CachedChapters.summaryKey("zh/SUMMARY.md", text), [1, 2, 3])
         #expect(try load(damaged).translations.first?.toc == parsed.translations.first?.toc)
         try folder.write("content/zh/SUMMARY.md", "# 目录\n\n* [第二章](second.md)\n* [介绍](intro.md)\n")
         #expect(try load(CacheStore(root: cacheFolder)).translations.first?.toc.map(\.path) == ["second.md", "intro.md"])

@@ -15,13 +15,15 @@ public struct CachedChapters: ChapterMemo {
 
     private var serves: Bool { cache.memory != nil }
 
-    public func toc(_ key: CacheKey, parse: () throws -> [TocEntry]) throws -> [TocEntry] {
-        serves ? try cache.remembered(.summary, key, make: parse)
+    public func toc(at path: String, text: String, parse: () throws -> [TocEntry]) throws -> [TocEntry] {
+        let key = Self.summaryKey(path, text)
+        return serves ? try cache.remembered(.summary, key, make: parse)
             : try cache.value(.summary, key, decode: SummaryRecord.decode, encode: SummaryRecord.encode, make: parse)
     }
 
-    public func chapter(file key: CacheKey, reparse: @escaping @Sendable ([UInt8]) throws -> [Block])
+    public func chapter(file: ChapterFileKey, reparse: @escaping @Sendable ([UInt8]) throws -> [Block])
         -> (digest: [UInt8], parsed: ParsedChapter)? {
+        let key = Self.fileKey(file)
         if serves {
             return (cache.recalled(.chapterFile, key) as LoadedChapter?).map { ($0.digest, $0.parsed) }
         }
@@ -39,11 +41,28 @@ public struct CachedChapters: ChapterMemo {
         return parsed
     }
 
-    public func keep(file key: CacheKey, digest: [UInt8], parsed: ParsedChapter) {
+    public func keep(file: ChapterFileKey, digest: [UInt8], parsed: ParsedChapter) {
+        let key = Self.fileKey(file)
         if serves {
             cache.remember(.chapterFile, key, LoadedChapter(digest: digest, parsed: parsed))
         } else {
             cache.write(.chapterFile, key, digest)
+        }
+    }
+
+    /// A SUMMARY.md's record (see `CacheStage.summary`): the file's path from the content folder
+    /// (`zh/SUMMARY.md`, not its display path, which changes with the working folder) and its text.
+    static func summaryKey(_ path: String, _ text: String) -> CacheKey {
+        CacheStage.summary.key { $0.updateCounted(path); $0.updateCounted(text) }
+    }
+
+    /// What a listed file's digest is kept under (`CacheStage.chapterFile`): how it is parsed,
+    /// its paths and title, and the file's identity on disk.
+    static func fileKey(_ file: ChapterFileKey) -> CacheKey {
+        CacheStage.chapterFile.key {
+            $0.updateCounted(file.options)
+            for part in [file.path, file.within, file.title] { $0.updateCounted(part) }
+            file.identity.hash(into: $0)
         }
     }
 
