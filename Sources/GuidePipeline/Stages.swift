@@ -73,10 +73,7 @@ public enum Stages {
                 throw GuideError("the dictionary: \(error.message)", file: file, line: error.line)
             }
         }
-        let digest = Digest.of(bytes)
-        guard let cache else { return ReviewDictionary(key: HexText.of(digest), parse: parse) }
-        let key = CacheStage.dictionary.key { $0.update(digest) }
-        return ReviewDictionary(key: HexText.of(digest)) { try cache.remembered(.dictionary, key) { try parse() } }
+        return remembered(ReviewDictionary(key: HexText.of(Digest.of(bytes)), parse: parse), cache: cache)
     }
 
     /// Check: every snippet compiled, its results through the cache's check records; a
