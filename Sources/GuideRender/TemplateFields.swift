@@ -8,8 +8,8 @@ import Mustache
 /// Without it swift-mustache finds every `{{field}}` through `Mirror`, walking the value's
 /// children each time: a fifth of a large book's build went there. Each view lists its
 /// fields once, as names and key paths (`fields`); the template's look-up (`child(named:)`) and
-/// the view's fingerprint (`fingerprint(into:)`) both read that table (`nonisolated(unsafe)`:
-/// key paths are immutable, but not marked `Sendable`). A listed field's type must be a
+/// the view's fingerprint (`fingerprint(into:)`) both read that table (its key path literals
+/// are `Sendable` functions, so the tables are plain constants). A listed field's type must be a
 /// `TemplateValue`; a debug build checks every view it renders against `Mirror`
 /// (`TemplateFieldsAudit`), so a stored field missing from a table cannot go unnoticed.
 protocol TemplateFields: MustacheParent, TemplateValue {
@@ -37,12 +37,12 @@ extension TemplateFields {
 /// path literal (`Field("title", \.title)`). Taken as a function, the literal becomes a plain
 /// read of the property; a `KeyPath` kept and applied was walked by the runtime at every read,
 /// and fingerprinting the frames of a ×200 rebuild's 8,700 pages spent 30 ms of CPU there.
-struct Field<View> {
+struct Field<View>: Sendable {
     let name: String
-    let value: (View) -> Any?
-    let fingerprint: (View, inout ByteWriter) -> Void
+    let value: @Sendable (View) -> Any?
+    let fingerprint: @Sendable (View, inout ByteWriter) -> Void
 
-    init<Value: TemplateValue>(_ name: String, _ get: @escaping (View) -> Value) {
+    init<Value: TemplateValue & SendableMetatype>(_ name: String, _ get: @escaping @Sendable (View) -> Value) {
         self.name = name
         value = { get($0).templateValue }
         fingerprint = { view, out in get(view).fingerprint(into: &out) }
@@ -50,7 +50,7 @@ struct Field<View> {
 }
 
 /// A view's fields by name, and in name order (a dictionary's order changes from run to run).
-struct FieldTable<View> {
+struct FieldTable<View>: Sendable {
     let byName: [String: Field<View>]
     let sorted: [Field<View>]
 
@@ -118,24 +118,24 @@ extension Array: TemplateValue where Element: TemplateValue {
 }
 
 extension LinkView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("title", \.title), Field("href", \.href))
+    static let fields = FieldTable<Self>(Field("title", \.title), Field("href", \.href))
 }
 
 extension LanguageLinkView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("name", \.name), Field("lang", \.lang), Field("href", \.href)
     )
 }
 
 extension TocItemView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("title", \.title), Field("href", \.href), Field("children", \.children),
         Field("untranslatedLang", \.untranslatedLang), Field("hasChildren", \.hasChildren)
     )
 }
 
 extension PageFrame: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("htmlLang", \.htmlLang), Field("pageTitle", \.pageTitle), Field("bookTitle", \.bookTitle),
         Field("root", \.root), Field("languageLinks", \.languageLinks), Field("sidebar", \.sidebar),
         Field("bilingualHref", \.bilingualHref), Field("printHref", \.printHref), Field("hasLanguageLinks", \.hasLanguageLinks),
@@ -144,7 +144,7 @@ extension PageFrame: TemplateFields {
 }
 
 extension PageChrome: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("skip", \.skip), Field("tableOfContents", \.tableOfContents), Field("languages", \.languages),
         Field("contents", \.contents), Field("print", \.print),
         Field("onThisPage", \.onThisPage)
@@ -152,23 +152,23 @@ extension PageChrome: TemplateFields {
 }
 
 extension PrintView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("page", \.page), Field("bodyHTML", \.bodyHTML))
+    static let fields = FieldTable<Self>(Field("page", \.page), Field("bodyHTML", \.bodyHTML))
 }
 
 extension SidebarView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("script", \.script), Field("current", \.current))
+    static let fields = FieldTable<Self>(Field("script", \.script), Field("current", \.current))
 }
 
 extension SidebarTableView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("items", \.items))
+    static let fields = FieldTable<Self>(Field("items", \.items))
 }
 
 extension SidebarScriptView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("tableJSON", \.tableJSON))
+    static let fields = FieldTable<Self>(Field("tableJSON", \.tableJSON))
 }
 
 extension ChapterView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("page", \.page), Field("title", \.title), Field("languageName", \.languageName),
         Field("outline", \.outline), Field("bodyHTML", \.bodyHTML), Field("previous", \.previous), Field("next", \.next),
         Field("fallback", \.fallback), Field("bodyLang", \.bodyLang)
@@ -176,46 +176,46 @@ extension ChapterView: TemplateFields {
 }
 
 extension FallbackBannerView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("untranslated", \.untranslated), Field("missing", \.missing), Field("inline", \.inline),
         Field("sourceHref", \.sourceHref), Field("bilingualHref", \.bilingualHref)
     )
 }
 
 extension OutlineView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("itemsHTML", \.itemsHTML))
+    static let fields = FieldTable<Self>(Field("itemsHTML", \.itemsHTML))
 }
 
 extension OutlineItemsView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("items", \.items))
+    static let fields = FieldTable<Self>(Field("items", \.items))
 }
 
 extension OutlineItemView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("title", \.title), Field("id", \.id), Field("level", \.level), Field("lang", \.lang),
         Field("alternate", \.alternate), Field("alternateLang", \.alternateLang)
     )
 }
 
 extension IndexView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("page", \.page), Field("editions", \.editions), Field("hasReview", \.hasReview)
     )
 }
 
 extension EditionView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("lang", \.lang), Field("languageName", \.languageName), Field("title", \.title),
         Field("chapters", \.chapters), Field("chaptersHTML", \.chaptersHTML)
     )
 }
 
 extension ChapterLinksView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("chapters", \.chapters))
+    static let fields = FieldTable<Self>(Field("chapters", \.chapters))
 }
 
 extension ChapterLinkView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("title", \.title), Field("href", \.href), Field("depth", \.depth),
         Field("translatedPercent", \.translatedPercent), Field("bilingualHref", \.bilingualHref),
         Field("untranslatedLang", \.untranslatedLang)
@@ -223,7 +223,7 @@ extension ChapterLinkView: TemplateFields {
 }
 
 extension BilingualView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("page", \.page), Field("title", \.title), Field("sourceLang", \.sourceLang),
         Field("targetLang", \.targetLang), Field("sourceName", \.sourceName), Field("targetName", \.targetName),
         Field("rowsHTML", \.rowsHTML), Field("outline", \.outline), Field("previous", \.previous), Field("next", \.next)
@@ -231,13 +231,13 @@ extension BilingualView: TemplateFields {
 }
 
 extension BeadRowsView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("sourceLang", \.sourceLang), Field("targetLang", \.targetLang), Field("rows", \.rows)
     )
 }
 
 extension BeadRowView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("id", \.id), Field("sourcePlace", \.sourcePlace), Field("status", \.status), Field("isTranslated", \.isTranslated),
         Field("statusLabel", \.statusLabel), Field("linkLabel", \.linkLabel),
         Field("findings", \.findings), Field("sourceHTML", \.sourceHTML), Field("targetHTML", \.targetHTML),
@@ -248,7 +248,7 @@ extension BeadRowView: TemplateFields {
 }
 
 extension ReviewDashboardView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("page", \.page), Field("checkLine", \.checkLine), Field("checkProblems", \.checkProblems),
         Field("statuses", \.statuses), Field("overview", \.overview), Field("overviewHTML", \.overviewHTML),
         Field("languages", \.languages), Field("chaptersHTML", \.chaptersHTML), Field("labels", \.labels),
@@ -257,14 +257,14 @@ extension ReviewDashboardView: TemplateFields {
 }
 
 extension StatusLabelView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("status", \.status), Field("label", \.label), Field("meaning", \.meaning), Field("action", \.action),
         Field("actionHTML", \.actionHTML)
     )
 }
 
 extension CountWordsView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("findingOne", \.findingOne), Field("findingMany", \.findingMany), Field("chapterOne", \.chapterOne),
         Field("chapterMany", \.chapterMany), Field("shownIn", \.shownIn)
     )
@@ -272,18 +272,18 @@ extension CountWordsView: TemplateFields {
 
 extension ReviewLabelsView: TemplateFields {
     /// `code`, then every message id by its name (a template quotes those without arguments).
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         [Field<Self>("code", \.code)] + ReviewMessage.ID.allCases.map { id -> Field<Self> in
             Field(id.rawValue) { (view: Self) in ReviewMessage(id).text(in: view.language) }
         })
 }
 
 extension OverviewRowsView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("rows", \.rows))
+    static let fields = FieldTable<Self>(Field("rows", \.rows))
 }
 
 extension OverviewRowView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("id", \.id), Field("title", \.title), Field("lang", \.lang), Field("language", \.language),
         Field("languageCode", \.languageCode), Field("translatedPercent", \.translatedPercent),
         Field("acceptedPercent", \.acceptedPercent), Field("counts", \.counts),
@@ -292,11 +292,11 @@ extension OverviewRowView: TemplateFields {
 }
 
 extension OverviewLanguageView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("code", \.code), Field("name", \.name))
+    static let fields = FieldTable<Self>(Field("code", \.code), Field("name", \.name))
 }
 
 extension ChapterProgressView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("id", \.id), Field("languageCode", \.languageCode),
         Field("title", \.title), Field("lang", \.lang), Field("language", \.language),
         Field("bilingualHref", \.bilingualHref), Field("translatedPercent", \.translatedPercent),
@@ -314,15 +314,15 @@ extension ChapterProgressView: TemplateFields {
 }
 
 extension StatusCountView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("status", \.status), Field("label", \.label), Field("count", \.count))
+    static let fields = FieldTable<Self>(Field("status", \.status), Field("label", \.label), Field("count", \.count))
 }
 
 extension GapsView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(Field("gaps", \.gaps))
+    static let fields = FieldTable<Self>(Field("gaps", \.gaps))
 }
 
 extension GapView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("status", \.status), Field("label", \.label), Field("message", \.message), Field("location", \.location),
         Field("englishLocation", \.englishLocation), Field("href", \.href),
         Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang),
@@ -331,7 +331,7 @@ extension GapView: TemplateFields {
 }
 
 extension ReaderGapView: TemplateFields {
-    nonisolated(unsafe) static let fields = FieldTable<Self>(
+    static let fields = FieldTable<Self>(
         Field("kind", \.kind), Field("label", \.label), Field("message", \.message), Field("location", \.location), Field("href", \.href),
         Field("excerpt", \.excerpt), Field("excerptLang", \.excerptLang)
     )
