@@ -205,41 +205,44 @@ public final class CacheStore: Sendable {
 /// front of the packs: a value whose key a rebuild makes again is taken as it was, without
 /// reading or decoding anything. Each build's `save` forgets, of each stage it used, the values
 /// it did not use: the packs' rule.
-public final class CacheMemory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [CacheStage: [CacheKey: Any]] = [:]
-    private var used: [CacheStage: Set<CacheKey>] = [:]
-    private var hits: [CacheStage: Int] = [:]
+public final class CacheMemory: Sendable {
+    private struct State {
+        var values: [CacheStage: [CacheKey: Any]] = [:]
+        var used: [CacheStage: Set<CacheKey>] = [:]
+        var hits: [CacheStage: Int] = [:]
+    }
+
+    private let state = Locked(State())
 
     public init() {}
 
     /// How many values of `stage` were taken from memory so far (for tests).
-    public func hits(_ stage: CacheStage) -> Int { lock.withLock { hits[stage] ?? 0 } }
+    public func hits(_ stage: CacheStage) -> Int { state.withLock { $0.hits[stage] ?? 0 } }
 
     func value<T>(_ stage: CacheStage, _ key: CacheKey) -> T? {
-        lock.withLock {
-            guard let value = values[stage]?[key] as? T else { return nil }
-            used[stage, default: []].insert(key)
-            hits[stage, default: 0] += 1
+        state.withLock { state in
+            guard let value = state.values[stage]?[key] as? T else { return nil }
+            state.used[stage, default: []].insert(key)
+            state.hits[stage, default: 0] += 1
             return value
         }
     }
 
     func keep(_ stage: CacheStage, _ key: CacheKey, _ value: Any) {
-        lock.withLock {
-            values[stage, default: [:]][key] = value
-            used[stage, default: []].insert(key)
+        state.withLock { state in
+            state.values[stage, default: [:]][key] = value
+            state.used[stage, default: []].insert(key)
         }
     }
 
     func use(_ stage: CacheStage, _ key: CacheKey) {
-        lock.withLock { _ = used[stage, default: []].insert(key) }
+        state.withLock { _ = $0.used[stage, default: []].insert(key) }
     }
 
     func save(_ stage: CacheStage) {
-        lock.withLock {
-            guard let used = used.removeValue(forKey: stage) else { return }
-            values[stage] = values[stage]?.filter { used.contains($0.key) }
+        state.withLock { state in
+            guard let used = state.used.removeValue(forKey: stage) else { return }
+            state.values[stage] = state.values[stage]?.filter { used.contains($0.key) }
         }
     }
 }

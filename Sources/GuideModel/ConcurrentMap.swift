@@ -40,21 +40,22 @@ extension Array where Element: Sendable {
 }
 
 /// Work started on another thread at once, its result waited for when first asked.
-public final class InBackground<T: Sendable>: @unchecked Sendable {
+public final class InBackground<T: Sendable>: Sendable {
     private let done = DispatchGroup()
-    private var result: T?
+    private let result = Locked<T?>(nil)
 
     public init(_ work: @escaping @Sendable () -> T) {
         done.enter()
-        DispatchQueue.global().async {
-            self.result = work()
-            self.done.leave()
+        DispatchQueue.global().async { [result, done] in
+            let value = work()
+            result.withLock { $0 = value }
+            done.leave()
         }
     }
 
     /// The result, once the work is done.
     public var value: T {
         done.wait()
-        return result!
+        return result.withLock { $0! }
     }
 }

@@ -6,16 +6,19 @@ import Foundation
 ///
 /// Shared by the copies of a `Chapter` (a reference, so a parse happens once for all); safe
 /// to use from any thread (a second reader waits for the first one's parse).
-public final class ParsedChapter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parse: (@Sendable () throws -> [Block])?
-    private var parsed: [Block]?
-    private var knownFacts: ChapterFacts?
-    private var parseFailure: Error?
+public final class ParsedChapter: Sendable {
+    private struct State {
+        var parse: (@Sendable () throws -> [Block])?
+        var parsed: [Block]?
+        var knownFacts: ChapterFacts?
+        var parseFailure: Error?
+    }
+
+    private let state: Locked<State>
 
     /// Blocks already parsed.
     public init(blocks: [Block]) {
-        parsed = blocks
+        state = Locked(State(parsed: blocks))
     }
 
     /// Blocks `parse` makes when first asked for, whose facts are already known. A `parse` that
@@ -23,50 +26,39 @@ public final class ParsedChapter: @unchecked Sendable {
     /// error in `failure`: a stage asks for blocks where nothing can be thrown, so the pipeline
     /// asks `failure` before it keeps or writes anything.
     public init(facts: ChapterFacts, parse: @escaping @Sendable () throws -> [Block]) {
-        self.parse = parse
-        knownFacts = facts
+        state = Locked(State(parse: parse, knownFacts: facts))
     }
 
+    /// (Parsed under the lock: a second reader waits for the first one's parse.)
     public var blocks: [Block] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let parsed { return parsed }
-        var blocks: [Block] = []
-        do {
-            blocks = try parse?() ?? []
-        } catch {
-            parseFailure = error
+        state.withLock { state in
+            if let parsed = state.parsed { return parsed }
+            var blocks: [Block] = []
+            do {
+                blocks = try state.parse?() ?? []
+            } catch {
+                state.parseFailure = error
+            }
+            state.parsed = blocks
+            state.parse = nil
+            return blocks
         }
-        parsed = blocks
-        parse = nil
-        return blocks
     }
 
     public var facts: ChapterFacts {
-        lock.lock()
-        if let knownFacts {
-            lock.unlock()
-            return knownFacts
-        }
-        lock.unlock()
+        if let known = state.withLock({ $0.knownFacts }) { return known }
         let facts = ChapterFacts(blocks: blocks)
-        lock.lock()
-        knownFacts = facts
-        lock.unlock()
+        state.withLock { $0.knownFacts = facts }
         return facts
     }
 
     /// Why the blocks could not be made when asked for (nil: they were, or were not asked for).
     public var failure: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return parseFailure
+        state.withLock { $0.parseFailure }
     }
 
     /// Whether the blocks were parsed (for tests: which chapters a build opened).
     public var isParsed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return parsed != nil
+        state.withLock { $0.parsed != nil }
     }
 }

@@ -15,7 +15,7 @@ import GuideRender
 /// published site does not change while the previous one is brought up to date. Nothing is
 /// trusted about how far an update got: a build compares every file again (same inode as the
 /// current site's, or replaced), so one killed part-way leaves a folder the next build mends.
-final class PreviousSite: @unchecked Sendable {
+final class PreviousSite: Sendable {
     let path: String
     /// The folder, open and locked (`flock`) while a build updates it; closed, and so
     /// unlocked, when the value goes.

@@ -1,4 +1,5 @@
 import CClang
+import GuideModel
 import Foundation
 
 /// C, Objective-C and C++ through clang's own tokenizer (libclang's `clang_tokenize`).
@@ -15,10 +16,10 @@ import Foundation
 /// unsaved file holds every snippet of a batch, inside `#if 0` so that clang does not parse
 /// them, and each snippet is tokenized over its own range. The result is the same as lexing
 /// the snippet alone (HighlightTests checks it).
-final class ClangLexer: @unchecked Sendable {
+final class ClangLexer: Sendable {
     static let shared = ClangLexer()
 
-    private var api = GuideClang()
+    private let api: GuideClang
     /// An index per thread that lexes.
     private let pool: ParserPool
     /// Why libclang could not be used, or nil when it works.
@@ -36,7 +37,9 @@ final class ClangLexer: @unchecked Sendable {
         // own main thread then: measured as fast; libclang still recovers from a crash there.)
         if getenv("LIBCLANG_NOTHREADS") == nil { setenv("LIBCLANG_NOTHREADS", "1", 0) }
         var pathBuffer = [CChar](repeating: 0, count: 256)
+        var api = GuideClang()
         let status = guide_clang_load(&api, &pathBuffer, pathBuffer.count)
+        self.api = api
         let path = String(decoding: pathBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if status == 0, let create = api.createIndex, let createdIndex = create(0, 0) {
             loadError = nil
@@ -222,27 +225,26 @@ private final class ParserSlot {
 /// translation unit holds is then freed by the thread that allocated it. Slots handed from
 /// thread to thread (one per core) had each reparse free another thread's memory, waiting on
 /// glibc's arena lock: 811 of the 1,115 times a cold ×40 build's threads slept.
-private final class ParserPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [pthread_t: ParserSlot] = [:]
-    /// The first index (made to ask the version), for the first thread; then `makeIndex`'s.
-    private var first: CXIndex?
-    private let makeIndex: () -> CXIndex?
+private final class ParserPool: Sendable {
+    /// Each thread's slot, and the first index (made to ask the version), for the first thread;
+    /// then `makeIndex`'s.
+    private let state: Locked<(slots: [pthread_t: ParserSlot], first: CXIndex?)>
+    private let makeIndex: @Sendable () -> CXIndex?
 
-    init(first: CXIndex?, makeIndex: @escaping () -> CXIndex?) {
-        self.first = first
+    init(first: CXIndex?, makeIndex: @escaping @Sendable () -> CXIndex?) {
+        state = Locked(([:], first))
         self.makeIndex = makeIndex
     }
 
     func withSlot<R>(_ body: (ParserSlot) -> R?) -> R? {
         let thread = pthread_self()
-        lock.lock()
-        var slot = slots[thread]
-        if slot == nil, let index = first.take() ?? makeIndex() {
-            slot = ParserSlot(index: index)
-            slots[thread] = slot
+        let slot = state.withLock { state -> ParserSlot? in
+            if let slot = state.slots[thread] { return slot }
+            guard let index = state.first.take() ?? makeIndex() else { return nil }
+            let slot = ParserSlot(index: index)
+            state.slots[thread] = slot
+            return slot
         }
-        lock.unlock()
         return slot.flatMap(body)
     }
 }

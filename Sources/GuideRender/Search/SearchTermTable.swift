@@ -226,7 +226,7 @@ final class TermTable: @unchecked Sendable {
 }
 
 /// Terms packed in sorted order: term `k` is `bytes[starts[k]..<starts[k + 1]]`.
-final class SortedTerms: @unchecked Sendable {
+final class SortedTerms: Sendable {
     let count: Int
     private let bytes: ByteBuffer
     private let starts: [Int]
@@ -354,7 +354,7 @@ private func utf16Less(_ a: UnsafePointer<UInt8>, _ na: Int, _ b: UnsafePointer<
 /// A run of sorted terms written for the term shards: the terms (escaped for a JSON string, each
 /// followed by `\n`) and their postings (each `"…",`), with where each term ends in both, so a
 /// shard is cut from one or more runs with a copy per run.
-final class EncodedTerms: @unchecked Sendable {
+final class EncodedTerms: Sendable {
     private let terms: ByteBuffer
     private let postings: ByteBuffer
     private let termEnds: [Int]

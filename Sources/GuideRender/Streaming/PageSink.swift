@@ -102,11 +102,10 @@ public struct PageSink {
 /// site is rendered; the writer moves them into the new site (`Site.spooled`). Named after the
 /// build's process, like the writer's staging folder, so that the folder of a killed build
 /// is removed by the next (`SiteWriter.removeLeftovers`).
-public final class PageSpool: @unchecked Sendable {
+public final class PageSpool: Sendable {
     public let folder: String
-    private let lock = NSLock()
-    private var count = 0
-    private var made = false
+    /// How many pages it holds, and whether its folder was made.
+    private let state = Locked((count: 0, made: false))
 
     /// The spool of a build writing `output`.
     public init(output: String) {
@@ -120,17 +119,17 @@ public final class PageSpool: @unchecked Sendable {
 
     /// A new, empty file of the spool, open for writing.
     func create() throws -> (path: String, descriptor: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !made {
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw POSIXWriteError(path: folder, code: errno) }
-            made = true
+        try state.withLock { state throws -> (path: String, descriptor: Int32) in
+            if !state.made {
+                guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw POSIXWriteError(path: folder, code: errno) }
+                state.made = true
+            }
+            state.count += 1
+            let path = folder + "/page-\(state.count)"
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw POSIXWriteError(path: path, code: errno) }
+            return (path, descriptor)
         }
-        count += 1
-        let path = folder + "/page-\(count)"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXWriteError(path: path, code: errno) }
-        return (path, descriptor)
     }
 
     /// Removes the folder and what is left in it (the writer moved the pages it took).
