@@ -165,6 +165,8 @@ struct FragmentAnalysis {
             if let to, retype(at: token, to: Self.parameterType(from: to), in: &set, from: current) { retyped.insert(token) }
         }
         for diagnostic in diagnostics {
+            // What the snippet's own `#error` shows is its point, not a name it misses.
+            if Evaluation.isIntended(diagnostic, in: unit, part: context.currentPart) { continue }
             let message = ClangNameMessage.read(diagnostic.message)
             let isError = diagnostic.severity == .error
             if !isError {

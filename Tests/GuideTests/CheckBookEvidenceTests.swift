@@ -1,0 +1,78 @@
+import Foundation
+import GuideCheck
+import GuideModel
+import GuideParse
+import Testing
+
+/// What the book itself shows, with the real clang (Debian's GNUstep): a snippet's own
+/// `#warning`/`#error` is its intended output; a class declared without a superclass is probed
+/// so that `-Wobjc-root-class` fires; and no assumption hides what the book's own declarations
+/// disprove. Every scenario is a chapter of its own in one book, checked once.
+struct CheckBookEvidenceTests {
+    /// Chapter name → its snippets' code, in order.
+    static let scenarios: [(String, [String])] = [
+        // Intended diagnostics.
+        ("intended-warning", ["- (void)sync {\n#warning \"not written yet\"\n}"]),
+        ("intended-error", ["- (int)ratio:(int)a over:(int)b {\n#error \"check b for zero first\"\n    return a / b;\n}"]),
+        ("intended-beside-a-mistake", ["#warning \"tidy up\"\nNSLog(@\"%d\", 1)\nNSLog(@\"%d\", 2);"]),
+        ("intended-with-an-assumed-name", ["#warning \"stub\"\n[self refreshAllPanels];"]),
+    ]
+
+    static let report: CheckReport = {
+        let folder = try! TempFolder()
+        var chapters: [Chapter] = []
+        for (name, codes) in scenarios {
+            var markdown = "# \(name)\n\n"
+            for code in codes { markdown += "```objective-c\n\(code)\n```\n\n" }
+            try! folder.write("content/en/\(name).md", markdown)
+            chapters.append(Chapter(path: "\(name).md", displayPath: "content/en/\(name).md", title: name,
+                                    blocks: MarkdownParser().parse(markdown)))
+        }
+        var config = Config(titles: ["en": "T"], languages: [Language("en")], source: Language("en"))
+        config.check.sdk = "gnustep"
+        let book = Book(config: config, editions: [Edition(language: Language("en"), title: "T", toc: [], chapters: chapters,
+                                                           assets: [])])
+        return SnippetChecker(options: CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
+                                                    sdk: .gnustep)).run(book: book)
+    }()
+
+    static func results(_ chapter: String) -> [SnippetResult] {
+        report.results.filter { $0.chapterPath == chapter + ".md" }
+    }
+
+    static func last(_ chapter: String) -> SnippetResult? { results(chapter).last }
+
+    private func explain(_ chapter: String) -> String {
+        guard let result = Self.last(chapter) else { return "no result" }
+        return "\(result.outcome) \(result.reason ?? "") " + result.diagnostics.map(\.message).joined(separator: " | ")
+    }
+
+    // MARK: Intended diagnostics
+
+    @Test func aSnippetsOwnWarningIsItsIntendedOutput() {
+        let result = Self.last("intended-warning")
+        #expect(result?.outcome == .intended, "\(explain("intended-warning"))")
+        #expect(result?.diagnostics.map(\.message) == ["\"not written yet\""])
+        #expect(result?.diagnostics.allSatisfy(\.expected) == true)
+        // Counted apart, never printed as a failure.
+        #expect(result?.diagnostics(failing: false).isEmpty == true)
+        #expect(Self.report.count(.intended) == 3)
+    }
+
+    @Test func aSnippetsOwnErrorIsItsIntendedOutput() {
+        #expect(Self.last("intended-error")?.outcome == .intended, "\(explain("intended-error"))")
+        #expect(Self.last("intended-error")?.reason == nil)
+    }
+
+    @Test func anyOtherDiagnosticStillFails() {
+        let result = Self.last("intended-beside-a-mistake")
+        #expect(result?.outcome == .fail, "\(explain("intended-beside-a-mistake"))")
+        #expect(result?.diagnostics.contains { !$0.expected && $0.message.hasPrefix("expected ';'") } == true)
+    }
+
+    @Test func namesAreStillAssumedBesideIt() {
+        let result = Self.last("intended-with-an-assumed-name")
+        #expect(result?.outcome == .intended, "\(explain("intended-with-an-assumed-name"))")
+        #expect(result?.assumed.map(\.label) == ["-refreshAllPanels"])
+    }
+}
