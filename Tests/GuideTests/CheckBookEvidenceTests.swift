@@ -16,6 +16,10 @@ struct CheckBookEvidenceTests {
         ("intended-error", ["- (int)ratio:(int)a over:(int)b {\n#error \"check b for zero first\"\n    return a / b;\n}"]),
         ("intended-beside-a-mistake", ["#warning \"tidy up\"\nNSLog(@\"%d\", 1)\nNSLog(@\"%d\", 2);"]),
         ("intended-with-an-assumed-name", ["#warning \"stub\"\n[self refreshAllPanels];"]),
+        // Root classes.
+        ("root-class", ["@interface Kettle\n+ (instancetype)kettleWithVolume:(int)litres;\n@end"]),
+        ("root-class-implemented", ["@interface Teapot\n@end\n@implementation Teapot\n@end"]),
+        ("class-with-superclass", ["@interface Saucer : NSObject\n@property (nonatomic) int size;\n@end"]),
     ]
 
     static let report: CheckReport = {
@@ -74,5 +78,18 @@ struct CheckBookEvidenceTests {
         let result = Self.last("intended-with-an-assumed-name")
         #expect(result?.outcome == .intended, "\(explain("intended-with-an-assumed-name"))")
         #expect(result?.assumed.map(\.label) == ["-refreshAllPanels"])
+    }
+
+    // MARK: Root classes
+
+    @Test func aClassWithoutASuperclassWarnsAsClangWouldOnceItIsImplemented() {
+        let result = Self.last("root-class")
+        #expect(result?.outcome == .warn, "\(explain("root-class"))")
+        #expect(result?.diagnostics.map(\.flag) == ["-Wobjc-root-class"])
+        #expect(result?.diagnostics.first?.location == SourceLocation(file: "content/en/root-class.md", line: 4, column: 12))
+        // Its own implementation gives the warning once, and the probe adds nothing.
+        #expect(Self.last("root-class-implemented")?.diagnostics.map(\.flag) == ["-Wobjc-root-class"],
+                "\(explain("root-class-implemented"))")
+        #expect(Self.last("class-with-superclass")?.outcome == .pass, "\(explain("class-with-superclass"))")
     }
 }

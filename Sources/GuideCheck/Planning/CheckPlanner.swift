@@ -133,6 +133,8 @@ struct CheckPlanner: Sendable {
             let prelude = ChapterContext.prelude(earlier: earlier, current: chainDeclarations, wrapperClass: className)
             var wrapping = WrapperContext(className: className, superclass: superclass, silenced: silenced, prelude: prelude)
             wrapping.returnType = ReturnedValues.type(of: parts.filter { $0.shape == .statements }.map(\.code))
+            wrapping.rootClasses = Self.rootClasses(declaredIn: own.declarations,
+                                                    implemented: chainDeclarations.flatMap(\.declarations))
             plan.parts = parts
             plan.wrapping = wrapping
             plan.bookDeclarations = earlier.map(\.declarations) + chainDeclarations.map(\.declarations)
@@ -149,6 +151,18 @@ struct CheckPlanner: Sendable {
             if let declarations = plans[index].declarations { later.formUnion(declarations.identifiers) }
         }
         return plans
+    }
+
+    /// The classes `declarations` declare whole with no superclass, that none of `implemented`
+    /// implements: those the wrapper implements for clang to warn of (`WrapperContext.rootClasses`).
+    static func rootClasses(declaredIn declarations: [Declaration], implemented: [Declaration]) -> [String] {
+        let implementations = Set(implemented.filter { $0.kind == .implementation }.map(\.name))
+        var found: [String] = []
+        for declaration in declarations where declaration.kind == .classInterface(superclass: nil) && declaration.complete
+            && !implementations.contains(declaration.name) && !found.contains(declaration.name) {
+            found.append(declaration.name)
+        }
+        return found
     }
 
     /// cmark keeps the newline that ends the last line.
