@@ -20,6 +20,15 @@ struct CheckBookEvidenceTests {
         ("root-class", ["@interface Kettle\n+ (instancetype)kettleWithVolume:(int)litres;\n@end"]),
         ("root-class-implemented", ["@interface Teapot\n@end\n@implementation Teapot\n@end"]),
         ("class-with-superclass", ["@interface Saucer : NSObject\n@property (nonatomic) int size;\n@end"]),
+        // What the book disproves.
+        ("keyword-left-out-on-a-class-variable", [
+            "+ (id)hookMethod:(SEL)selector options:(int)options block:(id)block error:(NSError **)error;",
+            "- (void)install:(Class)target {\n    [target hookMethod:@selector(description) options:0 block:nil];\n}",
+        ]),
+        ("keyword-added-on-an-object", [
+            "@interface Pump : NSObject\n- (void)startAt:(int)speed;\n@end",
+            "Pump *pump = [Pump new];\n[pump startAt:3 quietly:YES];",
+        ]),
     ]
 
     static let report: CheckReport = {
@@ -91,5 +100,26 @@ struct CheckBookEvidenceTests {
         #expect(Self.last("root-class-implemented")?.diagnostics.map(\.flag) == ["-Wobjc-root-class"],
                 "\(explain("root-class-implemented"))")
         #expect(Self.last("class-with-superclass")?.outcome == .pass, "\(explain("class-with-superclass"))")
+    }
+
+    // MARK: What the book disproves
+
+    @Test func aSelectorSentToAClassVariableWithAKeywordLeftOut() {
+        let result = Self.last("keyword-left-out-on-a-class-variable")
+        #expect(result?.outcome == .fail, "\(explain("keyword-left-out-on-a-class-variable"))")
+        #expect(result?.assumed.isEmpty == true)
+        #expect(result?.reason?.contains("'hookMethod:options:block:error:'") == true)
+        // clang's own diagnostic, with a note at the book's declaration.
+        let error = result?.diagnostics.first { $0.severity == .error }
+        #expect(error?.message.contains("hookMethod:options:block:") == true)
+        #expect(error?.notes.contains { $0.location?.file == "content/en/keyword-left-out-on-a-class-variable.md"
+                                         && $0.location?.line == 4 } == true, "\(String(describing: error))")
+    }
+
+    @Test func aSelectorWithAKeywordAdded() {
+        let result = Self.last("keyword-added-on-an-object")
+        #expect(result?.outcome == .fail, "\(explain("keyword-added-on-an-object"))")
+        #expect(result?.reason?.contains("'startAt:'") == true)
+        #expect(result?.diagnostics.first { $0.severity == .error }?.notes.contains { $0.location?.line == 5 } == true)
     }
 }

@@ -137,7 +137,7 @@ struct CheckPlanner: Sendable {
                                                     implemented: chainDeclarations.flatMap(\.declarations))
             plan.parts = parts
             plan.wrapping = wrapping
-            plan.bookDeclarations = earlier.map(\.declarations) + chainDeclarations.map(\.declarations)
+            plan.bookDeclarations = earlier + chainDeclarations
             // A snippet expected to fail is about its errors: nothing is assumed away.
             plan.strict = chainAnnotations.contains { $0.strict } || !(annotation?.expectErrors.isEmpty ?? true)
             plan.unit = SnippetWrapper.wrap(parts, context: wrapping)
