@@ -29,6 +29,14 @@ struct CheckBookEvidenceTests {
             "@interface Pump : NSObject\n- (void)startAt:(int)speed;\n@end",
             "Pump *pump = [Pump new];\n[pump startAt:3 quietly:YES];",
         ]),
+        ("member-of-another-class", [
+            "@interface Oven : NSObject\n- (void)preheat;\n@property (nonatomic) int temperature;\n@end\n\n@interface Fridge : NSObject\n@end",
+            "Fridge *fridge = [Fridge new];\n[fridge preheat];",
+            "Fridge *fridge = [Fridge new];\nfridge.temperature = 4;",
+            // Sent to the wrapper's class, or to a class the chapter does not show: assumed as before.
+            "[self preheat];",
+        ]),
+        ("function-called-with-other-arguments", ["void Chime(int times) {\n}", "Chime(2, YES);"]),
     ]
 
     static let report: CheckReport = {
@@ -121,5 +129,22 @@ struct CheckBookEvidenceTests {
         #expect(result?.outcome == .fail, "\(explain("keyword-added-on-an-object"))")
         #expect(result?.reason?.contains("'startAt:'") == true)
         #expect(result?.diagnostics.first { $0.severity == .error }?.notes.contains { $0.location?.line == 5 } == true)
+    }
+
+    @Test func aMemberSentToAnotherClassOfTheChapter() {
+        let results = Self.results("member-of-another-class")
+        #expect(results.map(\.outcome) == [.pass, .fail, .fail, .assumed], "\(results.map { "\($0.outcome) \($0.reason ?? "")" })")
+        #expect(results[1].reason?.contains("'preheat' is sent to Fridge, and the book declares it on Oven") == true)
+        #expect(results[2].reason?.contains("'temperature' is read on Fridge, and the book declares it on Oven") == true)
+        // Each error points at the member's declaration in the first snippet (lines 5 and 6 of the file).
+        #expect(results[1].diagnostics.first { $0.severity == .error }?.notes.map(\.location?.line) == [5])
+        #expect(results[2].diagnostics.first { $0.severity == .error }?.notes.map(\.location?.line) == [6])
+    }
+
+    /// Arguments that do not fit the chapter's own declaration are clang's error, never assumed away.
+    @Test func aFunctionCalledWithOtherArguments() {
+        let result = Self.last("function-called-with-other-arguments")
+        #expect(result?.outcome == .fail, "\(explain("function-called-with-other-arguments"))")
+        #expect(result?.assumed.isEmpty == true)
     }
 }
