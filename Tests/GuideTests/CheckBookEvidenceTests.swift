@@ -1,5 +1,5 @@
 import Foundation
-import GuideCheck
+@testable import GuideCheck
 import GuideModel
 import GuideParse
 import Testing
@@ -36,6 +36,8 @@ struct CheckBookEvidenceTests {
             // Sent to the wrapper's class, or to a class the chapter does not show: assumed as before.
             "[self preheat];",
         ]),
+        // A chapter after `keyword-added-on-an-object`, which declares `startAt:` on Pump.
+        ("an-earlier-chapter-declares-it", ["id machine = nil;\n[machine startAt:3 quietly:YES];"]),
         ("function-called-with-other-arguments", ["void Chime(int times) {\n}", "Chime(2, YES);"]),
     ]
 
@@ -139,6 +141,36 @@ struct CheckBookEvidenceTests {
         // Each error points at the member's declaration in the first snippet (lines 5 and 6 of the file).
         #expect(results[1].diagnostics.first { $0.severity == .error }?.notes.map(\.location?.line) == [5])
         #expect(results[2].diagnostics.first { $0.severity == .error }?.notes.map(\.location?.line) == [6])
+    }
+
+    /// The chapters before this one in the book's order count too; the note names their file.
+    @Test func aSelectorAnEarlierChapterDeclaresWithAnotherKeyword() {
+        let result = Self.last("an-earlier-chapter-declares-it")
+        #expect(result?.outcome == .fail, "\(explain("an-earlier-chapter-declares-it"))")
+        #expect(result?.reason?.contains("where the book declares 'startAt:'") == true)
+        #expect(result?.diagnostics.first { $0.severity == .error }?.notes.map(\.location)
+                == [SourceLocation(file: "content/en/keyword-added-on-an-object.md", line: 5)])
+    }
+
+    /// A chapter's cached results depend on the chapters before it in its language: one digest
+    /// of them, made in one pass, changes when any of them does.
+    @Test func theChaptersBeforeOneAreInItsCacheKey() {
+        func chapter(_ path: String, _ digest: [UInt8]?) -> Chapter {
+            Chapter(path: path, displayPath: "content/x/" + path, title: path, blocks: [], contentDigest: digest)
+        }
+        let en = Language("en"), zh = Language("zh")
+        let book = [(en, chapter("a.md", [1])), (en, chapter("b.md", [2])), (en, chapter("c.md", [3])), (zh, chapter("a.md", [4]))]
+        let digests = ChapterResults.earlierDigests(book.map { (language: $0.0, chapter: $0.1) })
+        #expect(digests[0] == [] && digests[3] == [])
+        #expect(digests[1] != nil && digests[1] != [] && digests[2] != digests[1])
+        var edited = book
+        edited[0].1 = chapter("a.md", [9])
+        let again = ChapterResults.earlierDigests(edited.map { (language: $0.0, chapter: $0.1) })
+        #expect(again[1] != digests[1] && again[2] != digests[2] && again[3] == [])
+        // A chapter with no digest (not read from a file) leaves those after it uncached.
+        edited[0].1 = chapter("a.md", nil)
+        let unknown = ChapterResults.earlierDigests(edited.map { (language: $0.0, chapter: $0.1) })
+        #expect(unknown[0] == [] && unknown[1] == nil && unknown[2] == nil && unknown[3] == [])
     }
 
     /// Arguments that do not fit the chapter's own declaration are clang's error, never assumed away.

@@ -155,7 +155,8 @@ struct CompileExecutor: Sendable {
         init(_ plan: SnippetPlan, unit: WrappedUnit, contextDeclarations: [Declaration], snippetSuperclass: String,
              contextFiles: Set<String>) {
             let wrapperClass = plan.wrapping.className ?? SnippetWrapper.defaultClass
-            let book = BookDeclarations(context: contextDeclarations, snippets: plan.bookDeclarations, wrapperClass: wrapperClass,
+            let book = BookDeclarations(context: contextDeclarations, earlierChapters: plan.earlierChapters,
+                                        snippets: plan.bookDeclarations, wrapperClass: wrapperClass,
                                         wrapperSuperclass: plan.wrapping.superclass ?? snippetSuperclass)
             let code = plan.parts.last?.code ?? ""
             var context = FragmentAnalysis.Context(

@@ -15,11 +15,18 @@ struct BookDeclarations: Sendable {
 
     init() {}
 
-    /// `context`: the context header's declarations; `snippets`: the chapter's earlier snippets
-    /// and the snippet, in that order. The wrapper's members (no owner) belong to `wrapperClass`.
-    init(context: [Declaration], snippets: [ChapterSnippetDeclarations], wrapperClass: String, wrapperSuperclass: String) {
+    /// `context`: the context header's declarations; `earlierChapters`: the snippets of the
+    /// chapters before this one; `snippets`: the chapter's earlier snippets and the snippet, in
+    /// that order. The chapter's wrapper members (no owner) belong to `wrapperClass`; an earlier
+    /// chapter's, to its annotation's class or to none the snippet knows (a method shown alone
+    /// there belongs to some class of that chapter, not to this snippet's `self`).
+    init(context: [Declaration], earlierChapters: [ChapterSnippetDeclarations] = [], snippets: [ChapterSnippetDeclarations],
+         wrapperClass: String, wrapperSuperclass: String) {
         superclass[wrapperClass] = wrapperSuperclass
         add(context, wrapperClass: wrapperClass)
+        for snippet in earlierChapters {
+            add(snippet.declarations, wrapperClass: snippet.wrapperClass ?? "(methods of \(snippet.file))", snippet: snippet)
+        }
         for snippet in snippets { add(snippet.declarations, wrapperClass: wrapperClass, snippet: snippet) }
     }
 

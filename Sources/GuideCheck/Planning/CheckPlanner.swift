@@ -24,7 +24,7 @@ struct CheckPlanner: Sendable {
         let source = book.source
         // Chapters are planned independently (a translation against its source's snippets): on every core.
         let chapters = Self.order(book).enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
-        return chapters.concurrentMap { [align] position, language, chapter -> [SnippetPlan] in
+        let planned = chapters.concurrentMap { [align] position, language, chapter -> [SnippetPlan] in
             if skipping.contains(position) { return [] }
             let original = language == source.language ? nil : source.chapter(at: chapter.path)
             var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages)
@@ -40,6 +40,47 @@ struct CheckPlanner: Sendable {
                 counterparts = pairs.map { $0.map { originals[$0].location } }
             }
             return planChapter(snippets, counterparts: counterparts)
+        }
+        return withEarlierChapters(chapters: chapters.map { ($0.1, $0.2) }, plans: planned, languages: languages)
+    }
+
+    /// Gives each planned snippet what the chapters before its own (in its edition's order)
+    /// declare, for the rules against assuming what the book disproves (`BookDeclarations`).
+    func withEarlierChapters(chapters: [(language: Language, chapter: Chapter)], plans: [[SnippetPlan]],
+                             languages: [String]) -> [[SnippetPlan]] {
+        var plans = plans
+        let planned = plans.indices.filter { plans[$0].contains { $0.unit != nil } }
+        var needed = Set<Int>()
+        for index in planned {
+            for earlier in 0..<index where chapters[earlier].language == chapters[index].language { needed.insert(earlier) }
+        }
+        let wanted = needed.sorted()
+        let read = wanted.concurrentMap { index in
+            Self.declarations(of: chapters[index].chapter, language: chapters[index].language, languages: languages)
+        }
+        let declarations = Dictionary(uniqueKeysWithValues: zip(wanted, read))
+        for index in planned {
+            let earlier = (0..<index).filter { chapters[$0].language == chapters[index].language }
+                .flatMap { declarations[$0] ?? [] }
+            guard !earlier.isEmpty else { continue }
+            for plan in plans[index].indices { plans[index][plan].earlierChapters = earlier }
+        }
+        return plans
+    }
+
+    /// What a chapter's snippets declare, read as its planning reads them (shapes from their
+    /// own annotations or the classifier; ignored and text snippets left out).
+    static func declarations(of chapter: Chapter, language: Language, languages: [String]) -> [ChapterSnippetDeclarations] {
+        CodeSnippet.all(in: chapter, language: language, languages: languages).compactMap { snippet in
+            let annotation = snippet.annotation
+            guard annotation?.ignore != true, annotation?.text != true else { return nil }
+            let code = trimmedCode(snippet.code)
+            let shape = annotation?.shape ?? ShapeClassifier.classify(code)
+            guard shape != .text else { return nil }
+            let elided = annotation?.elide == true ? Elision.blankAll(code) : Elision.apply(code)
+            let found = ChapterSnippetDeclarations(code: elided.code, file: snippet.file, firstLine: snippet.firstCodeLine,
+                                                   indents: snippet.indents, shape: shape, wrapperClass: annotation?.className)
+            return found.declarations.isEmpty ? nil : found
         }
     }
 

@@ -20,6 +20,8 @@ struct SnippetPlan {
     var wrapping = WrapperContext()
     /// What the chapter declared before the snippet, and the snippet itself (for `BookDeclarations`).
     var bookDeclarations: [ChapterSnippetDeclarations] = []
+    /// What the chapters before the snippet's own declare (in its edition's order), for `BookDeclarations` only.
+    var earlierChapters: [ChapterSnippetDeclarations] = []
     /// Identifiers the chapter's later snippets declare.
     var laterIdentifiers: Set<String> = []
     /// The annotation asks for no assumptions.
