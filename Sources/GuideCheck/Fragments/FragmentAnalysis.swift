@@ -20,7 +20,7 @@ struct BookDeclarations: Sendable {
     /// that order. The chapter's wrapper members (no owner) belong to `wrapperClass`; an earlier
     /// chapter's, to its annotation's class or to none the snippet knows (a method shown alone
     /// there belongs to some class of that chapter, not to this snippet's `self`).
-    init(context: [Declaration], earlierChapters: [ChapterSnippetDeclarations] = [], snippets: [ChapterSnippetDeclarations],
+    init(context: [Declaration], earlierChapters: ArraySlice<ChapterSnippetDeclarations> = [], snippets: [ChapterSnippetDeclarations],
          wrapperClass: String, wrapperSuperclass: String) {
         superclass[wrapperClass] = wrapperSuperclass
         add(context, wrapperClass: wrapperClass)

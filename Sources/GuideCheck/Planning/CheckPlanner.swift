@@ -22,10 +22,16 @@ struct CheckPlanner: Sendable {
     func plan(book: Book, skipping: Set<Int> = []) -> [[SnippetPlan]] {
         let languages = book.config.check.languages
         let source = book.source
+        let order = Self.order(book)
+        // A skipped chapter before a planned one of its language is planned too, for what it
+        // declares (`giveEarlierChapters`): read as a cold check reads it, its plans then dropped.
+        var lastPlanned: [String: Int] = [:]
+        for position in order.indices where !skipping.contains(position) { lastPlanned[order[position].language.code] = position }
+        let forDeclarations = Set(skipping.filter { $0 < lastPlanned[order[$0].language.code] ?? -1 })
         // Chapters are planned independently (a translation against its source's snippets): on every core.
-        let chapters = Self.order(book).enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
-        let planned = chapters.concurrentMap { [align] position, language, chapter -> [SnippetPlan] in
-            if skipping.contains(position) { return [] }
+        let chapters = order.enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
+        var planned = chapters.concurrentMap { [align] position, language, chapter -> [SnippetPlan] in
+            if skipping.contains(position) && !forDeclarations.contains(position) { return [] }
             let original = language == source.language ? nil : source.chapter(at: chapter.path)
             var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages)
             var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
@@ -41,46 +47,26 @@ struct CheckPlanner: Sendable {
             }
             return planChapter(snippets, counterparts: counterparts)
         }
-        return withEarlierChapters(chapters: chapters.map { ($0.1, $0.2) }, plans: planned, languages: languages)
+        Self.giveEarlierChapters(&planned, languages: order.map(\.language))
+        for position in forDeclarations { planned[position] = [] }
+        return planned
     }
 
-    /// Gives each planned snippet what the chapters before its own (in its edition's order)
-    /// declare, for the rules against assuming what the book disproves (`BookDeclarations`).
-    func withEarlierChapters(chapters: [(language: Language, chapter: Chapter)], plans: [[SnippetPlan]],
-                             languages: [String]) -> [[SnippetPlan]] {
-        var plans = plans
-        let planned = plans.indices.filter { plans[$0].contains { $0.unit != nil } }
-        var needed = Set<Int>()
-        for index in planned {
-            for earlier in 0..<index where chapters[earlier].language == chapters[index].language { needed.insert(earlier) }
+    /// Gives each snippet what the chapters before its own (in its edition's order) declare, for
+    /// the rules against assuming what the book disproves (`BookDeclarations`): one array per
+    /// language of every chapter's declarations, of which each chapter's plans share the part
+    /// before it.
+    static func giveEarlierChapters(_ plans: inout [[SnippetPlan]], languages: [Language]) {
+        var all: [String: [ChapterSnippetDeclarations]] = [:]
+        var ends: [Int] = []
+        for (position, chapterPlans) in plans.enumerated() {
+            let code = languages[position].code
+            ends.append(all[code]?.count ?? 0)
+            all[code, default: []].append(contentsOf: chapterPlans.compactMap(\.declarations))
         }
-        let wanted = needed.sorted()
-        let read = wanted.concurrentMap { index in
-            Self.declarations(of: chapters[index].chapter, language: chapters[index].language, languages: languages)
-        }
-        let declarations = Dictionary(uniqueKeysWithValues: zip(wanted, read))
-        for index in planned {
-            let earlier = (0..<index).filter { chapters[$0].language == chapters[index].language }
-                .flatMap { declarations[$0] ?? [] }
-            guard !earlier.isEmpty else { continue }
-            for plan in plans[index].indices { plans[index][plan].earlierChapters = earlier }
-        }
-        return plans
-    }
-
-    /// What a chapter's snippets declare, read as its planning reads them (shapes from their
-    /// own annotations or the classifier; ignored and text snippets left out).
-    static func declarations(of chapter: Chapter, language: Language, languages: [String]) -> [ChapterSnippetDeclarations] {
-        CodeSnippet.all(in: chapter, language: language, languages: languages).compactMap { snippet in
-            let annotation = snippet.annotation
-            guard annotation?.ignore != true, annotation?.text != true else { return nil }
-            let code = trimmedCode(snippet.code)
-            let shape = annotation?.shape ?? ShapeClassifier.classify(code)
-            guard shape != .text else { return nil }
-            let elided = annotation?.elide == true ? Elision.blankAll(code) : Elision.apply(code)
-            let found = ChapterSnippetDeclarations(code: elided.code, file: snippet.file, firstLine: snippet.firstCodeLine,
-                                                   indents: snippet.indents, shape: shape, wrapperClass: annotation?.className)
-            return found.declarations.isEmpty ? nil : found
+        for position in plans.indices where ends[position] > 0 {
+            let earlier = all[languages[position].code]?[..<ends[position]] ?? []
+            for index in plans[position].indices { plans[position][index].earlierChapters = earlier }
         }
     }
 

@@ -21,7 +21,7 @@ struct SnippetPlan {
     /// What the chapter declared before the snippet, and the snippet itself (for `BookDeclarations`).
     var bookDeclarations: [ChapterSnippetDeclarations] = []
     /// What the chapters before the snippet's own declare (in its edition's order), for `BookDeclarations` only.
-    var earlierChapters: [ChapterSnippetDeclarations] = []
+    var earlierChapters: ArraySlice<ChapterSnippetDeclarations> = []
     /// Identifiers the chapter's later snippets declare.
     var laterIdentifiers: Set<String> = []
     /// The annotation asks for no assumptions.
