@@ -113,9 +113,12 @@ public struct SnippetChecker: Sendable {
         if let cache {
             if case .success(let prepared)? = session {
                 let languages = config.languages, source = book.source
-                let found = chapters.concurrentMap { language, chapter -> (CacheKey?, [SnippetResult]?) in
+                let earlierDigests = ChapterResults.earlierDigests(chapters)
+                let found = Array(chapters.enumerated()).concurrentMap { position, item -> (CacheKey?, [SnippetResult]?) in
+                    let (language, chapter) = item
                     let original = language == source.language ? nil : source.chapter(at: chapter.path)
-                    guard let key = ChapterResults.key(language: language, chapter: chapter, original: original,
+                    let earlier = earlierDigests[position]
+                    guard let key = ChapterResults.key(language: language, chapter: chapter, original: original, earlier: earlier,
                                                        languages: languages, session: prepared) else { return (nil, nil) }
                     guard let (results, records) = cache.read(.checkChapters, key, ChapterResults.decode) else {
                         if chapter.facts.codeBlockCount > 0 { precompile() }

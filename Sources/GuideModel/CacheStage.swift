@@ -30,8 +30,10 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// The snippet check's results of one chapter, with the keys of the compile records they come
     /// from (kept while the results are). Inputs: the context header, the flags that include it,
     /// the display paths of files clang names, the chapter's language, the checked languages, the
-    /// chapter's content digest and its source chapter's. A chapter with a "not checked" verdict
-    /// is not stored (a time limit is not a verdict).
+    /// chapter's content digest and its source chapter's, and one digest of the paths and content
+    /// digests of the chapters before it in its language (their declarations are the book's, which
+    /// an assumption may not contradict). A chapter with a "not checked" verdict is not stored (a
+    /// time limit is not a verdict).
     case checkChapters = "check-chapters"
     /// What clang said about one wrapped snippet (`CompileRecord`). Inputs: the context header,
     /// the arguments, the wrapped text: with the compiler (clang, its version, SDK, flags, memory

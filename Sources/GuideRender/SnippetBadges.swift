@@ -148,6 +148,7 @@ public struct SnippetBadges: Sendable {
         case .assumed: return "compiles, assuming"
         case .fail: return "does not compile"
         case .expected: return "gives the diagnostic the text describes"
+        case .intended: return "shows its own #warning or #error"
         case .unexpectedPass: return "the expected diagnostic is missing"
         case .ignored: return "not compiled"
         case .notChecked: return "not checked"
@@ -159,7 +160,7 @@ public struct SnippetBadges: Sendable {
         switch outcome {
         case .ignored: return 0
         case .pass: return 1
-        case .expected: return 2
+        case .expected, .intended: return 2
         case .assumed: return 3
         case .warn: return 4
         case .notChecked: return 5

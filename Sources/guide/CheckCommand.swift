@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The content folder (guide.yml, en/, zh/).") var content = Workspace.defaultContent
     @Option(help: "Output format: text (a summary line) or json (every snippet).") var format: Format = .text
     @Option(name: .customLong("fail-on"),
-            help: "Outcomes that make the command exit non-zero, comma-separated (pass, warn, fail, expected, unexpected-pass, ignored, not-checked), or 'never'.")
+            help: "Outcomes that make the command exit non-zero, comma-separated (pass, warn, assumed, fail, expected, intended, unexpected-pass, ignored, not-checked), or 'never'.")
     var failOn = "fail,unexpected-pass,not-checked"
     @Option(help: "clang processes at once (default: check.jobs, 2).") var jobs: Int?
     @Option(help: "Seconds one clang process may run (default: check.timeout, 30).") var timeout: Double?

@@ -107,7 +107,7 @@ struct CheckEndToEndTests {
         try writeBook(in: folder)
         let never = try runGuide(["check", "--fail-on", "never"], in: folder.path)
         #expect(never.status == 0)
-        #expect(never.stdout.hasPrefix("checked 8 snippets (en 4, zh 4): 2 pass, 0 warn, 0 assumed, 2 fail, 2 expected, 0 unexpected-pass, 2 ignored, 0 not-checked;"))
+        #expect(never.stdout.hasPrefix("checked 8 snippets (en 4, zh 4): 2 pass, 0 warn, 0 assumed, 2 fail, 2 expected, 0 intended, 0 unexpected-pass, 2 ignored, 0 not-checked;"))
         let warnings = try runGuide(["check", "--fail-on", "warn,unexpected-pass"], in: folder.path)
         #expect(warnings.status == 0)
         let wrong = try runGuide(["check", "--fail-on", "failure"], in: folder.path)

@@ -1,4 +1,4 @@
-import GuideCheck
+@testable import GuideCheck
 import GuideModel
 import Testing
 
@@ -70,6 +70,29 @@ struct CheckEvaluationTests {
         #expect(evaluate([aWarning("declaration shadows -Wshadow", flag: nil)], annotation: byFlag).0 == .unexpectedPass)
         // An expected warning does not excuse an error.
         #expect(evaluate([aWarning("x", flag: "-Warc-retain-cycles"), anError("y")], annotation: annotation).0 == .fail)
+    }
+
+    /// What a `#warning` or `#error` written in the snippet gives is what it shows: `intended`,
+    /// counted apart; any other diagnostic beside it still counts as it would.
+    @Test func aSnippetsOwnWarningOrErrorDirectiveIsIntended() {
+        let code = "#warning \"finish me\"\n  #  error \"stop here\""
+        let warning = aWarning("finish me", flag: "-W#warnings", line: 30)
+        let error = anError("stop here", line: 31, column: 6)
+        let shown = evaluate([warning, error], code: code)
+        #expect(shown.0 == .intended)
+        #expect(shown.1.count == 2 && shown.1.allSatisfy { $0.expected })
+        // Another warning beside it warns; another error fails.
+        #expect(evaluate([warning, aWarning("unused", flag: "-Wunused", line: 31)], code: code).0 == .warn)
+        #expect(evaluate([error, anError("expected ';'", line: 30)], code: "#error \"x\"\n[self bar]").0 == .fail)
+        // Read from the line, not the message: an error on a line of code is no directive's.
+        #expect(evaluate([anError("stop here", line: 30)], code: "[self foo];\n#error \"stop here\"").0 == .fail)
+        // A `#warning` line's error (not its own warning) is no intended output either.
+        #expect(evaluate([anError("finish me", line: 30)], code: code).0 == .fail)
+        // An earlier snippet's directive is that snippet's (line 5 is part 0 of the unit).
+        #expect(evaluate([anError("stop here", line: 5)], code: code).0 == .pass)
+        #expect(Evaluation.directive("#error") == "error" && Evaluation.directive("\t# warning x") == "warning")
+        #expect(Evaluation.directive("#errors x") == nil && Evaluation.directive("// #error") == nil
+                && Evaluation.directive("#pragma message(\"x\")") == nil)
     }
 
     /// A pattern that would backtrack for minutes is an error at its line of the annotation (in

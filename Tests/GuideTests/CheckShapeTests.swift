@@ -25,6 +25,10 @@ struct CheckShapeTests {
         ("Capturing 'self' strongly in this block is likely to lead to a retain cycle （块里强持有了 `self`）", .text),
         ("*** Terminating app due to uncaught exception 'NSInvalidArgumentException'", .text),
         ("2014-01-01 12:00:00.000 App[1:2] hello", .text),
+        // A comment line beside the message (a marker, a source) leaves it text.
+        ("Capturing 'self' strongly in this block is likely to lead to a retain cycle\n// as clang words it", .text),
+        ("Reading a weak pointer twice may give two answers, keep a strong one.\n// the compiler", .text),
+        ("// the call\nreturn YES", .statements),
     ])
     func classifies(_ code: String, _ shape: SnippetShape) {
         #expect(ShapeClassifier.classify(code) == shape)

@@ -38,6 +38,13 @@ struct CompileExecutor: Sendable {
             case .mistake(let why), .stuck(let why):
                 let reason = step.result?.reason
                 step.result?.reason = reason ?? "nothing assumed: " + why
+            case .disproved(let why, let disproof):
+                let reason = step.result?.reason
+                step.result?.reason = reason ?? "never assumed: " + why
+                if var result = step.result {
+                    Self.note(disproof, in: &result)
+                    step.result = result
+                }
             }
             return step
         }
@@ -80,6 +87,12 @@ struct CompileExecutor: Sendable {
                 case .mistake(let why), .stuck(let why):
                     step.reason = "assuming " + assuming.set.names.map { "'\($0.label)'" }.joined(separator: ", ")
                         + " did not help: " + why
+                case .disproved(let why, let disproof):
+                    // This compile's diagnostics (the names assumed so far declared): clang's own
+                    // error about the call the book disproves, not the missing names of the first.
+                    step.result = result
+                    step.reason = "never assumed: " + why
+                    step.disproof = disproof
                 }
                 return step
             }
@@ -108,11 +121,28 @@ struct CompileExecutor: Sendable {
         var reason: String?
         /// Its state for the next round; nil when it is done.
         var next: Assuming?
+        /// The book's declaration that this compile showed a missing name contradicts.
+        var disproof: Disproof?
 
         func apply(to plans: inout [SnippetPlan]) {
             if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
             if let result { plans[index].result = result }
             if let reason { plans[index].result?.reason = reason }
+            if let disproof, var result = plans[index].result {
+                CompileExecutor.note(disproof, in: &result)
+                plans[index].result = result
+            }
+        }
+    }
+
+    /// Points clang's errors about the name the book disproves (those that quote it, else the
+    /// first error) at the book's declaration.
+    static func note(_ disproof: Disproof, in result: inout SnippetResult) {
+        guard let note = disproof.note else { return }
+        let errors = result.diagnostics.indices.filter { result.diagnostics[$0].severity == .error }
+        let quoting = errors.filter { result.diagnostics[$0].message.contains("'\(disproof.used)'") }
+        for index in quoting.isEmpty ? Array(errors.prefix(1)) : quoting where !result.diagnostics[index].notes.contains(note) {
+            result.diagnostics[index].notes.append(note)
         }
     }
 
@@ -125,14 +155,16 @@ struct CompileExecutor: Sendable {
         init(_ plan: SnippetPlan, unit: WrappedUnit, contextDeclarations: [Declaration], snippetSuperclass: String,
              contextFiles: Set<String>) {
             let wrapperClass = plan.wrapping.className ?? SnippetWrapper.defaultClass
-            let book = BookDeclarations([contextDeclarations] + plan.bookDeclarations, wrapperClass: wrapperClass,
+            let book = BookDeclarations(context: contextDeclarations, earlierChapters: plan.earlierChapters,
+                                        snippets: plan.bookDeclarations, wrapperClass: wrapperClass,
                                         wrapperSuperclass: plan.wrapping.superclass ?? snippetSuperclass)
             let code = plan.parts.last?.code ?? ""
             var context = FragmentAnalysis.Context(
                 code: code, currentPart: plan.currentPart, laterIdentifiers: plan.laterIdentifiers, book: book,
                 contextFiles: contextFiles, elidesStatements: plan.elidesStatements)
             context.localClasses = [wrapperClass]
-            for declaration in plan.bookDeclarations.joined() {
+            context.wrapperClass = wrapperClass
+            for declaration in plan.bookDeclarations.flatMap(\.declarations) {
                 switch declaration.kind {
                 case .classInterface, .implementation, .forwardClass: context.localClasses.insert(declaration.name)
                 default: break

@@ -122,8 +122,9 @@ struct AssumptionSet: Hashable, Sendable {
             lines.append("#pragma clang diagnostic ignored \"-Wdeprecated-non-prototype\"")
             lines.append("#pragma clang diagnostic ignored \"-Wstrict-prototypes\"")
         }
-        let pointerClasses = classes.filter { $0.value == .pointer }.keys.sorted()
-        if !pointerClasses.isEmpty { lines.append("@class " + pointerClasses.joined(separator: ", ") + ";") }
+        // Every class forward-declared first: an assumed method's parameter may name one declared whole below.
+        let classNames = classes.keys.sorted()
+        if !classNames.isEmpty { lines.append("@class " + classNames.joined(separator: ", ") + ";") }
         for name in types.sorted() { lines.append("typedef long \(name);") }
         for (name, functionLike) in macros.sorted(by: { $0.key < $1.key }) {
             lines.append("#define \(name)" + (functionLike ? "(...)" : ""))

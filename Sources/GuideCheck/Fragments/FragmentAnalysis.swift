@@ -1,35 +1,72 @@
-/// What the book declares, for the rule about calls: each class's superclass and the selectors
-/// of each class (its interfaces and categories) and protocol.
+import GuideModel
+
+/// What the book declares, for the rules about calls: each class's superclass, the selectors
+/// (and properties) of each class (its interfaces and categories) and protocol, and where the
+/// book's snippets declare each.
 struct BookDeclarations: Sendable {
     var superclass: [String: String] = [:]
     var selectors: [String: Set<String>] = [:]
     var rootClasses: Set<String> = []
+    /// Classes whose `@interface` a snippet of the book shows (not the context header's, not the wrapper's).
+    var bookClasses: Set<String> = []
+    /// Where a snippet of the book declares a selector or property, by owner and name (where the
+    /// reader first met it).
+    var places: [String: SourceLocation] = [:]
 
     init() {}
 
-    /// `declarations` of the context header, the chapter's earlier snippets and the snippet, in
-    /// that order; the wrapper's members (no owner) belong to `wrapperClass`.
-    init(_ groups: [[Declaration]], wrapperClass: String, wrapperSuperclass: String) {
+    /// `context`: the context header's declarations; `earlierChapters`: the snippets of the
+    /// chapters before this one; `snippets`: the chapter's earlier snippets and the snippet, in
+    /// that order. The chapter's wrapper members (no owner) belong to `wrapperClass`; an earlier
+    /// chapter's, to its annotation's class or to none the snippet knows (a method shown alone
+    /// there belongs to some class of that chapter, not to this snippet's `self`).
+    init(context: [Declaration], earlierChapters: ArraySlice<ChapterSnippetDeclarations> = [], snippets: [ChapterSnippetDeclarations],
+         wrapperClass: String, wrapperSuperclass: String) {
         superclass[wrapperClass] = wrapperSuperclass
-        for declarations in groups {
-            for declaration in declarations {
-                switch declaration.kind {
-                case .classInterface(let parent):
-                    if let parent {
-                        superclass[declaration.name] = parent
-                        rootClasses.remove(declaration.name)
-                    } else {
-                        superclass[declaration.name] = nil
-                        rootClasses.insert(declaration.name)
-                    }
-                case .method:
-                    selectors[declaration.owner ?? wrapperClass, default: []].insert(declaration.name)
-                case .property:
-                    selectors[declaration.owner ?? wrapperClass, default: []].insert(declaration.name)
-                default: break
+        add(context, wrapperClass: wrapperClass)
+        for snippet in earlierChapters {
+            add(snippet.declarations, wrapperClass: snippet.wrapperClass ?? "(methods of \(snippet.file))", snippet: snippet)
+        }
+        for snippet in snippets { add(snippet.declarations, wrapperClass: wrapperClass, snippet: snippet) }
+    }
+
+    private mutating func add(_ declarations: [Declaration], wrapperClass: String, snippet: ChapterSnippetDeclarations? = nil) {
+        for declaration in declarations {
+            switch declaration.kind {
+            case .classInterface(let parent):
+                if let parent {
+                    superclass[declaration.name] = parent
+                    rootClasses.remove(declaration.name)
+                } else {
+                    superclass[declaration.name] = nil
+                    rootClasses.insert(declaration.name)
                 }
+                if snippet != nil { bookClasses.insert(declaration.name) }
+            case .method, .property:
+                let owner = declaration.owner ?? wrapperClass
+                selectors[owner, default: []].insert(declaration.name)
+                if let snippet, places[Self.placeKey(owner, declaration.name)] == nil {
+                    places[Self.placeKey(owner, declaration.name)] = SourceLocation(
+                        file: snippet.file, line: snippet.firstLine + snippet.position(of: declaration.start).line)
+                }
+            default: break
             }
         }
+    }
+
+    static func placeKey(_ owner: String, _ name: String) -> String { owner + " " + name }
+
+    /// Where the book's snippets declare `name` (on `owner`, or on any class).
+    func place(of name: String, on owner: String? = nil) -> SourceLocation? {
+        if let owner {
+            var current: String? = owner
+            var seen = Set<String>()
+            while let className = current, seen.insert(className).inserted {
+                if let found = places[Self.placeKey(className, name)] { return found }
+                current = superclass[className]
+            }
+        }
+        return places.filter { $0.key.hasSuffix(" " + name) }.sorted { $0.key < $1.key }.first?.value
     }
 
     /// The selectors a class and its superclasses declare, as far as the book knows them.
@@ -46,6 +83,28 @@ struct BookDeclarations: Sendable {
 
     var allSelectors: Set<String> { selectors.values.reduce(into: Set<String>()) { $0.formUnion($1) } }
 
+    /// Whether `className` is `ancestor` or one of its subclasses, as the book and the context know them.
+    func isKind(_ className: String, of ancestor: String) -> Bool {
+        var current: String? = className
+        var seen = Set<String>()
+        while let name = current, seen.insert(name).inserted {
+            if name == ancestor { return true }
+            current = superclass[name]
+        }
+        return false
+    }
+
+    /// Another class of the book's own that declares `name` (a selector or property) where the book
+    /// also shows `receiver`'s interface, which does not: the member sent to the wrong class. Nil when
+    /// the receiver is not the book's (the wrapper's class, the context's, an assumed one).
+    func otherClass(declaring name: String, receiver: String, wrapperClass: String) -> String? {
+        guard receiver != wrapperClass, bookClasses.contains(receiver), !selectors(of: receiver).contains(name) else { return nil }
+        return selectors.keys.sorted().first { owner in
+            owner != wrapperClass && bookClasses.contains(owner) && selectors[owner]?.contains(name) == true
+                && !isKind(receiver, of: owner) && !isKind(owner, of: receiver)
+        }
+    }
+
     /// Whether the book declares the class (or one of its superclasses) as a root class.
     func isRoot(_ className: String) -> Bool {
         var current: String? = className
@@ -55,6 +114,20 @@ struct BookDeclarations: Sendable {
             current = superclass[name]
         }
         return false
+    }
+}
+
+/// A missing name the book's own code declares otherwise: what it declares, and where.
+struct Disproof: Equatable, Sendable {
+    /// What the snippet uses (a selector, a property).
+    var used: String
+    /// What the book declares in its place.
+    var declared: String
+    var place: SourceLocation?
+
+    /// The note clang's error gets: the book's declaration, at its snippet's line.
+    var note: SnippetDiagnostic? {
+        place.map { SnippetDiagnostic(severity: .note, location: $0, message: "the book declares '\(declared)' here") }
     }
 }
 
@@ -89,6 +162,8 @@ struct FragmentAnalysis {
         /// Classes the chapter's code declares (and the wrapper's): a context header cannot
         /// name them, so what is assumed of them is reported without a receiver.
         var localClasses: Set<String> = []
+        /// The class the wrapper puts the snippet's methods and statements in.
+        var wrapperClass = SnippetWrapper.defaultClass
 
         init(code: String, currentPart: Int, laterIdentifiers: Set<String>, book: BookDeclarations,
              contextFiles: Set<String>, elidesStatements: Bool = false) {
@@ -116,6 +191,8 @@ struct FragmentAnalysis {
         case assume(AssumptionSet)
         /// A real mistake: nothing is assumed (why, for the report).
         case mistake(String)
+        /// A real mistake the book's own declaration shows (why, and that declaration).
+        case disproved(String, Disproof)
         /// The assumptions cannot go further (why).
         case stuck(String)
     }
@@ -165,6 +242,8 @@ struct FragmentAnalysis {
             if let to, retype(at: token, to: Self.parameterType(from: to), in: &set, from: current) { retyped.insert(token) }
         }
         for diagnostic in diagnostics {
+            // What the snippet's own `#error` shows is its point, not a name it misses.
+            if Evaluation.isIntended(diagnostic, in: unit, part: context.currentPart) { continue }
             let message = ClangNameMessage.read(diagnostic.message)
             let isError = diagnostic.severity == .error
             if !isError {
@@ -300,9 +379,15 @@ struct FragmentAnalysis {
         }
         // The rules: a missing name that is a real mistake is never assumed.
         var deferred = Set<String>()
+        // A name the book disproves is never assumed; the others are, so that the compile that
+        // decides shows clang's errors about it alone.
+        var disproved: (reason: String, disproof: Disproof)?
         for finding in findings {
             switch judge(finding, history: history, missing: Set(findings.map(\.name))) {
             case .mistake(let reason): return .mistake(reason)
+            case .disproved(let reason, let disproof):
+                if disproved == nil { disproved = (reason, disproof) }
+                deferred.insert(finding.name)
             case .later: deferred.insert(finding.name)
             case .assume: break
             }
@@ -311,6 +396,7 @@ struct FragmentAnalysis {
         if !retyped.isEmpty { progress = true }
         history.rounds += 1
         guard progress, set != current else {
+            if let disproved { return .disproved(disproved.reason, disproved.disproof) }
             return .stuck(findings.isEmpty ? "nothing more to assume" : "the same names are still missing")
         }
         return .assume(set)
@@ -728,6 +814,8 @@ struct FragmentAnalysis {
         case assume
         /// A real mistake, why.
         case mistake(String)
+        /// A real mistake the book's own declaration shows.
+        case disproved(String, Disproof)
         /// Not yet: the snippet declares it with a type that is missing this round.
         case later
     }
@@ -736,12 +824,25 @@ struct FragmentAnalysis {
         let name = finding.name
         switch finding.role {
         case .method(let selector, _, let receiver, _):
-            let declared = receiver.map { context.book.selectors(of: $0) } ?? context.book.allSelectors
+            // A class's own selectors; a variable (`Class target`, `id thing`) may hold any class: all of them.
+            let receiverClass = receiver.flatMap { NameRules.isTypeLike($0) ? $0 : nil }
+            let declared = receiverClass.map { context.book.selectors(of: $0) } ?? context.book.allSelectors
             if let near = declared.sorted().first(where: { NameRules.leavesOutArguments(selector, declared: $0) }) {
-                return .mistake("'\(selector)' is sent where the book declares '\(near)'")
+                return .disproved("'\(selector)' is sent where the book declares '\(near)'",
+                                  Disproof(used: selector, declared: near, place: context.book.place(of: near, on: receiverClass)))
+            }
+            if let receiverClass, let owner = context.book.otherClass(declaring: selector, receiver: receiverClass,
+                                                                       wrapperClass: context.wrapperClass) {
+                return .disproved("'\(selector)' is sent to \(receiverClass), and the book declares it on \(owner)",
+                                  Disproof(used: selector, declared: selector, place: context.book.place(of: selector, on: owner)))
             }
             return .assume
-        case .property:
+        case .property(_, let receiver):
+            if let receiver, let owner = context.book.otherClass(declaring: name, receiver: receiver,
+                                                                  wrapperClass: context.wrapperClass) {
+                return .disproved("'\(name)' is read on \(receiver), and the book declares it on \(owner)",
+                                  Disproof(used: name, declared: name, place: context.book.place(of: name, on: owner)))
+            }
             return .assume
         default:
             break

@@ -22,10 +22,16 @@ struct CheckPlanner: Sendable {
     func plan(book: Book, skipping: Set<Int> = []) -> [[SnippetPlan]] {
         let languages = book.config.check.languages
         let source = book.source
+        let order = Self.order(book)
+        // A skipped chapter before a planned one of its language is planned too, for what it
+        // declares (`giveEarlierChapters`): read as a cold check reads it, its plans then dropped.
+        var lastPlanned: [String: Int] = [:]
+        for position in order.indices where !skipping.contains(position) { lastPlanned[order[position].language.code] = position }
+        let forDeclarations = Set(skipping.filter { $0 < lastPlanned[order[$0].language.code] ?? -1 })
         // Chapters are planned independently (a translation against its source's snippets): on every core.
-        let chapters = Self.order(book).enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
-        return chapters.concurrentMap { [align] position, language, chapter -> [SnippetPlan] in
-            if skipping.contains(position) { return [] }
+        let chapters = order.enumerated().map { ($0.offset, $0.element.language, $0.element.chapter) }
+        var planned = chapters.concurrentMap { [align] position, language, chapter -> [SnippetPlan] in
+            if skipping.contains(position) && !forDeclarations.contains(position) { return [] }
             let original = language == source.language ? nil : source.chapter(at: chapter.path)
             var snippets = CodeSnippet.all(in: chapter, language: language, languages: languages)
             var counterparts: [SourceLocation?] = Array(repeating: nil, count: snippets.count)
@@ -40,6 +46,27 @@ struct CheckPlanner: Sendable {
                 counterparts = pairs.map { $0.map { originals[$0].location } }
             }
             return planChapter(snippets, counterparts: counterparts)
+        }
+        Self.giveEarlierChapters(&planned, languages: order.map(\.language))
+        for position in forDeclarations { planned[position] = [] }
+        return planned
+    }
+
+    /// Gives each snippet what the chapters before its own (in its edition's order) declare, for
+    /// the rules against assuming what the book disproves (`BookDeclarations`): one array per
+    /// language of every chapter's declarations, of which each chapter's plans share the part
+    /// before it.
+    static func giveEarlierChapters(_ plans: inout [[SnippetPlan]], languages: [Language]) {
+        var all: [String: [ChapterSnippetDeclarations]] = [:]
+        var ends: [Int] = []
+        for (position, chapterPlans) in plans.enumerated() {
+            let code = languages[position].code
+            ends.append(all[code]?.count ?? 0)
+            all[code, default: []].append(contentsOf: chapterPlans.compactMap(\.declarations))
+        }
+        for position in plans.indices where ends[position] > 0 {
+            let earlier = all[languages[position].code]?[..<ends[position]] ?? []
+            for index in plans[position].indices { plans[position][index].earlierChapters = earlier }
         }
     }
 
@@ -133,9 +160,11 @@ struct CheckPlanner: Sendable {
             let prelude = ChapterContext.prelude(earlier: earlier, current: chainDeclarations, wrapperClass: className)
             var wrapping = WrapperContext(className: className, superclass: superclass, silenced: silenced, prelude: prelude)
             wrapping.returnType = ReturnedValues.type(of: parts.filter { $0.shape == .statements }.map(\.code))
+            wrapping.rootClasses = Self.rootClasses(declaredIn: own.declarations,
+                                                    implemented: chainDeclarations.flatMap(\.declarations))
             plan.parts = parts
             plan.wrapping = wrapping
-            plan.bookDeclarations = earlier.map(\.declarations) + chainDeclarations.map(\.declarations)
+            plan.bookDeclarations = earlier + chainDeclarations
             // A snippet expected to fail is about its errors: nothing is assumed away.
             plan.strict = chainAnnotations.contains { $0.strict } || !(annotation?.expectErrors.isEmpty ?? true)
             plan.unit = SnippetWrapper.wrap(parts, context: wrapping)
@@ -149,6 +178,18 @@ struct CheckPlanner: Sendable {
             if let declarations = plans[index].declarations { later.formUnion(declarations.identifiers) }
         }
         return plans
+    }
+
+    /// The classes `declarations` declare whole with no superclass, that none of `implemented`
+    /// implements: those the wrapper implements for clang to warn of (`WrapperContext.rootClasses`).
+    static func rootClasses(declaredIn declarations: [Declaration], implemented: [Declaration]) -> [String] {
+        let implementations = Set(implemented.filter { $0.kind == .implementation }.map(\.name))
+        var found: [String] = []
+        for declaration in declarations where declaration.kind == .classInterface(superclass: nil) && declaration.complete
+            && !implementations.contains(declaration.name) && !found.contains(declaration.name) {
+            found.append(declaration.name)
+        }
+        return found
     }
 
     /// cmark keeps the newline that ends the last line.

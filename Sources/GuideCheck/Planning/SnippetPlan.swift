@@ -19,7 +19,9 @@ struct SnippetPlan {
     var parts: [SnippetPart] = []
     var wrapping = WrapperContext()
     /// What the chapter declared before the snippet, and the snippet itself (for `BookDeclarations`).
-    var bookDeclarations: [[Declaration]] = []
+    var bookDeclarations: [ChapterSnippetDeclarations] = []
+    /// What the chapters before the snippet's own declare (in its edition's order), for `BookDeclarations` only.
+    var earlierChapters: ArraySlice<ChapterSnippetDeclarations> = []
     /// Identifiers the chapter's later snippets declare.
     var laterIdentifiers: Set<String> = []
     /// The annotation asks for no assumptions.

@@ -61,13 +61,16 @@ public enum ShapeClassifier {
     /// Prose or tool output: no code punctuation, and every line reads as words; or a line
     /// that starts like an exception report or a log (`*** Terminating…`, `2014-01-01 …`).
     public static func looksLikeText(_ code: String) -> Bool {
-        let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // A line that is a comment alone (`// the output`) tells nothing of the lines it sits by.
+        let lines = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
         guard let first = lines.first else { return false }
         if first.hasPrefix("***") { return true }
         if first.range(of: #"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}"#, options: .regularExpression) != nil { return true }
         let codeCharacters: Set<Character> = [";", "{", "}", "=", "#", "@", "^", "[", "]", "*", "&", "|", "<", ">"]
-        if code.contains(where: { codeCharacters.contains($0) }) { return false }
-        if code.contains("//") || code.contains("/*") { return false }
+        let rest = lines.joined(separator: "\n")
+        if rest.contains(where: { codeCharacters.contains($0) }) { return false }
+        if rest.contains("//") || rest.contains("/*") { return false }
         return lines.allSatisfy { line in
             let words = line.split { !($0.isLetter || $0 == "'" || $0 == "_") }.filter { $0.count > 1 || $0.first?.isLetter == true }
             return words.count >= 4 && line.first?.isLetter == true

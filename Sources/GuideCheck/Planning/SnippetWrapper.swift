@@ -48,6 +48,10 @@ public struct WrapperContext: Hashable, Sendable {
     /// The return type of the method statements run in (`ReturnedValues`): statements that return
     /// a value are a function's body that returns one.
     public var returnType: String = "void"
+    /// Classes the snippet declares without a superclass and does not implement. clang warns
+    /// `-Wobjc-root-class` only once such a class is implemented: the wrapper implements each,
+    /// empty and out of sight, after everything else (`SnippetWrapper.rootClassProbe`).
+    public var rootClasses: [String] = []
 
     public init(className: String? = nil, superclass: String? = nil,
                 silenced: [String] = SnippetWrapper.fragmentWarnings, prelude: [PreludeItem] = [], assumed: String = "") {
@@ -175,6 +179,7 @@ public enum SnippetWrapper {
         let body = parts.indices.filter { parts[$0].shape == .statements || parts[$0].shape == .expression }
         guard !(declarations.isEmpty && definitions.isEmpty && body.isEmpty) else {
             hidden()
+            out += rootClassProbe(context.rootClasses)
             return WrappedUnit(text: out.joined(separator: "\n") + "\n", regions: regions)
         }
         let className = context.className ?? defaultClass
@@ -230,7 +235,27 @@ public enum SnippetWrapper {
             }
             out.append("@end")
         }
+        out += rootClassProbe(context.rootClasses)
         return WrappedUnit(text: out.joined(separator: "\n") + "\n", regions: regions)
+    }
+
+    /// An empty `@implementation` of each root class: clang then warns at the class's
+    /// `@interface` (in the snippet), as it does in a program that implements it. What an
+    /// empty implementation says of itself (methods and protocol members not implemented) is
+    /// not the snippet's concern, and the warning's place is not in the probe: only those are off.
+    static func rootClassProbe(_ classes: [String]) -> [String] {
+        guard !classes.isEmpty else { return [] }
+        var lines = ["#pragma clang diagnostic push"]
+        for flag in ["-Wincomplete-implementation", "-Wprotocol", "-Wobjc-property-implementation",
+                     "-Wobjc-protocol-property-synthesis", "-Wobjc-designated-initializers"] {
+            lines.append("#pragma clang diagnostic ignored \"\(flag)\"")
+        }
+        for name in classes {
+            lines.append("@implementation \(name)")
+            lines.append("@end")
+        }
+        lines.append("#pragma clang diagnostic pop")
+        return lines
     }
 
     /// A C string literal for `#line`.

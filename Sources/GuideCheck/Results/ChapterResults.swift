@@ -9,15 +9,38 @@ import GuideModel
 enum ChapterResults {
     /// The key of a chapter's results, or nil when a chapter (or its source chapter) has no
     /// content digest (it was not loaded from a file).
-    static func key(language: Language, chapter: Chapter, original: Chapter?, languages: [String],
+    /// `earlier`: the digest of the chapters before it in its edition (`earlierDigests`), whose
+    /// declarations its rules read (`BookDeclarations`): a change there may change its results.
+    static func key(language: Language, chapter: Chapter, original: Chapter?, earlier: [UInt8]? = [], languages: [String],
                     session: CompilerSession) -> CacheKey? {
-        guard let digest = chapter.contentDigest, original == nil || original?.contentDigest != nil else { return nil }
+        guard let digest = chapter.contentDigest, original == nil || original?.contentDigest != nil, let earlier else { return nil }
         return CacheStage.checkChapters.key(session.versions) { hash in
             session.hashInputs(hash)
             hash.updateCounted(language.code)
             hash.updateCounted(languages.joined(separator: ","))
             hash.updateCounted(digest)
             hash.updateCounted(original?.contentDigest ?? [])
+            hash.updateCounted(earlier)
+        }
+    }
+
+    /// For each chapter, one digest of the paths and contents of the chapters before it in its
+    /// language (empty for a first chapter; nil when one of them has no content digest), made in
+    /// one pass: each from the one before.
+    static func earlierDigests(_ chapters: [(language: Language, chapter: Chapter)]) -> [[UInt8]?] {
+        var running: [String: [UInt8]?] = [:]
+        return chapters.map { language, chapter in
+            let before = running[language.code] ?? []
+            if let before, let digest = chapter.contentDigest {
+                let hash = Digest()
+                hash.updateCounted(before)
+                hash.updateCounted(chapter.path)
+                hash.updateCounted(digest)
+                running[language.code] = .some(hash.finalize())
+            } else {
+                running[language.code] = .some(nil)
+            }
+            return before
         }
     }
 

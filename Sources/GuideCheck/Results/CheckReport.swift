@@ -69,7 +69,7 @@ public struct CheckReport: Sendable {
         -> [(source: SnippetResult, translation: SnippetResult)] {
         var byLocation: [SourceLocation: Int] = [:]
         for index in indices { byLocation[SourceLocation(file: results[index].file, line: results[index].fenceLine)] = index }
-        let compiles: (SnippetOutcome) -> Bool = { $0 == .pass || $0 == .warn || $0 == .expected || $0 == .assumed }
+        let compiles: (SnippetOutcome) -> Bool = { [.pass, .warn, .expected, .intended, .assumed].contains($0) }
         return indices.compactMap { index in
             guard let counterpart = results[index].counterpart, let source = byLocation[counterpart],
                   compiles(results[source].outcome) != compiles(results[index].outcome) else { return nil }

@@ -14,6 +14,9 @@ public enum SnippetOutcome: String, Hashable, Sendable, CaseIterable, Codable {
     case fail
     /// Every expectation met: the snippet proves what the guide says of it.
     case expected
+    /// Its only diagnostics are those a `#warning` or `#error` written in the snippet produces:
+    /// what the snippet is there to show, not a failure.
+    case intended
     /// An expectation not met: clang did not report what the annotation says it would.
     case unexpectedPass = "unexpected-pass"
     /// Not compiled on purpose (`ignore`, or text that is not code).
@@ -28,7 +31,8 @@ public struct SnippetDiagnostic: Hashable, Sendable, Codable {
     public var location: SourceLocation?
     public var message: String
     public var flag: String?
-    /// It met an expectation of the snippet's annotation.
+    /// It met an expectation of the snippet's annotation, or a `#warning`/`#error` written in the
+    /// snippet produced it (`SnippetOutcome.intended`): either way, the snippet asked for it.
     public var expected: Bool
     public var notes: [SnippetDiagnostic]
 
@@ -102,7 +106,7 @@ public struct SnippetResult: Hashable, Sendable {
     public func diagnostics(failing: Bool) -> [Diagnostic] {
         var found: [Diagnostic] = []
         switch outcome {
-        case .pass, .expected, .ignored:
+        case .pass, .expected, .intended, .ignored:
             guard failing else { return [] }
         case .assumed:
             // Its warnings, as a passing snippet's would be (none when it compiles cleanly).
@@ -146,12 +150,18 @@ public struct Evaluation {
 
     public func evaluate(_ raw: [RawDiagnostic]) -> (SnippetOutcome, [SnippetDiagnostic], [String]) {
         var diagnostics: [SnippetDiagnostic] = []
+        var intended = false
         for diagnostic in raw {
             // Diagnostics inside an earlier snippet belong to that snippet's own result; those in
             // the declarations guide assumed tell the assumption did not hold (see `Assumptions`).
             if let region = region(of: diagnostic), region.part != currentPart { continue }
             if diagnostic.file == SnippetWrapper.assumedFile { continue }
-            diagnostics.append(map(diagnostic))
+            var mapped = map(diagnostic)
+            if Self.isIntended(diagnostic, in: unit, part: currentPart) {
+                mapped.expected = true
+                intended = true
+            }
+            diagnostics.append(mapped)
         }
         let errorPatterns = annotation?.expectErrors ?? []
         let warningPatterns = annotation?.expectWarnings ?? []
@@ -182,8 +192,40 @@ public struct Evaluation {
         else if !unmet.isEmpty { outcome = .unexpectedPass }
         else if unexpectedWarnings { outcome = .warn }
         else if !met.isEmpty { outcome = .expected }
+        else if intended { outcome = .intended }
         else { outcome = .pass }
         return (outcome, diagnostics, unmet)
+    }
+
+    /// Whether a `#warning` or `#error` directive written in the snippet's own code (part `part`;
+    /// not an annotation's hidden setup, not an earlier snippet) produced the diagnostic: the
+    /// snippet's intended output. The directive's line is read, never the message (the text after
+    /// `#error` is the author's).
+    public static func isIntended(_ diagnostic: RawDiagnostic, in unit: WrappedUnit, part: Int) -> Bool {
+        guard let file = diagnostic.file, let line = diagnostic.line,
+              diagnostic.severity == .error || diagnostic.severity == .warning,
+              let region = unit.regions.first(where: { $0.file == file && $0.lines.contains(line) }),
+              region.kind == .code(part: part), let text = region.text[line],
+              let directive = directive(text) else { return false }
+        // `#warning` gives a warning under its own flag; `#error` an error under none.
+        switch directive {
+        case "warning": return diagnostic.severity == .warning && (diagnostic.flag == nil || diagnostic.flag == "-W#warnings")
+        default: return diagnostic.severity == .error && diagnostic.flag == nil
+        }
+    }
+
+    /// `warning` or `error` for a line that is that preprocessor directive (`#error …`,
+    /// `  #  warning`), else nil.
+    static func directive(_ line: String) -> String? {
+        var rest = line.drop(while: { $0 == " " || $0 == "\t" })
+        guard rest.first == "#" else { return nil }
+        rest = rest.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
+        for word in ["warning", "error"] where rest.hasPrefix(word) {
+            // `#errors_seen` is no directive of the two.
+            if let after = rest.dropFirst(word.count).first, after.isLetter || after.isNumber || after == "_" { continue }
+            return word
+        }
+        return nil
     }
 
     /// The positions of the diagnostics an expectation matches. `-Wflag` matches the flag clang

@@ -58,6 +58,7 @@ extension ReviewMessage.ID {
         case .outcomeAssumed: "需假定名称"
         case .outcomeFail: "失败"
         case .outcomeExpected: "符合预期"
+        case .outcomeIntended: "有意提示"
         case .outcomeUnexpectedPass: "意外通过"
         case .outcomeIgnored: "未编译"
         case .outcomeNotChecked: "未能检查"

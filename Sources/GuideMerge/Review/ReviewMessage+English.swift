@@ -65,6 +65,7 @@ extension ReviewMessage.ID {
         case .outcomeAssumed: "assumed"
         case .outcomeFail: "fail"
         case .outcomeExpected: "expected"
+        case .outcomeIntended: "intended"
         case .outcomeUnexpectedPass: "unexpected-pass"
         case .outcomeIgnored: "ignored"
         case .outcomeNotChecked: "not-checked"

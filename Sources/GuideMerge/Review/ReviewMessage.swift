@@ -30,7 +30,7 @@ public struct ReviewMessage: Hashable, Sendable, Codable {
     /// in `language`; an unknown name as it is.
     public static func outcome(_ name: String, in language: ReviewLanguage) -> String {
         let ids: [String: ID] = ["pass": .outcomePass, "warn": .outcomeWarn, "assumed": .outcomeAssumed, "fail": .outcomeFail,
-                                 "expected": .outcomeExpected, "unexpected-pass": .outcomeUnexpectedPass,
+                                 "expected": .outcomeExpected, "intended": .outcomeIntended, "unexpected-pass": .outcomeUnexpectedPass,
                                  "ignored": .outcomeIgnored, "not-checked": .outcomeNotChecked]
         return ids[name].map { ReviewMessage($0).text(in: language) } ?? name
     }
@@ -83,7 +83,7 @@ public struct ReviewMessage: Hashable, Sendable, Codable {
         case untranslatedNotListed, untranslatedFileExists, reasonNotListed, reasonFileExists
         case snippetOutcomes, snippetAssumed
         // A snippet's outcome as `guide check` names it (pass, warn, assumed, fail), and the pointer to it.
-        case outcomePass, outcomeWarn, outcomeAssumed, outcomeFail, outcomeExpected, outcomeUnexpectedPass, outcomeIgnored
+        case outcomePass, outcomeWarn, outcomeAssumed, outcomeFail, outcomeExpected, outcomeIntended, outcomeUnexpectedPass, outcomeIgnored
         case outcomeNotChecked, seeGuideCheck, snippetOutcomeLabel, snippetDivergenceLabel
         // The text report.
         case englishAt, findingsNotShown, findingsNotShownFirst, readerNotShown, chapterSummary, summaryCount
