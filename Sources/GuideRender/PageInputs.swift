@@ -38,7 +38,7 @@ extension PageInputs {
 }
 
 extension PageInputs {
-    /// Bytes that determine the inputs, for the page store's key; nil when a chapter has no
+    /// Bytes that determine the inputs, for the page memo's keys; nil when a chapter has no
     /// `contentDigest` (it was not loaded from a file, or was changed since).
     var key: [UInt8]? {
         var out = ByteWriter(bytes: views)

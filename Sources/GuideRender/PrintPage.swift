@@ -4,7 +4,7 @@ import GuideModel
 /// chapter in the order of its table of contents, each a section that print CSS starts on a
 /// new page.
 ///
-/// A chapter's section is kept in the page store by what it is made from (its content digest
+/// A chapter's section is kept by the page memo by what it is made from (its content digest
 /// and heading ids), so that a rebuild after an edit renders the edited chapter's section and
 /// reads the others from the store, without parsing their chapters. A chapter of more than
 /// `streamedBlocks` blocks is rendered a slice of blocks at a time instead, never whole in

@@ -5,10 +5,10 @@ public struct Site: Sendable {
     public var files: [String: [UInt8]]
     /// Files this build did not read: the output folder already holds them, written by an
     /// earlier build from the same inputs and untouched since (path → tag, see `WriteManifest`).
-    /// Only `guide build` keeps files (its renderer is given the `WrittenSite`); the writer
+    /// Only `guide build` keeps files (its page memo knows the published site); the writer
     /// hard-links them into the new site.
     public var kept: [String: String] = [:]
-    /// Tags of files in `files` named by what they were made from (pages of the page store),
+    /// Tags of files in `files` named by what they were made from (pages of the page memo),
     /// so that the writer need not hash them.
     public var tags: [String: String] = [:]
     /// Pages too large to hold in memory: path → their file in the build's `PageSpool`, which

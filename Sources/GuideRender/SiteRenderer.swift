@@ -172,7 +172,7 @@ public struct SiteRenderer: Sendable {
         }
         // The sections are spliced in after rendering: the dashboard of a large book is tens of
         // megabytes, which the template engine would copy several times over.
-        // The page around the sections, through the page store by its view: an edit that changes
+        // The page around the sections, through the page memo by its inputs: an edit that changes
         // no chapter's counts renders neither the overview's rows nor the page (a twentieth of a
         // rebuild's CPU at ×200, 2,600 rows).
         let dashboardView = reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark)
@@ -230,7 +230,7 @@ public struct SiteRenderer: Sendable {
         return try pages.section(template: template, key: key, render: render)
     }
 
-    /// An edition's print page: every chapter in one page (its sections kept in the page store,
+    /// An edition's print page: every chapter in one page (its sections kept by the page memo,
     /// so an edit renders the edited chapter's alone).
     func printFile(_ book: Book, _ edition: Edition, anchors: [Language: [String: HeadingIDs]]) throws -> (String, PageFile) {
         let path = "\(edition.language.code)/\(PrintPage.path(in: edition))"

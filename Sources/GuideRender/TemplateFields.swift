@@ -2,7 +2,7 @@ import GuideMerge
 import GuideModel
 import Mustache
 
-/// A view model that hands its fields to the templates by name, and to the page store as
+/// A view model that hands its fields to the templates by name, and to the page memo as
 /// bytes.
 ///
 /// Without it swift-mustache finds every `{{field}}` through `Mirror`, walking the value's

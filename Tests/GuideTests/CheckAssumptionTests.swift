@@ -42,26 +42,7 @@ struct CheckAssumptionTests {
         ("strict-annotation", ["<!-- snippet: strict -->\n", "if (!failure) {\n}"]),
     ]
 
-    static let report: CheckReport = {
-        let folder = try! TempFolder()
-        var chapters: [Chapter] = []
-        for (name, codes) in scenarios {
-            var markdown = "# \(name)\n\n"
-            for code in codes {
-                if code.hasPrefix("<!--") { markdown += code; continue }
-                markdown += "```objective-c\n\(code)\n```\n\n"
-            }
-            try! folder.write("content/en/\(name).md", markdown)
-            chapters.append(Chapter(path: "\(name).md", displayPath: "content/en/\(name).md", title: name,
-                                    blocks: MarkdownParser().parse(markdown)))
-        }
-        var config = Config(titles: ["en": "T"], languages: [Language("en")], source: Language("en"))
-        config.check.sdk = "gnustep"
-        let book = Book(config: config, editions: [Edition(language: Language("en"), title: "T", toc: [], chapters: chapters,
-                                                           assets: [])])
-        return SnippetChecker(options: CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
-                                                    sdk: .gnustep)).run(book: book)
-    }()
+    static let report = CheckFixtures.checkedScenarios(scenarios)
 
     static func results(_ chapter: String) -> [SnippetResult] {
         report.results.filter { $0.chapterPath == chapter + ".md" }

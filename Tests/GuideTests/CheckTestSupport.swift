@@ -7,6 +7,30 @@ import GuideParse
 
 /// Helpers shared by the snippet-harness tests (Check*.swift).
 enum CheckFixtures {
+    /// One book of English chapters, a chapter per scenario (its name, then its snippets' code,
+    /// each fenced; a code starting with `<!--` is written as it is, an annotation), checked once
+    /// with the real clang (Debian's GNUstep).
+    static func checkedScenarios(_ scenarios: [(String, [String])]) -> CheckReport {
+        let folder = try! TempFolder()
+        var chapters: [Chapter] = []
+        for (name, codes) in scenarios {
+            var markdown = "# \(name)\n\n"
+            for code in codes {
+                if code.hasPrefix("<!--") { markdown += code; continue }
+                markdown += "```objective-c\n\(code)\n```\n\n"
+            }
+            try! folder.write("content/en/\(name).md", markdown)
+            chapters.append(Chapter(path: "\(name).md", displayPath: "content/en/\(name).md", title: name,
+                                    blocks: MarkdownParser().parse(markdown)))
+        }
+        var config = Config(titles: ["en": "T"], languages: [Language("en")], source: Language("en"))
+        config.check.sdk = "gnustep"
+        let book = Book(config: config, editions: [Edition(language: Language("en"), title: "T", toc: [], chapters: chapters,
+                                                           assets: [])])
+        return SnippetChecker(options: CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
+                                                    sdk: .gnustep)).run(book: book)
+    }
+
     /// A chapter parsed from markdown, as the content loader would give it.
     static func chapter(_ markdown: String, language: String = "en", path: String = "a.md") -> Chapter {
         Chapter(path: path, displayPath: "content/\(language)/\(path)", title: "A",

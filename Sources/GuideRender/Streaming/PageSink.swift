@@ -8,7 +8,7 @@ import GuideModel
 /// building one string and then an array of it made.
 public struct PageSink {
     /// Past this, a page is written out as it grows. Far above any page of a real book
-    /// (the largest of the whole book is under 1 MB), so those stay in memory and in the page store.
+    /// (the largest of the whole book is under 1 MB), so those stay in memory.
     static let spillBytes = 16 << 20
 
     private let spool: PageSpool?
