@@ -95,4 +95,33 @@ import Testing
         let half = "扩展关系数据库有许多技术。每种技术都有代价。\n"
         #expect(review.findings(bead, source: parser.parse(english), target: parser.parse(half)).map(\.status) == [.sentenceMissing])
     }
+
+    @Test func aSentenceTheLengthsSingleOutInAGroupIsNoFindingWhenItsWordsAreRendered() throws {
+        let dictionary = SentenceDictionary(entries: [
+            ("缓存", ["cache"]), ("条目", ["entry", "entries"]), ("保存", ["keeps"]), ("已经", ["already"]),
+            ("看到", ["seen"]), ("归档", ["archive"]), ("打开", ["open"]), ("句柄", ["handle"]), ("计数", ["count"]),
+            ("遍历", ["walk"]), ("读取", ["read"]),
+        ])
+        let review = SentenceReview(aligner: SentenceAligner(dictionary: dictionary))
+        let english = "Open the archive with a read handle before you walk through all of its entries and count them one by one. " +
+            "The cache keeps every entry it has already seen, whatever archive or folder it came from.\n"
+        func group(_ chinese: String) -> BeadSentences {
+            let source = SentenceSplitter.sentences(of: parser.parse(english)).map(\.withText)
+            let target = SentenceSplitter.sentences(of: parser.parse(chinese)).map(\.withText)
+            return BeadSentences(source: source, target: target, links: [SentenceLink(source: 0..<2, target: 0..<1)])
+        }
+        // A Chinese as long as the first sentence that renders the second: the lengths single
+        // the second out; its words are there.
+        let verbose = group("缓存会一直保存它已经看到过的每一个条目，不必再去读一遍。\n")
+        let hidden = try #require(review.hiddenInGroups(verbose).first)
+        #expect(hidden.index == 1)
+        #expect(review.rendersOwnWords(hidden, in: verbose, dictionary: dictionary))
+        // A Chinese that renders the first sentence: the second's words are not there.
+        let first = group("先用读取句柄打开归档文件，然后逐个遍历它的条目并计数，一个也不要漏掉，最后再关闭句柄。\n")
+        for found in review.hiddenInGroups(first) where found.index == 1 {
+            #expect(!review.rendersOwnWords(found, in: first, dictionary: dictionary))
+        }
+        #expect(!review.rendersOwnWords(SentenceFinding(kind: .missing, index: 1, sentence: first.source[1], confidence: 0.9),
+                                        in: first, dictionary: dictionary))
+    }
 }

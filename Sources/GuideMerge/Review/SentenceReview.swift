@@ -170,7 +170,10 @@ public struct SentenceReview: Sendable {
     /// The findings in the bead's sentences, already cut and paired (`sentences`).
     public func findings(_ sentences: BeadSentences, of bead: Bead, source: [Block], target: [Block],
                          besides neighbours: Neighbours = Neighbours()) -> [BeadFinding] {
-        var found = SentenceFindings.findings(sentences, aligner: aligner) + hiddenInGroups(sentences)
+        var found = SentenceFindings.findings(sentences, aligner: aligner)
+            + hiddenInGroups(sentences).filter { hidden in
+                !(aligner.dictionary.map { rendersOwnWords(hidden, in: sentences, dictionary: $0) } ?? false)
+            }
         // A pair of one sentence a side left unpaired: the Chinese stands where the English's
         // translation should be (the block aligner paired them), so the English is the finding.
         if sentences.source.count == 1, sentences.target.count == 1 { found.removeAll { $0.kind == .extra } }
