@@ -42,9 +42,7 @@ public final class SearchChunkStore: SearchChunkMemo {
     /// Chunks live on in the cache's memory (`guide serve`): a build must not empty them.
     public var sharesChunks: Bool { cache.memory != nil }
 
-    /// The name of the index built from `pages` cut into `ranges` (`SearchIndex.chunkRanges`) with
-    /// these shard sizes, and its chunks' keys: the same name is the same files. Nil unless every
-    /// page has a key (else the name would need the pages' text).
+    /// The index as the published site holds it (`SearchChunkMemo.keptIndex`), by its name.
     public func keptIndex(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int, textShardSize: Int,
                           folder: String, manifest: String) -> (kept: [(path: String, tag: String)]?, tag: String?) {
         guard let name = indexName(pages, ranges: ranges, termShardSize: termShardSize, textShardSize: textShardSize)
@@ -54,6 +52,9 @@ public final class SearchChunkStore: SearchChunkMemo {
         return (files, name.tag)
     }
 
+    /// The name of the index built from `pages` cut into `ranges` (`SearchIndex.chunkRanges`) with
+    /// these shard sizes, and its chunks' keys: the same name is the same files. Nil unless every
+    /// page has a key (else the name would need the pages' text).
     func indexName(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int,
                    textShardSize: Int) -> (tag: String, chunks: [CacheKey])? {
         // An index in the cache's memory (`guide serve`) is in no output folder.
