@@ -39,6 +39,13 @@ struct CheckBookEvidenceTests {
         // A chapter after `keyword-added-on-an-object`, which declares `startAt:` on Pump.
         ("an-earlier-chapter-declares-it", ["id machine = nil;\n[machine startAt:3 quietly:YES];"]),
         ("function-called-with-other-arguments", ["void Chime(int times) {\n}", "Chime(2, YES);"]),
+        ("a-type-of-its-own", ["typedef struct {\n    int width;\n    int height;\n} Crate;"]),
+        // Chapters after those two: the function and the type are the earlier chapters'.
+        ("an-earlier-chapters-function", ["Chime(2, YES);", "Chime(3);"]),
+        ("an-earlier-chapters-type", [
+            "Crate crate = {2, 3};\nint volume = crate.width * crate.height * crate.depth;\n(void)volume;",
+            "Crate crate = {2, 3};\nint area = crate.width * crate.height;\n(void)area;",
+        ]),
     ]
 
     static let report = CheckFixtures.checkedScenarios(scenarios)
@@ -162,5 +169,27 @@ struct CheckBookEvidenceTests {
         let result = Self.last("function-called-with-other-arguments")
         #expect(result?.outcome == .fail, "\(explain("function-called-with-other-arguments"))")
         #expect(result?.assumed.isEmpty == true)
+    }
+
+    /// A function an earlier chapter declares is compiled with that declaration: a call that
+    /// does not fit it is clang's error with its note at the declaring snippet, never assumed;
+    /// a call that fits passes (the book's own declaration is no assumption).
+    @Test func aFunctionAnEarlierChapterDeclares() {
+        let results = Self.results("an-earlier-chapters-function")
+        #expect(results.map(\.outcome) == [.fail, .pass], "\(results.map { "\($0.outcome) \($0.reason ?? "")" })")
+        #expect(results.first?.reason?.contains("'Chime' is used otherwise than the book declares it") == true)
+        let notes = results.first?.diagnostics.first { $0.severity == .error }?.notes.compactMap(\.location) ?? []
+        #expect(notes.contains { $0.file == "content/en/function-called-with-other-arguments.md" && $0.line == 4 }, "\(notes)")
+        #expect(results.allSatisfy { $0.assumed.isEmpty })
+    }
+
+    /// The same for a type: a member the earlier chapter's struct lacks is the mistake.
+    @Test func aTypeAnEarlierChapterDeclares() {
+        let results = Self.results("an-earlier-chapters-type")
+        #expect(results.map(\.outcome) == [.fail, .pass], "\(results.map { "\($0.outcome) \($0.reason ?? "") \($0.diagnostics.map(\.message))" })")
+        #expect(results.first?.reason?.contains("'Crate' is used otherwise than the book declares it") == true)
+        #expect(results.first?.diagnostics.first { $0.severity == .error }?.notes.compactMap(\.location)
+                == [SourceLocation(file: "content/en/a-type-of-its-own.md", line: 4)])
+        #expect(results.allSatisfy { $0.assumed.isEmpty })
     }
 }

@@ -60,6 +60,7 @@ struct CompileExecutor: Sendable {
                 var wrapping = roundPlans[index].wrapping
                 wrapping.assumed = assuming.set.text
                 wrapping.assumedLate = assuming.set.late
+                wrapping.prelude = assuming.analysis.context.book.prelude(declaring: assuming.set.fromBook) + wrapping.prelude
                 return (index, SnippetWrapper.wrap(roundPlans[index].parts, context: wrapping))
             }
             pool?.refill()

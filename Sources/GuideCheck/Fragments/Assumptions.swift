@@ -82,8 +82,11 @@ struct AssumptionSet: Hashable, Sendable {
     var properties: [String: Property] = [:]
     /// Root classes the book declares that receive assumed members.
     var rootClasses: Set<String> = []
+    /// Functions, types and constants compiled with an earlier chapter's declaration
+    /// (`BookDeclarations.earlierNames`): the book's, so never listed as assumed.
+    var fromBook: Set<String> = []
 
-    var isEmpty: Bool { text.isEmpty && late.isEmpty }
+    var isEmpty: Bool { text.isEmpty && late.isEmpty && fromBook.isEmpty }
 
     static func methodKey(_ selector: String, instance: Bool) -> String { (instance ? "-" : "+") + selector }
 
@@ -190,11 +193,5 @@ struct AssumptionSet: Hashable, Sendable {
                                      receiver: property.receiver, forContext: !property.ofRootClass))
         }
         return found.sorted()
-    }
-
-    /// Every name it declares, whatever its kind.
-    var declaredNames: Set<String> {
-        Set(classes.keys).union(protocols).union(types).union(constants).union(macros.keys).union(variables.keys)
-            .union(functions.keys)
     }
 }

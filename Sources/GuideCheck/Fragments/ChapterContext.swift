@@ -158,7 +158,7 @@ public enum ChapterContext {
     /// The file name of the forward declarations of the chapter's classes and protocols.
     public static let forwardFile = "<chapter>"
 
-    private static func item(_ snippet: ChapterSnippetDeclarations, _ number: Int, wrapperMember: Bool) -> PreludeItem {
+    static func item(_ snippet: ChapterSnippetDeclarations, _ number: Int, wrapperMember: Bool = false) -> PreludeItem {
         let position = snippet.position(of: snippet.declarations[number].start)
         let indent = position.line < snippet.indents.count ? snippet.indents[position.line] : 0
         return PreludeItem(code: snippet.preludeTexts[number], file: snippet.file, line: snippet.firstLine + position.line,

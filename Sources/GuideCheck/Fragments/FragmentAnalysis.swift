@@ -12,6 +12,12 @@ struct BookDeclarations: Sendable {
     /// Where a snippet of the book declares a selector or property, by owner and name (where the
     /// reader first met it).
     var places: [String: SourceLocation] = [:]
+    /// Functions, types and enum constants the chapters before this one declare, each as a
+    /// prelude gives it (the latest declaration of the name, at its snippet's file and line): a
+    /// snippet that uses one is compiled with the book's declaration, never an assumed one.
+    var earlierNames: [String: PreludeItem] = [:]
+    /// Those declarations in the book's order (a type before the function that takes it).
+    private var earlierItems: [PreludeItem] = []
 
     init() {}
 
@@ -26,6 +32,15 @@ struct BookDeclarations: Sendable {
         add(context, wrapperClass: wrapperClass)
         for snippet in earlierChapters {
             add(snippet.declarations, wrapperClass: snippet.wrapperClass ?? "(methods of \(snippet.file))", snippet: snippet)
+            for (number, declaration) in snippet.declarations.enumerated() where declaration.complete {
+                switch declaration.kind {
+                case .function, .type, .enumConstant:
+                    let item = ChapterContext.item(snippet, number)
+                    earlierNames[declaration.name] = item
+                    if earlierItems.last != item { earlierItems.append(item) }   // an enum's constants share it
+                default: break
+                }
+            }
         }
         for snippet in snippets { add(snippet.declarations, wrapperClass: wrapperClass, snippet: snippet) }
     }
@@ -55,6 +70,12 @@ struct BookDeclarations: Sendable {
     }
 
     static func placeKey(_ owner: String, _ name: String) -> String { owner + " " + name }
+
+    /// The earlier chapters' declarations of these names, in the book's order, for a unit's prelude.
+    func prelude(declaring names: Set<String>) -> [PreludeItem] {
+        let wanted = Set(names.compactMap { earlierNames[$0] })
+        return earlierItems.filter(wanted.contains)
+    }
 
     /// Where the book's snippets declare `name` (on `owner`, or on any class).
     func place(of name: String, on owner: String? = nil) -> SourceLocation? {
@@ -262,7 +283,7 @@ struct FragmentAnalysis {
                 // Another snippet's declaration: not this snippet's concern.
                 if isElsewhereInTheChapter(diagnostic, unit: unit) { continue }
                 if !isError { continue }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             }
             if let token, retyped.contains(token) { continue }
             if let finding = finding(message, diagnostic: diagnostic, token: token, line: line) {
@@ -278,10 +299,10 @@ struct FragmentAnalysis {
             switch message {
             case .rootClassSuper(let name), .noBaseClass(let name):
                 if missing.contains(name) || set.classes[name] == .interface { continue }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             case .extensionWithoutClass:
                 if findings.contains(where: { $0.role == .implementedClass && $0.line == line }) { continue }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             case .forwardDeclaredReceiver(let name, let property):
                 if current.classes[name] == .pointer {
                     set.classes[name] = .interface
@@ -294,7 +315,7 @@ struct FragmentAnalysis {
                     progress = true
                     continue
                 }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             case .unknownClassMethod(let selector):
                 // `[Missing alloc]`: the receiver comes first; `[Known missingMethod]` is a missing method.
                 if let token, let receiver = receiverToken(ofSelectorAt: token), context.tokens[receiver].kind == .identifier {
@@ -305,9 +326,9 @@ struct FragmentAnalysis {
                                             token: token, line: line))
                     continue
                 }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             case .unknownProperty(let name, let type) where Self.isIDType(type):
-                guard let token, token >= 2, context.tokens[token - 1].is(".") else { return .mistake("an error not about a missing name: " + diagnostic.message) }
+                guard let token, token >= 2, context.tokens[token - 1].is(".") else { return unexplained(diagnostic, set: current) }
                 let called = token + 1 < context.tokens.count && context.tokens[token + 1].is("(")
                 let base = context.tokens[token - 2]
                 // `x.name` on an assumed `id`, or on what an assumed method or property gives: an object
@@ -326,7 +347,7 @@ struct FragmentAnalysis {
                 } else if base.kind == .identifier, declaredWithMissingType(base.text, missing: missing) {
                     continue
                 } else {
-                    return .mistake("an error not about a missing name: " + diagnostic.message)
+                    return unexplained(diagnostic, set: current)
                 }
                 if set.properties[name] == nil { set.properties[name] = AssumptionSet.Property(called: called) }
                 progress = true
@@ -350,7 +371,7 @@ struct FragmentAnalysis {
                     continue
                 }
                 if let token, isNearFinding(token, findings) { continue }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             case .expected:
                 if let token, let macro = macroNear(token) {
                     findings.append(Finding(name: macro.name, role: .macro(functionLike: macro.functionLike), token: macro.token,
@@ -358,12 +379,12 @@ struct FragmentAnalysis {
                     continue
                 }
                 if let token, followsMissingType(token, missing: missing) { continue }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             default:
                 // At a missing name's place: what clang made of it (a correction it tried).
                 if let token, isNearFinding(token, findings) { continue }
                 if let token, retype(at: token, to: AssumptionSet.integer, in: &set, from: current) { progress = true; continue }
-                return .mistake("an error not about a missing name: " + diagnostic.message)
+                return unexplained(diagnostic, set: current)
             }
         }
 
@@ -400,6 +421,19 @@ struct FragmentAnalysis {
             return .stuck(findings.isEmpty ? "nothing more to assume" : "the same names are still missing")
         }
         return .assume(set)
+    }
+
+    /// An error that no missing name explains: the book disproving a use of a name compiled with
+    /// an earlier chapter's declaration (the error or clang's note quotes it), or a mistake.
+    func unexplained(_ diagnostic: RawDiagnostic, set: AssumptionSet) -> Decision {
+        let quoted = Set(([diagnostic.message] + diagnostic.notes.map(\.message)).flatMap(ClangNameMessage.quoted))
+        if let name = set.fromBook.sorted().first(where: quoted.contains), let item = context.book.earlierNames[name] {
+            // clang's own note already points at the book's declaration (its prelude has the book's lines).
+            let noted = diagnostic.notes.contains { $0.file == item.file }
+            return .disproved("'\(name)' is used otherwise than the book declares it: " + diagnostic.message,
+                              Disproof(used: name, declared: name, place: noted ? nil : SourceLocation(file: item.file, line: item.line)))
+        }
+        return .mistake("an error not about a missing name: " + diagnostic.message)
     }
 
     /// A compile that succeeds with assumed variables while the snippet declares a variable it
@@ -905,6 +939,17 @@ struct FragmentAnalysis {
     func apply(_ finding: Finding, to set: inout AssumptionSet) -> Bool {
         let before = set
         let name = finding.name
+        // A function, type or constant an earlier chapter declares: compiled with that declaration,
+        // so clang says whether the use fits it. Still missing with it (a declaration that does not
+        // compile on its own): assumed as any other name.
+        if context.book.earlierNames[name] != nil, !set.fromBook.contains(name) {
+            switch finding.role {
+            case .method, .property: break
+            default:
+                set.fromBook.insert(name)
+                return true
+            }
+        }
         switch finding.role {
         case .classPointer:
             set.variables[name] = nil
