@@ -13,8 +13,9 @@ public struct CheckOptions: Sendable {
     public var contentRoot: String
     /// The content folder as messages name it (e.g. `content`).
     public var displayRoot: String
-    /// The cache (`.guide-cache`); nil: none (a temporary folder for the run's files).
-    public var cache: CacheStore?
+    /// What the check remembers between runs (`GuidePipeline.CheckCache`); nil: nothing (a
+    /// temporary folder for the run's files).
+    public var memo: (any CheckMemo)?
     public var clang: String?
     public var jobs: Int?
     public var timeout: Double?
@@ -25,14 +26,14 @@ public struct CheckOptions: Sendable {
     public var strict: Bool?
     public var environment: [String: String]
 
-    public init(contentRoot: String, displayRoot: String? = nil, cache: CacheStore? = nil, clang: String? = nil,
+    public init(contentRoot: String, displayRoot: String? = nil, memo: (any CheckMemo)? = nil, clang: String? = nil,
                 jobs: Int? = nil, timeout: Double? = nil, sdk: SDKProfile.Kind? = nil, precompile: Bool = true,
                 strict: Bool? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.strict = strict
         // Absolute: clang runs in an empty folder of its own.
         self.contentRoot = Self.absolute(contentRoot)
         self.displayRoot = displayRoot ?? contentRoot
-        self.cache = cache
+        self.memo = memo
         self.clang = clang
         self.jobs = jobs
         self.timeout = timeout
@@ -88,20 +89,20 @@ public struct SnippetChecker: Sendable {
         let runner = ProcessRunner(timeout: timeout, environment: environment)
         let chapters = CheckPlanner.order(book)
 
-        // A run with a cache takes unchanged chapters' results as they were; their key includes
-        // the compiler session, so it is prepared first (when there is code at all).
+        // A run that remembers takes unchanged chapters' results as they were; what they are made
+        // from includes the compiler session, so it is prepared first (when there is code at all).
         var session: Result<CompilerSession, SessionProblem>?
         var keys = [CacheKey?](repeating: nil, count: chapters.count)
         var kept = [[SnippetResult]?](repeating: nil, count: chapters.count)
-        let cache = options.cache
-        // The check's stages are done with when the run is (a build goes on with others), unless
+        let memo = options.memo ?? RunFolder()
+        // The check's files are done with when the run is (a build goes on with others), unless
         // a chapter's file changed under it: results of a text that is gone are not kept.
-        defer { if book.rereadFailure == nil { cache?.save([.checkChapters, .compileRecords, .precompiledHeader, .sdkHeaders]) } }
+        defer { memo.finish(keeping: book.rereadFailure == nil) }
         if chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
-            session = CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout)
+            session = CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout, memo: memo)
         }
         // The context header is precompiled, when a chapter with code is to be compiled, from
-        // the moment the first such chapter is known (a chapter the cache holds no results
+        // the moment the first such chapter is known (a chapter the memo holds no results
         // for): while the other chapters' results are looked up and the snippets planned. (A
         // cold check waited for the lookups, then for the header on one core, the other idle.)
         let precompiled = StartedOnce<SessionProblem?>()
@@ -109,28 +110,27 @@ public struct SnippetChecker: Sendable {
             guard case .success(let prepared)? = session, let precompile = prepared.precompile else { return }
             precompiled.start { precompile.make(clang: prepared.clang, runner: prepared.runner, displayPaths: prepared.displayPaths) }
         }
-        if cache == nil { precompile() }
-        if let cache {
-            if case .success(let prepared)? = session {
-                let languages = config.languages, source = book.source
-                let earlierDigests = ChapterResults.earlierDigests(chapters)
-                let found = Array(chapters.enumerated()).concurrentMap { position, item -> (CacheKey?, [SnippetResult]?) in
-                    let (language, chapter) = item
-                    let original = language == source.language ? nil : source.chapter(at: chapter.path)
-                    let earlier = earlierDigests[position]
-                    guard let key = ChapterResults.key(language: language, chapter: chapter, original: original, earlier: earlier,
-                                                       languages: languages, session: prepared) else { return (nil, nil) }
-                    guard let (results, records) = cache.read(.checkChapters, key, ChapterResults.decode) else {
-                        if chapter.facts.codeBlockCount > 0 { precompile() }
-                        return (key, nil)
-                    }
-                    // The compile records the results come from stay with them.
-                    for record in records { cache.keep(.compileRecords, record) }
-                    return (key, results)
+        if options.memo == nil { precompile() }
+        if options.memo != nil, case .success(let prepared)? = session {
+            let languages = config.languages, source = book.source
+            let earlierDigests = ChapterResults.earlierDigests(chapters)
+            let found = Array(chapters.enumerated()).concurrentMap { position, item -> (CacheKey?, [SnippetResult]?) in
+                let (language, chapter) = item
+                let original = language == source.language ? nil : source.chapter(at: chapter.path)
+                guard let inputs = ChapterResults.inputs(language: language, chapter: chapter, original: original,
+                                                         earlier: earlierDigests[position], languages: languages,
+                                                         session: prepared) else { return (nil, nil) }
+                let (key, found) = memo.chapterResults(inputs, ChapterResults.decode)
+                guard let (results, records) = found else {
+                    if chapter.facts.codeBlockCount > 0 { precompile() }
+                    return (key, nil)
                 }
-                keys = found.map(\.0)
-                kept = found.map(\.1)
+                // The compile records the results come from stay with them.
+                memo.keepCompileRecords(records)
+                return (key, results)
             }
+            keys = found.map(\.0)
+            kept = found.map(\.1)
         }
 
         let planner = CheckPlanner(contentRoot: options.contentRoot, align: align)
@@ -144,7 +144,8 @@ public struct SnippetChecker: Sendable {
             }
         }
         if !toCompile.isEmpty {
-            let prepared = session ?? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout)
+            let prepared = session ?? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout,
+                                                              memo: memo)
             let jobs = CheckOptions.processCount(asked: options.jobs ?? config.jobs)
             // The workers start (a sandbox, a process, libclang loaded each) while the header is precompiled.
             let pool = (try? prepared.get()).flatMap { session in
@@ -155,7 +156,6 @@ public struct SnippetChecker: Sendable {
                 let problem = precompiled.value
                     ?? session.precompile?.make(clang: session.clang, runner: session.runner, displayPaths: session.displayPaths)
                 guard let problem else { return .success(session) }
-                session.cleanUp()
                 return .failure(problem)
             }
             switch ready {
@@ -165,13 +165,11 @@ public struct SnippetChecker: Sendable {
             case .success(let session):
                 report.compiler = session.compilerDescription
                 CompileExecutor(session: session, jobs: jobs).compile(plans: &plans, indices: toCompile, pool: pool, report: &report)
-                session.cleanUp()
             }
         } else if case .success(let session)? = session {
             report.compiler = session.compilerDescription
             // A header precompiled for nothing (a chapter of ignored code only) is the cache's all the same.
             _ = precompiled.value
-            session.cleanUp()
         }
 
         // Results in planning order: kept chapters' as they were, planned ones' as they came.
@@ -189,7 +187,7 @@ public struct SnippetChecker: Sendable {
             let results = chapterPlans.compactMap(\.result)
             report.results += results
             // Kept as a warm run would give them: every compiled snippet's result from the cache.
-            if let cache, let key = keys[index], !results.contains(where: { $0.outcome == .notChecked }) {
+            if let key = keys[index], !results.contains(where: { $0.outcome == .notChecked }) {
                 let results = chapterPlans.compactMap { plan in
                     plan.result.map { result in
                         var result = result
@@ -197,7 +195,7 @@ public struct SnippetChecker: Sendable {
                         return result
                     }
                 }
-                cache.write(.checkChapters, key, ChapterResults.encode(results, records: chapterPlans.flatMap(\.recordKeys)))
+                memo.rememberChapterResults(ChapterResults.encode(results, records: chapterPlans.flatMap(\.recordKeys)), as: key)
                 report.chapterKeys["\(language.code)/\(chapter.path)"] = key
             }
         }

@@ -96,6 +96,6 @@ public struct Workspace: Sendable {
 
     /// The snippet check's options for this workspace and cache; what is nil comes from the book.
     public func checkOptions(cache: CacheStore?) -> CheckOptions {
-        CheckOptions(contentRoot: content, displayRoot: displayRoot, cache: cache)
+        CheckOptions(contentRoot: content, displayRoot: displayRoot, memo: cache.map(CheckCache.init))
     }
 }

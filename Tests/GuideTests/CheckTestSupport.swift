@@ -4,6 +4,7 @@ import GuideMerge
 @testable import GuideFiles
 import GuideModel
 import GuideParse
+import GuidePipeline
 
 /// Helpers shared by the snippet-harness tests (Check*.swift).
 enum CheckFixtures {
@@ -90,7 +91,7 @@ enum CheckFixtures {
         var environment = ProcessInfo.processInfo.environment
         environment["GUIDE_SANDBOX"] = "off"
         return CheckOptions(contentRoot: folder.path + "/content", displayRoot: "content",
-                            cache: cache ? CacheStore(root: folder.path + "/.guide-cache") : nil, clang: clang, timeout: timeout,
+                            memo: cache ? CheckCache(CacheStore(root: folder.path + "/.guide-cache")) : nil, clang: clang, timeout: timeout,
                             sdk: sdk, environment: environment)
     }
 }

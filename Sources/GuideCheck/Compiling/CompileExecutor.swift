@@ -126,7 +126,7 @@ struct CompileExecutor: Sendable {
         var disproof: Disproof?
 
         func apply(to plans: inout [SnippetPlan]) {
-            if case .record(_, _, let key) = compiled { plans[index].recordKeys.append(key) }
+            if case .record(_, _, let key?) = compiled { plans[index].recordKeys.append(key) }
             if let result { plans[index].result = result }
             if let reason { plans[index].result?.reason = reason }
             if let disproof, var result = plans[index].result {
@@ -177,7 +177,7 @@ struct CompileExecutor: Sendable {
 
     /// What compiling a unit gave: a record (from the cache or clang), or why there is none.
     enum Compiled {
-        case record(CompileRecord, cached: Bool, key: CacheKey)
+        case record(CompileRecord, cached: Bool, key: CacheKey?)
         /// A timeout, a clang that could not start: not a verdict, never kept.
         case notChecked(String)
     }
@@ -186,7 +186,6 @@ struct CompileExecutor: Sendable {
     private func run(_ units: [(Int, WrappedUnit)], plans: [SnippetPlan], pool: WorkerPool?,
                      report: inout CheckReport, share: Bool = true) -> [Int: Compiled] {
         struct Job: Sendable {
-            var key: CacheKey
             var text: String
             var arguments: [String]
             var unit: WrappedUnit
@@ -194,22 +193,22 @@ struct CompileExecutor: Sendable {
         }
         var jobsToRun: [Job] = []
         // Units of one shape (`SharedCompiles`) wait for the first: index, its key, its unit.
-        var waiting: [String: [(Int, CacheKey, WrappedUnit)]] = [:]
+        var waiting: [String: [(Int, CacheKey?, WrappedUnit)]] = [:]
         var jobOfShape: [String: Int] = [:]
         var compiled: [Int: Compiled] = [:]
         for (index, unit) in units {
             let arguments = session.flags + plans[index].extraFlags + session.prefixFlags + ["-x", "objective-c"]
-            let key = CacheStage.compileRecords.key(session.versions) { hash in
-                for part in [session.contextText] + arguments + [unit.text] { hash.updateCounted(part) }
-            }
-            if let record = session.cache?.read(.compileRecords, key, CompileRecord.init(decoding:)) {
-                compiled[index] = .record(record, cached: true, key: key)
+            let (key, kept) = session.memo.compileRecord(CompileInputs(compiler: session.fingerprint, contextText: session.contextText,
+                                                                       arguments: arguments, text: unit.text))
+            if let kept {
+                compiled[index] = .record(kept, cached: true, key: key)
                 continue
             }
-            let shape = share ? Digest.hex(arguments.joined(separator: "\u{0}") + "\u{1}" + SharedCompiles.shape(unit)) : key.hex
+            let given = arguments.joined(separator: "\u{0}") + "\u{1}"
+            let shape = Digest.hex(given + (share ? SharedCompiles.shape(unit) : unit.text))
             if jobOfShape[shape] == nil {
                 jobOfShape[shape] = jobsToRun.count
-                jobsToRun.append(Job(key: key, text: unit.text, arguments: arguments, unit: unit, shape: shape))
+                jobsToRun.append(Job(text: unit.text, arguments: arguments, unit: unit, shape: shape))
             }
             waiting[shape, default: []].append((index, key, unit))
         }
@@ -241,11 +240,11 @@ struct CompileExecutor: Sendable {
             var stored = Set<CacheKey>()
             for (index, key, unit) in waiting[job.shape] ?? [] {
                 // The others of its shape: the same diagnostics at their own lines (or compiled alone).
-                guard let own = key == job.key ? record : SharedCompiles.translate(record, from: job.unit, to: unit) else {
+                guard let own = unit.text == job.text ? record : SharedCompiles.translate(record, from: job.unit, to: unit) else {
                     alone.append((index, unit))
                     continue
                 }
-                if stored.insert(key).inserted { session.cache?.write(.compileRecords, key, own.encoded) }
+                if let key, stored.insert(key).inserted { session.memo.rememberCompileRecord(own, as: key) }
                 compiled[index] = .record(own, cached: false, key: key)
             }
         }

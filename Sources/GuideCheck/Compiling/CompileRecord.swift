@@ -14,10 +14,10 @@ public struct CompileRecord: Hashable, Sendable, Codable {
         self.diagnostics = diagnostics
     }
 
-    init?(decoding raw: UnsafeRawBufferPointer) {
+    public init?(decoding raw: UnsafeRawBufferPointer) {
         guard let record = try? JSONDecoder().decode(CompileRecord.self, from: Data(raw)) else { return nil }
         self = record
     }
 
-    var encoded: [UInt8] { (try? JSONEncoder().encode(self)).map { [UInt8]($0) } ?? [] }
+    public var encoded: [UInt8] { (try? JSONEncoder().encode(self)).map { [UInt8]($0) } ?? [] }
 }

@@ -22,8 +22,8 @@ struct CompilerSession: Sendable {
     var contextText: String
     /// clang's path and version, the SDK, the flags, the memory limit: the `compiler` version of keys.
     var fingerprint: String
-    var cache: CacheStore?
-    var temporaryFolder: String?
+    /// What the run remembers, and where clang's files are.
+    var memo: any CheckMemo
     var displayPaths: [String: String]
     /// Runs clang in the sandbox, under its limits.
     var runner: ProcessRunner
@@ -34,15 +34,10 @@ struct CompilerSession: Sendable {
     /// The context header to precompile before the first compile (nil: none, or `-include` it).
     var precompile: Precompile?
 
-    var versions: CacheStage.Versions { CacheStage.Versions(compiler: fingerprint) }
-
-    /// What of the session a chapter's results depend on besides the compiler (see `ChapterResults`).
-    func hashInputs(_ hash: Digest) {
-        for part in [contextText] + prefixFlags + displayPaths.sorted(by: { $0.key < $1.key }).flatMap({ [$0.key, $0.value] }) {
-            hash.updateCounted(part)
-        }
-        // Whether names nothing declares are assumed decides outcomes too.
-        hash.updateCounted(assume ? "assume" : "strict")
+    /// What of the session every result depends on (the keys' inputs).
+    var inputs: CheckSessionInputs {
+        CheckSessionInputs(compiler: fingerprint, contextText: contextText, prefixFlags: prefixFlags,
+                           displayPaths: displayPaths, assume: assume)
     }
 
     /// The context header's declarations (for the rule about calls), and its superclass of snippets.
@@ -56,31 +51,22 @@ struct CompilerSession: Sendable {
     }
 
     var compilerDescription: String { clang + ": " + (version.split(separator: "\n").first.map(String.init) ?? version) }
-
-    func cleanUp() {
-        if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) }
-    }
 }
 
 extension CompilerSession {
     /// Finds the SDK and clang, puts clang in its sandbox, asks its version, and copies the
     /// context header (kept in the cache's `check/`); `precompile` makes its precompiled form.
-    static func prepare(options: CheckOptions, config: CheckConfig, runner: ProcessRunner,
-                            timeout: Double) -> Result<CompilerSession, SessionProblem> {
+    static func prepare(options: CheckOptions, config: CheckConfig, runner: ProcessRunner, timeout: Double,
+                        memo: any CheckMemo) -> Result<CompilerSession, SessionProblem> {
         let environment = options.environment
         let manager = FileManager.default
-        // Without a cache, the files clang reads go to a store of their own, removed after the run.
-        let files = options.cache ?? CacheStore(root: NSTemporaryDirectory() + "guide-check-" + UUID().uuidString)
-        let temporaryFolder = options.cache == nil ? files.root : nil
-        let cacheRoot = files.root + "/check"
-        try? manager.createDirectory(atPath: cacheRoot, withIntermediateDirectories: true)
+        try? manager.createDirectory(atPath: memo.folder, withIntermediateDirectories: true)
         func fail(_ reason: String, _ diagnostics: [Diagnostic] = []) -> Result<CompilerSession, SessionProblem> {
-            if let temporaryFolder { try? manager.removeItem(atPath: temporaryFolder) }
             return .failure(SessionProblem(reason: reason, diagnostics: diagnostics.isEmpty ? [Diagnostic(.error, reason)] : diagnostics))
         }
     
         let kind = options.sdkKind(config)
-        let setup = SDKSetup(kind: kind, cache: files, runner: runner, environment: environment,
+        let setup = SDKSetup(kind: kind, memo: memo, runner: runner, environment: environment,
                              appleSDK: config.appleSDK, target: config.target)
         let profile: SDKProfile
         switch setup.resolve() {
@@ -98,7 +84,7 @@ extension CompilerSession {
         // Every run of clang from here on reads the book: in the sandbox, under the limits.
         var runner = runner
         switch ClangSandbox.locate(environment: environment, memoryLimit: config.memoryLimit << 20, clang: clang,
-                                   content: options.contentRoot, cache: cacheRoot) {
+                                   content: options.contentRoot, cache: memo.folder) {
         case .success(let sandbox): runner.sandbox = sandbox
         case .failure(let problem): return fail(problem.message)
         }
@@ -154,29 +140,28 @@ extension CompilerSession {
         var prefixFlags: [String] = []
         var precompile: Precompile?
         if !contextText.isEmpty {
-            let key = CacheStage.precompiledHeader.key(CacheStage.Versions(compiler: fingerprint)) { $0.updateCounted(contextText) }
-            let header = files.file(.precompiledHeader, key, suffix: ".h")
+            let files = memo.contextHeader(contextText, compiler: fingerprint)
+            let header = files.header
             // The copy, and the header precompiled from it, are checked before use: a damaged or
             // foreign one is made again, never turned into every snippet's failure.
             if FileBytes.read(header).map({ !$0.elementsEqual(contextText.utf8) }) ?? true {
                 FileBytes.replace(header, with: Array(contextText.utf8))
                 // clang checks that a precompiled header's source is the file it was made from
                 // (its size and time): one made from the earlier copy fails every snippet now.
-                unlink(files.file(.precompiledHeader, key, suffix: ".pch"))
+                unlink(files.pch)
             }
             displayPaths[header] = contextDisplay
             if options.precompile {
-                let pch = files.file(.precompiledHeader, key, suffix: ".pch")
-                precompile = Precompile(files: files, key: key, header: header, pch: pch,
-                                        flags: flags.filter { $0 != "-fsyntax-only" }, contextDisplay: contextDisplay)
-                prefixFlags = ["-include-pch", pch]
+                precompile = Precompile(memo: memo, files: files, flags: flags.filter { $0 != "-fsyntax-only" },
+                                        contextDisplay: contextDisplay)
+                prefixFlags = ["-include-pch", files.pch]
             } else {
                 prefixFlags = ["-include", header]
             }
         }
         return .success(CompilerSession(clang: clang, version: version, flags: flags, prefixFlags: prefixFlags,
                                 contextText: contextText, fingerprint: fingerprint,
-                                cache: options.cache, temporaryFolder: temporaryFolder, displayPaths: displayPaths, runner: runner,
+                                memo: memo, displayPaths: displayPaths, runner: runner,
                                 assume: !(options.strict ?? config.strict), worker: worker, precompile: precompile))
     }
 }
@@ -186,20 +171,18 @@ extension CompilerSession {
 /// session's preparation, so that it is made while the snippets are planned (the plan's keys
 /// need only its path).
 struct Precompile: Sendable {
-    var files: CacheStore
-    var key: CacheKey
-    var header: String
-    var pch: String
+    var memo: any CheckMemo
+    var files: ContextHeaderFiles
     var flags: [String]
     var contextDisplay: String
 
     /// Makes the precompiled header unless the cache holds it; the problem when clang could not.
     func make(clang: String, runner: ProcessRunner, displayPaths: [String: String]) -> SessionProblem? {
         // Checked before use: a damaged or foreign one is made again, never turned into every snippet's failure.
-        guard !files.fileHolds(.precompiledHeader, key, suffix: ".pch") else { return nil }
-        let temporary = pch + ".tmp-" + UUID().uuidString
-        let output = runner.run(clang, flags + ["-x", "objective-c-header", header, "-o", temporary],
-                                writable: [PathText.parent(pch)])
+        guard !memo.holdsPrecompiledHeader(files) else { return nil }
+        let temporary = files.pch + ".tmp-" + UUID().uuidString
+        let output = runner.run(clang, flags + ["-x", "objective-c-header", files.header, "-o", temporary],
+                                writable: [PathText.parent(files.pch)])
         guard output.status == 0, !output.timedOut, FileManager.default.fileExists(atPath: temporary) else {
             try? FileManager.default.removeItem(atPath: temporary)
             let diagnostics = ClangOutputParser.parse(output.stderr).map {
@@ -210,8 +193,8 @@ struct Precompile: Sendable {
             let reason = "the context header \(contextDisplay) could not be precompiled: \(why)"
             return SessionProblem(reason: reason, diagnostics: [Diagnostic(.error, reason)] + diagnostics)
         }
-        if rename(temporary, pch) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
-        files.sealFile(.precompiledHeader, key, suffix: ".pch")
+        if rename(temporary, files.pch) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        memo.sealPrecompiledHeader(files)
         return nil
     }
 }

@@ -7,17 +7,17 @@ import GuideModel
 /// `gcc`/`xcrun`, and writes files.
 public struct SDKSetup {
     public var kind: SDKProfile.Kind
-    /// Where generated headers go (`CacheStage.sdkHeaders`).
-    public var cache: CacheStore
+    /// Where generated headers go (`CheckMemo.sdkHeaders`).
+    var memo: any CheckMemo
     public var runner: ProcessRunner
     public var environment: [String: String]
     public var appleSDK: String
     public var target: String
 
-    public init(kind: SDKProfile.Kind, cache: CacheStore, runner: ProcessRunner, environment: [String: String],
+    init(kind: SDKProfile.Kind, memo: any CheckMemo, runner: ProcessRunner, environment: [String: String],
                 appleSDK: String = "iphonesimulator", target: String = "") {
         self.kind = kind
-        self.cache = cache
+        self.memo = memo
         self.runner = runner
         self.environment = environment
         self.appleSDK = appleSDK
@@ -63,11 +63,8 @@ public struct SDKSetup {
         case .success(let headers): generated = headers
         case .failure(let problem): return .failure(Problem(message: problem.message))
         }
-        let key = CacheStage.sdkHeaders.key { hash in
-            for part in generated.keys.sorted().flatMap({ [$0, generated[$0]!] }) + [headers, gccInclude] { hash.updateCounted(part) }
-        }
-        let fingerprint = key.hex
-        let shim = cache.file(.sdkHeaders, key)
+        let (shim, fingerprint) = memo.sdkHeaders(madeFrom: generated.keys.sorted().flatMap { [$0, generated[$0]!] }
+                                                  + [headers, gccInclude])
         // clang reads the folder first on its include path: it is used only when it holds exactly
         // the generated files, byte for byte (a damaged or added header would change every
         // verdict, and verdicts are cached); anything else is removed and written again.

@@ -1,27 +1,20 @@
 import Foundation
 import GuideModel
 
-/// Each chapter's snippet results from earlier runs (`CacheStage.checkChapters`, which says what
-/// the key holds), so a run plans and evaluates only the chapters that changed: planning
+/// Each chapter's snippet results from earlier runs (`CheckMemo.chapterResults`), so a run plans and evaluates only the chapters that changed: planning
 /// (finding the snippets, their shapes, wrapping them) was most of a warm check, at ~0.3 ms a
 /// snippet. A record holds the keys of the compile records the results come from, kept with
 /// it, then the results (`SnippetResultCodec`).
 enum ChapterResults {
-    /// The key of a chapter's results, or nil when a chapter (or its source chapter) has no
-    /// content digest (it was not loaded from a file).
-    /// `earlier`: the digest of the chapters before it in its edition (`earlierDigests`), whose
-    /// declarations its rules read (`BookDeclarations`): a change there may change its results.
-    static func key(language: Language, chapter: Chapter, original: Chapter?, earlier: [UInt8]? = [], languages: [String],
-                    session: CompilerSession) -> CacheKey? {
+    /// What a chapter's results are made from, or nil when a chapter (or its source chapter)
+    /// has no content digest (it was not loaded from a file). `earlier`: the digest of the
+    /// chapters before it in its edition (`earlierDigests`), whose declarations its rules read
+    /// (`BookDeclarations`): a change there may change its results.
+    static func inputs(language: Language, chapter: Chapter, original: Chapter?, earlier: [UInt8]?, languages: [String],
+                       session: CompilerSession) -> ChapterCheckInputs? {
         guard let digest = chapter.contentDigest, original == nil || original?.contentDigest != nil, let earlier else { return nil }
-        return CacheStage.checkChapters.key(session.versions) { hash in
-            session.hashInputs(hash)
-            hash.updateCounted(language.code)
-            hash.updateCounted(languages.joined(separator: ","))
-            hash.updateCounted(digest)
-            hash.updateCounted(original?.contentDigest ?? [])
-            hash.updateCounted(earlier)
-        }
+        return ChapterCheckInputs(session: session.inputs, language: language.code, languages: languages, digest: digest,
+                                  originalDigest: original?.contentDigest ?? [], earlier: earlier)
     }
 
     /// For each chapter, one digest of the paths and contents of the chapters before it in its
