@@ -79,128 +79,144 @@ public struct SnippetChecker: Sendable {
         run(book: book).results
     }
 
+    /// Looks up what is remembered, plans the rest, compiles it, and reports every chapter's results.
     public func run(book: Book) -> CheckReport {
         let start = Date()
         let config = book.config.check
         var report = CheckReport(results: [], problems: [], compiler: nil,
                                  sdk: options.sdkKind(config).rawValue, seconds: 0, compiled: 0, cacheHits: 0)
-        let environment = options.environment
-        let timeout = options.timeout ?? config.timeout
-        let runner = ProcessRunner(timeout: timeout, environment: environment)
         let chapters = CheckPlanner.order(book)
-
-        // A run that remembers takes unchanged chapters' results as they were; what they are made
-        // from includes the compiler session, so it is prepared first (when there is code at all).
-        var session: Result<CompilerSession, SessionProblem>?
-        var keys = [CacheKey?](repeating: nil, count: chapters.count)
-        var kept = [[SnippetResult]?](repeating: nil, count: chapters.count)
         let memo = options.memo ?? RunFolder()
         // The check's files are done with when the run is (a build goes on with others), unless
         // a chapter's file changed under it: results of a text that is gone are not kept.
         defer { memo.finish(keeping: book.rereadFailure == nil) }
-        if chapters.contains(where: { $0.chapter.facts.codeBlockCount > 0 }) {
-            session = CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout, memo: memo)
-        }
-        // The context header is precompiled, when a chapter with code is to be compiled, from
-        // the moment the first such chapter is known (a chapter the memo holds no results
-        // for): while the other chapters' results are looked up and the snippets planned. (A
-        // cold check waited for the lookups, then for the header on one core, the other idle.)
-        let precompiled = StartedOnce<SessionProblem?>()
-        let precompile: @Sendable () -> Void = { [session] in
-            guard case .success(let prepared)? = session, let precompile = prepared.precompile else { return }
-            precompiled.start { precompile.make(clang: prepared.clang, runner: prepared.runner, displayPaths: prepared.displayPaths) }
-        }
-        if options.memo == nil { precompile() }
-        if options.memo != nil, case .success(let prepared)? = session {
-            let languages = config.languages, source = book.source
-            let earlierDigests = ChapterResults.earlierDigests(chapters)
-            let found = Array(chapters.enumerated()).concurrentMap { position, item -> (CacheKey?, [SnippetResult]?) in
-                let (language, chapter) = item
-                let original = language == source.language ? nil : source.chapter(at: chapter.path)
-                guard let inputs = ChapterResults.inputs(language: language, chapter: chapter, original: original,
-                                                         earlier: earlierDigests[position], languages: languages,
-                                                         session: prepared) else { return (nil, nil) }
-                let (key, found) = memo.chapterResults(inputs, ChapterResults.decode)
-                guard let (results, records) = found else {
-                    if chapter.facts.codeBlockCount > 0 { precompile() }
-                    return (key, nil)
-                }
-                // The compile records the results come from stay with them.
-                memo.keepCompileRecords(records)
-                return (key, results)
-            }
-            keys = found.map(\.0)
-            kept = found.map(\.1)
-        }
-
-        let planner = CheckPlanner(contentRoot: options.contentRoot, align: align)
-        let perChapter = planner.plan(book: book, skipping: Set(kept.indices.filter { kept[$0] != nil }))
+        let session = Session(options: options, config: config, memo: memo,
+                              hasCode: chapters.contains { $0.chapter.facts.codeBlockCount > 0 })
+        if options.memo == nil { session.precompileSoon() }
+        let kept = remembered(chapters, book: book, session: session)
+        let perChapter = CheckPlanner(contentRoot: options.contentRoot, align: align)
+            .plan(book: book, skipping: Set(kept.indices.filter { kept[$0].results != nil }))
         var plans = perChapter.flatMap { $0 }
+        compile(&plans, session: session, config: config, report: &report)
+        collect(chapters, kept: kept, plans: plans, perChapter: perChapter, memo: memo, into: &report)
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
 
-        let toCompile = plans.indices.filter { plans[$0].unit != nil && plans[$0].result == nil }
-        func notChecked(_ reason: String) {
-            for index in toCompile where plans[index].result == nil {
-                plans[index].result = plans[index].finish(.notChecked, reason: reason)
-            }
+    /// The compiler session, prepared once there is code, and its context header precompiled
+    /// from the moment a chapter with code is to be compiled: while the other chapters' results
+    /// are looked up and the snippets planned. (A cold check waited for the lookups, then for the
+    /// header on one core, the other idle.)
+    struct Session {
+        let prepared: Result<CompilerSession, SessionProblem>?
+        let precompiled = StartedOnce<SessionProblem?>()
+
+        init(options: CheckOptions, config: CheckConfig, memo: any CheckMemo, hasCode: Bool) {
+            let timeout = options.timeout ?? config.timeout
+            let runner = ProcessRunner(timeout: timeout, environment: options.environment)
+            prepared = hasCode ? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout, memo: memo)
+                               : nil
         }
-        if !toCompile.isEmpty {
-            let prepared = session ?? CompilerSession.prepare(options: options, config: config, runner: runner, timeout: timeout,
-                                                              memo: memo)
-            let jobs = CheckOptions.processCount(asked: options.jobs ?? config.jobs)
-            // The workers start (a sandbox, a process, libclang loaded each) while the header is precompiled.
-            let pool = (try? prepared.get()).flatMap { session in
-                session.worker.map { WorkerPool(worker: $0, runner: session.runner, count: jobs) }
-            }
-            defer { pool?.close() }
-            let ready = prepared.flatMap { session -> Result<CompilerSession, SessionProblem> in
+
+        func precompileSoon() {
+            guard case .success(let session)? = prepared, let precompile = session.precompile else { return }
+            precompiled.start { precompile.make(clang: session.clang, runner: session.runner, displayPaths: session.displayPaths) }
+        }
+
+        /// The session once its header is precompiled, or why it cannot compile.
+        var ready: Result<CompilerSession, SessionProblem>? {
+            prepared?.flatMap { session in
                 let problem = precompiled.value
                     ?? session.precompile?.make(clang: session.clang, runner: session.runner, displayPaths: session.displayPaths)
-                guard let problem else { return .success(session) }
-                return .failure(problem)
+                return problem.map { .failure($0) } ?? .success(session)
             }
-            switch ready {
-            case .failure(let problem):
-                report.problems.append(contentsOf: problem.diagnostics)
-                notChecked(problem.reason)
-            case .success(let session):
-                report.compiler = session.compilerDescription
-                CompileExecutor(session: session, jobs: jobs).compile(plans: &plans, indices: toCompile, pool: pool, report: &report)
-            }
-        } else if case .success(let session)? = session {
-            report.compiler = session.compilerDescription
-            // A header precompiled for nothing (a chapter of ignored code only) is the cache's all the same.
-            _ = precompiled.value
         }
+    }
 
-        // Results in planning order: kept chapters' as they were, planned ones' as they came.
+    /// Each chapter's results as an earlier run left them (what they are made from includes the
+    /// session), and the key they are remembered under.
+    private func remembered(_ chapters: [(language: Language, chapter: Chapter)], book: Book,
+                            session: Session) -> [(key: CacheKey?, results: [SnippetResult]?)] {
+        guard let memo = options.memo, case .success(let prepared)? = session.prepared else {
+            return chapters.map { _ in (nil, nil) }
+        }
+        let languages = book.config.check.languages, source = book.source
+        let earlierDigests = ChapterResults.earlierDigests(chapters)
+        return Array(chapters.enumerated()).concurrentMap { position, item in
+            let (language, chapter) = item
+            let original = language == source.language ? nil : source.chapter(at: chapter.path)
+            guard let inputs = ChapterResults.inputs(language: language, chapter: chapter, original: original,
+                                                     earlier: earlierDigests[position], languages: languages,
+                                                     session: prepared) else { return (nil, nil) }
+            let (key, found) = memo.chapterResults(inputs, ChapterResults.decode)
+            guard let (results, records) = found else {
+                if chapter.facts.codeBlockCount > 0 { session.precompileSoon() }
+                return (key, nil)
+            }
+            // The compile records the results come from stay with them.
+            memo.keepCompileRecords(records)
+            return (key, results)
+        }
+    }
+
+    /// Compiles the planned snippets that have a unit and no result yet.
+    private func compile(_ plans: inout [SnippetPlan], session: Session, config: CheckConfig, report: inout CheckReport) {
+        let toCompile = plans.indices.filter { plans[$0].unit != nil && plans[$0].result == nil }
+        guard !toCompile.isEmpty else {
+            if case .success(let prepared)? = session.prepared {
+                report.compiler = prepared.compilerDescription
+                // A header precompiled for nothing (a chapter of ignored code only) is the memo's all the same.
+                _ = session.precompiled.value
+            }
+            return
+        }
+        let jobs = CheckOptions.processCount(asked: options.jobs ?? config.jobs)
+        // The workers start (a sandbox, a process, libclang loaded each) while the header is precompiled.
+        let pool = (try? session.prepared?.get()).flatMap { session in
+            session.worker.map { WorkerPool(worker: $0, runner: session.runner, count: jobs) }
+        }
+        defer { pool?.close() }
+        switch session.ready {
+        case .failure(let problem)?:
+            report.problems.append(contentsOf: problem.diagnostics)
+            for index in toCompile { plans[index].result = plans[index].finish(.notChecked, reason: problem.reason) }
+        case .success(let prepared)?:
+            report.compiler = prepared.compilerDescription
+            CompileExecutor(session: prepared, jobs: jobs).compile(plans: &plans, indices: toCompile, pool: pool, report: &report)
+        case nil:
+            break
+        }
+    }
+
+    /// The results in planning order: remembered chapters' as they were, planned ones' as they
+    /// came, which are remembered as a warm run would give them (every compiled snippet's result
+    /// from the memo).
+    private func collect(_ chapters: [(language: Language, chapter: Chapter)], kept: [(key: CacheKey?, results: [SnippetResult]?)],
+                         plans: [SnippetPlan], perChapter: [[SnippetPlan]], memo: any CheckMemo, into report: inout CheckReport) {
         var planned = plans[...]
-        for index in chapters.indices {
-            let (language, chapter) = chapters[index]
-            if let results = kept[index] {
+        for (index, (language, chapter)) in chapters.enumerated() {
+            let name = "\(language.code)/\(chapter.path)"
+            if let results = kept[index].results {
                 report.results += results
                 report.cacheHits += results.count(where: \.cached)
-                if let key = keys[index] { report.chapterKeys["\(language.code)/\(chapter.path)"] = key }
+                if let key = kept[index].key { report.chapterKeys[name] = key }
                 continue
             }
             let chapterPlans = planned.prefix(perChapter[index].count)
             planned = planned.dropFirst(chapterPlans.count)
             let results = chapterPlans.compactMap(\.result)
             report.results += results
-            // Kept as a warm run would give them: every compiled snippet's result from the cache.
-            if let key = keys[index], !results.contains(where: { $0.outcome == .notChecked }) {
-                let results = chapterPlans.compactMap { plan in
-                    plan.result.map { result in
-                        var result = result
-                        result.cached = plan.unit != nil
-                        return result
-                    }
+            guard let key = kept[index].key, !results.contains(where: { $0.outcome == .notChecked }) else { continue }
+            let remembered = chapterPlans.compactMap { plan in
+                plan.result.map { result in
+                    var result = result
+                    result.cached = plan.unit != nil
+                    return result
                 }
-                memo.rememberChapterResults(ChapterResults.encode(results, records: chapterPlans.flatMap(\.recordKeys)), as: key)
-                report.chapterKeys["\(language.code)/\(chapter.path)"] = key
             }
+            memo.rememberChapterResults(ChapterResults.encode(remembered, records: chapterPlans.flatMap(\.recordKeys)), as: key)
+            report.chapterKeys[name] = key
         }
-        report.seconds = Date().timeIntervalSince(start)
-        return report
     }
 }
 
