@@ -2,7 +2,7 @@
 # Every page of the real book on every screen: no page wider than the window, and axe-core's findings.
 #
 #   scripts/check-layout-book.sh                  check the whole book
-#   scripts/check-layout-book.sh --screenshots    also write docs/screenshots/class-bilingual-{desktop,phone}.png
+#   scripts/check-layout-book.sh --screenshots    also write docs/content/screenshots/class-bilingual-{desktop,phone}.png
 #   scripts/check-layout-book.sh --no-axe         the widths only (quicker)
 #   scripts/check-layout-book.sh --widths 320,2560
 #
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 args=()
 while (($#)); do
   case "$1" in
-    --screenshots) args+=(--screenshots "$PWD/docs/screenshots") ;;
+    --screenshots) args+=(--screenshots "$PWD/docs/content/screenshots") ;;
     --no-axe) args+=(--no-axe) ;;
     --widths) args+=(--widths "${2:?--widths needs a list such as 360,768,1440}"); shift ;;
     *) echo "usage: scripts/check-layout-book.sh [--screenshots] [--no-axe] [--widths W,W,...]" >&2; exit 2 ;;

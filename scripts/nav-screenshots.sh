@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The navigation's screenshots of the whole book, for the README (issue #45):
+# The navigation's screenshots of the whole book, for the guide (docs/content/en/site.md; issue #45):
 #
-#   scripts/nav-screenshots.sh          write docs/screenshots/class-nav-{en,zh,bilingual}-{desktop,phone}.png
+#   scripts/nav-screenshots.sh          write docs/content/screenshots/class-nav-{en,zh,bilingual}-{desktop,phone}.png
 #   scripts/nav-screenshots.sh DIR      write them into DIR instead
 #
 # Lays out the whole book as chapter pairs with the shared bench's make_pairs.sh (MAKE_PAIRS=path,
@@ -14,7 +14,7 @@
 # misses any of them. Uses the newer of the release and debug binaries (GUIDE=path to choose one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-$PWD/docs/screenshots}
+out=${1:-$PWD/docs/content/screenshots}
 source scripts/lib/whole-book-site.sh
 whole_book_site
 SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" scripts/lib/nav_screenshots.py "$work/site" "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The Chinese dashboard with its legend, for the README (issue #46):
+# The Chinese dashboard with its legend, for the guide (docs/content/en/reviewing.md; issue #46):
 #
-#   scripts/review-screenshot.sh        write docs/screenshots/review-zh-legend.png
+#   scripts/review-screenshot.sh        write docs/content/screenshots/review-zh-legend.png
 #   scripts/review-screenshot.sh DIR    write it into DIR instead
 #
 # Lays out the whole book as chapter pairs with the shared bench's make_pairs.sh (MAKE_PAIRS=path,
@@ -13,7 +13,7 @@
 # release and debug binaries (GUIDE=path to choose one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-$PWD/docs/screenshots}
+out=${1:-$PWD/docs/content/screenshots}
 source scripts/lib/whole-book-site.sh
 whole_book_site --lang zh
 SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" scripts/lib/review_screenshot.py "$work/site" "$out"

@@ -2,7 +2,7 @@
 # One command on a fresh machine: install what is missing, build guide (release), build site/,
 # and install CC-CEDICT once for the sentence review in the user's data folder
 # ($XDG_DATA_HOME/guide, else ~/.local/share/guide; never in the repository): `guide review`
-# reads it there with nothing configured (README, "A bilingual dictionary"). NO_CEDICT=1 skips it.
+# reads it there with nothing configured (docs/content/en/translators-tools.md, "The dictionary"). NO_CEDICT=1 skips it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/packages.sh

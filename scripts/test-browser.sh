@@ -3,7 +3,7 @@
 # and checks it in headless Chromium (Tests/browser/, pytest + Selenium + axe-core).
 # Screenshots go to .build-browser/screenshots/.
 #   scripts/test-browser.sh                        run the checks
-#   scripts/test-browser.sh --update-screenshots   also refresh docs/screenshots/ (commit them)
+#   scripts/test-browser.sh --update-screenshots   also refresh docs/content/screenshots/ (commit them)
 #   scripts/test-browser.sh -- -k search           extra arguments after -- go to pytest
 set -euo pipefail
 cd "$(dirname "$0")/.."

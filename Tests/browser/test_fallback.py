@@ -3,7 +3,7 @@ English under a banner, marked in the sidebar and on the index) and a translated
 missing stretch is shown in English in place; the language switch and search on such pages.
 
 Also the screenshots of the fallback chapter (desktop, phone) and of the side-by-side page with
-its review marks switched on, committed to docs/screenshots/ with --update-screenshots.
+its review marks switched on, committed to docs/content/screenshots/ with --update-screenshots.
 """
 
 import base64
@@ -173,7 +173,7 @@ def _save(browser, screenshots_dir, key, width, height):
     path = screenshots_dir / f"{key}.png"
     path.write_bytes(shot)
     if os.environ.get("GUIDE_UPDATE_SCREENSHOTS") == "1":
-        shutil.copyfile(path, REPO / "docs" / "screenshots" / f"{key}.png")
+        shutil.copyfile(path, REPO / "docs" / "content" / "screenshots" / f"{key}.png")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -209,7 +209,7 @@ def test_screenshot_of_the_review_marks_switched_on(browser, site, screenshots_d
 
 def test_committed_fallback_screenshots_are_present_and_small():
     for key in ("fallback-desktop", "fallback-phone", "bilingual-marks-desktop", "bilingual-marks-phone"):
-        path = REPO / "docs" / "screenshots" / f"{key}.png"
+        path = REPO / "docs" / "content" / "screenshots" / f"{key}.png"
         assert path.is_file(), f"{path} is missing: run scripts/test-browser.sh --update-screenshots"
         data = path.read_bytes()
         assert png_size(data) == SIZES[key.rsplit("-", 1)[1]][:2]

@@ -2,7 +2,7 @@
 
 Every run writes them to $GUIDE_SCREENSHOTS (.build-browser/screenshots/). With
 GUIDE_UPDATE_SCREENSHOTS=1 (scripts/test-browser.sh --update-screenshots) those of the
-side-by-side page and of the dashboard are also copied to docs/screenshots/, for the README.
+side-by-side page and of the dashboard are also copied to docs/content/screenshots/, for the README and the guide (docs/content/).
 """
 
 import base64
@@ -60,7 +60,7 @@ def test_screenshot(browser, site, screenshots_dir, name, size):
     path.write_bytes(shot)
     key = f"{name}-{size}"
     if key in COMMITTED and os.environ.get("GUIDE_UPDATE_SCREENSHOTS") == "1":
-        target = REPO / "docs" / "screenshots" / f"{key}.png"
+        target = REPO / "docs" / "content" / "screenshots" / f"{key}.png"
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
 
@@ -77,7 +77,7 @@ def test_screenshot_dark(browser, site, screenshots_dir, name):
 
 def test_committed_screenshots_are_present_and_small():
     for key in sorted(COMMITTED):
-        path = REPO / "docs" / "screenshots" / f"{key}.png"
+        path = REPO / "docs" / "content" / "screenshots" / f"{key}.png"
         assert path.is_file(), f"{path} is missing: run scripts/test-browser.sh --update-screenshots"
         data = path.read_bytes()
         width, height = png_size(data)
