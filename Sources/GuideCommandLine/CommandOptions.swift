@@ -54,8 +54,9 @@ public struct ServeOptions: ParsableArguments {
 }
 
 /// ArgumentParser's own `main`, but a failure's message goes through `printError`: an error
-/// no command caught may quote the book (a file name in a path) as it is.
-public func runCommand<Command: AsyncParsableCommand>(_ command: Command.Type) async {
+/// no command caught may quote the book (a file name in a path) as it is. Returns the status
+/// the executable exits with (the process ends in the executables, never here).
+public func runCommand<Command: AsyncParsableCommand>(_ command: Command.Type) async -> Int32 {
     do {
         var parsed = try await Command.asyncParseAsRoot(nil)
         if var asyncCommand = parsed as? AsyncParsableCommand {
@@ -63,11 +64,16 @@ public func runCommand<Command: AsyncParsableCommand>(_ command: Command.Type) a
         } else {
             try parsed.run()
         }
+        return 0
     } catch {
         let code = Command.exitCode(for: error)
-        if code == .success { Command.exit(withError: error) }   // --help and the like: printed as ArgumentParser prints them
         let message = Command.fullMessage(for: error)
-        if !message.isEmpty { printError(message) }
-        Foundation.exit(code.rawValue)
+        // --help and the like: on standard output, as ArgumentParser prints them.
+        if code == .success {
+            if !message.isEmpty { print(message) }
+        } else if !message.isEmpty {
+            printError(message)
+        }
+        return code.rawValue
     }
 }

@@ -18,7 +18,7 @@ struct ServeMain: AsyncParsableCommand {
     @OptionGroup var options: ServeOptions
 
     static func main() async {
-        await runCommand(Self.self)
+        Foundation.exit(await runCommand(Self.self))
     }
 
     func run() async throws {

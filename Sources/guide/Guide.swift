@@ -18,6 +18,6 @@ struct Guide: AsyncParsableCommand {
     )
 
     static func main() async {
-        await runCommand(Self.self)
+        Foundation.exit(await runCommand(Self.self))
     }
 }
