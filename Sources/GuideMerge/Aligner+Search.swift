@@ -1,4 +1,5 @@
 import GuideModel
+import GuideFiles
 
 extension Aligner {
     /// The least-cost path through the band, as beads in document order: of the

@@ -1,6 +1,7 @@
 import Foundation
 import GuideMerge
 import GuideModel
+import GuideFiles
 
 /// Turns the book into a `Site`: the index, one page per chapter and language, and the templates' static files.
 public struct SiteRenderer: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import GuideFiles
 
 /// Runs the compiles of a check: each planned unit's compile record from the cache or from
 /// clang (in batches on `jobs` workers, identical units once: `SharedCompiles`), each

@@ -1,4 +1,5 @@
 import GuideModel
+import GuideFiles
 
 /// A bilingual lexicon learned from the book's own translation, for the sentence review when it
 /// is named (`review.dictionary: learned`; README, "A bilingual dictionary"): as hunalign bootstraps its dictionary,

@@ -2,6 +2,7 @@ import Foundation
 import GuideMerge
 import GuideModel
 import GuideParse
+import GuideFiles
 
 /// Checks every internal link, anchor and image of every chapter at build time.
 ///

@@ -1,4 +1,5 @@
 import GuideModel
+import GuideFiles
 
 /// A section of a page as search sees it: the heading's id (`""` for the text before the first
 /// heading), the heading, and the section's text.

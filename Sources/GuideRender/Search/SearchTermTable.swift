@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 
 /// Terms interned to integer ids (0, 1, 2… in order of first sight): their bytes in one arena,
 /// found again through an open-addressing hash table. One owner at a time.

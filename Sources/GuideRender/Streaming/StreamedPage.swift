@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import GuideFiles
 
 /// A page whose long lists (a chapter's blocks, the side-by-side rows, the outline) are not
 /// rendered inside it by the template engine: the page's template prints a mark where each

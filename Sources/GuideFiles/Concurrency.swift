@@ -1,4 +1,5 @@
 import Dispatch
+import GuideModel
 
 extension Array where Element: Sendable {
     /// `map` on all cores, results in the original order (so output stays deterministic).

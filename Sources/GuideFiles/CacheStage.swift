@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// Every cache guide keeps, and what each one's key is made of: the one place that says why
 /// an entry may be used instead of being made again. Every stage's entries go through
@@ -169,39 +170,4 @@ public enum CacheStage: String, CaseIterable, Sendable {
         guard stat("/proc/self/exe", &info) == 0 else { return "unknown" }
         return "\(info.st_size)-\(info.st_mtim.tv_sec)"
     }()
-}
-
-/// A cache entry's key: 16 bytes of `Digest`, made only by `CacheStage.key`. Held as two
-/// big-endian words: comparing them compares the bytes, and a key costs no allocation.
-public struct CacheKey: Hashable, Comparable, Sendable {
-    private var words: (UInt64, UInt64)
-
-    init(_ digest: [UInt8]) {
-        self = digest.withUnsafeBytes { CacheKey($0, at: 0) }
-    }
-
-    /// The 16 bytes at `offset`: a key as a record holds it (a review names its alignment's).
-    public init(_ raw: UnsafeRawBufferPointer, at offset: Int) {
-        words = (UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
-                 UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-    }
-
-    public var bytes: [UInt8] {
-        withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian)) { Array($0) }
-    }
-
-    /// Lower-case hex: a file's name.
-    public var hex: String { HexText.of(bytes) }
-
-    /// The key's first 64 bits. A key is a hash, so its bits are uniform already: a table may
-    /// place keys by them without hashing them again (`CacheStore`'s pack index).
-    public var leadingBits: UInt64 { words.0 }
-
-    public static func == (a: CacheKey, b: CacheKey) -> Bool { a.words == b.words }
-    public static func < (a: CacheKey, b: CacheKey) -> Bool { a.words < b.words }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
-        hasher.combine(words.1)
-    }
 }
