@@ -56,60 +56,42 @@ public struct Alignment: Sendable {
         return blank + 1   // the first line is blank too
     }
 
-    /// The `guide align --format json` contract.
+    /// The `guide align --format json` contract: on one line, keys sorted, a bead's missing side `null`.
     public func json() -> String {
-        // Written by hand, as bytes: JSONEncoder spent more time on a long chapter's
-        // beads than the aligner. The layout is JSONEncoder's with sorted keys and
-        // unescaped slashes, and the two paths are still encoded by it, so they escape alike.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var out: [UInt8] = []
-        out.reserveCapacity(64 * beads.count + 256)
-        func write(_ text: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        func write(_ side: LineRange?) {
-            guard let side else { return write("null") }
-            write("{\"end\":")
-            out += String(side.end).utf8
-            write(",\"start\":")
-            out += String(side.start).utf8
-            write("}")
-        }
-        func write(_ strings: ArraySlice<Sentence>) {
-            write("[")
-            for (index, sentence) in strings.enumerated() {
-                if index > 0 { write(",") }
-                JSONText.appendString(sentence.text, to: &out)
+        let document = JSONDocument(beads: beads.indices.map { index in
+            let bead = beads[index]
+            let links = (sentences?[index]).map { sentences in
+                sentences.links.map { JSONLink(source: sentences.source[$0.source].map(\.text), target: sentences.target[$0.target].map(\.text)) }
             }
-            write("]")
+            return JSONBead(sentences: links, source: Self.span(bead.source, in: sourceBlocks), target: Self.span(bead.target, in: targetBlocks))
+        }, source: sourcePath, target: targetPath)
+        return JSONOutput.text(document, pretty: false) + "\n"
+    }
+
+    private struct JSONDocument: Encodable {
+        var beads: [JSONBead]
+        var source: String
+        var target: String
+    }
+
+    private struct JSONBead: Encodable {
+        var sentences: [JSONLink]?
+        var source: LineRange?
+        var target: LineRange?
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(sentences, forKey: .sentences)
+            try container.encode(source, forKey: .source)
+            try container.encode(target, forKey: .target)
         }
-        write("{\"beads\":[")
-        for (index, bead) in beads.enumerated() {
-            write(index == 0 ? "{" : ",{")
-            if let sentences = sentences?[index] {
-                write("\"sentences\":[")
-                for (number, link) in sentences.links.enumerated() {
-                    write(number == 0 ? "{\"source\":" : ",{\"source\":")
-                    write(sentences.source[link.source])
-                    write(",\"target\":")
-                    write(sentences.target[link.target])
-                    write("}")
-                }
-                write("],")
-            }
-            write("\"source\":")
-            write(Self.span(bead.source, in: sourceBlocks))
-            write(",\"target\":")
-            write(Self.span(bead.target, in: targetBlocks))
-            write("}")
-        }
-        write("],\"source\":")
-        out += try! encoder.encode(sourcePath)
-        write(",\"target\":")
-        out += try! encoder.encode(targetPath)
-        write("}\n")
-        return String(decoding: out, as: UTF8.self)
+
+        enum CodingKeys: String, CodingKey { case sentences, source, target }
+    }
+
+    private struct JSONLink: Encodable {
+        var source: [String]
+        var target: [String]
     }
 
     /// A readable side-by-side listing.

@@ -198,14 +198,4 @@ import Testing
         let small = (0..<3).map { _ in timed(400) }.min()!, large = (0..<3).map { _ in timed(4000) }.min()!
         #expect(large < small * 30, "4,000 sentences took \(large) s, 400 took \(small) s: not linear")
     }
-
-    @Test func jsonStringsAreEscapedAsJSONEncoderEscapesThem() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for text in ["plain", "quote \" and \\ back", "tab\tline\nfeed\r", "\u{1}\u{8}\u{C}\u{1F}", "中文 / “引号” é 🙂", "\u{2028}\u{7F}"] {
-            var bytes: [UInt8] = []
-            JSONText.appendString(text, to: &bytes)
-            #expect(bytes == Array(try encoder.encode(text)), "\(text)")
-        }
-    }
 }

@@ -19,5 +19,5 @@ public struct CompileRecord: Hashable, Sendable, Codable {
         self = record
     }
 
-    public var encoded: [UInt8] { (try? JSONEncoder().encode(self)).map { [UInt8]($0) } ?? [] }
+    public var encoded: [UInt8] { JSONOutput.bytes(self) }
 }

@@ -115,10 +115,7 @@ public struct CheckReport: Sendable {
 
     /// The whole report as JSON (stable key order).
     public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(JSONReport(self))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONOutput.text(JSONReport(self))
     }
 
     private struct JSONReport: Encodable {

@@ -84,52 +84,51 @@ extension ReviewReport {
     /// The results' messages and the rules' descriptions are in `language`, which `run.language` names
     /// (SARIF 2.1.0, §3.14.7); the rule ids stay the names users type.
     public static func sarif(_ findings: [ReviewFinding], language: ReviewLanguage = .en) -> String {
-        func location(_ place: SourceLocation) -> [String: Any] {
-            var region: [String: Any] = ["startLine": max(1, place.line ?? 1)]
-            if let column = place.column, column > 0 { region["startColumn"] = column }
-            return ["physicalLocation": ["artifactLocation": ["uri": URLPath.encode(place.file)], "region": region]]
+        func location(_ place: SourceLocation) -> [String: JSONValue] {
+            var region: [String: JSONValue] = ["startLine": .int(max(1, place.line ?? 1))]
+            if let column = place.column, column > 0 { region["startColumn"] = .int(column) }
+            return ["physicalLocation": ["artifactLocation": ["uri": .string(URLPath.encode(place.file))], "region": .object(region)]]
         }
         let rules = Array(Set(findings.map(\.rule))).sorted()
-        let results: [[String: Any]] = findings.map { finding in
-            var result: [String: Any] = [
-                "ruleId": finding.rule,
-                "ruleIndex": rules.firstIndex(of: finding.rule)!,
+        let results: [JSONValue] = findings.map { finding in
+            var result: [String: JSONValue] = [
+                "ruleId": .string(finding.rule),
+                "ruleIndex": .int(rules.firstIndex(of: finding.rule)!),
                 "level": finding.severity == .error ? "error" : finding.severity == .note ? "note" : "warning",
-                "message": ["text": finding.message],
-                "locations": [location(finding.location)],
+                "message": ["text": .string(finding.message)],
+                "locations": [.object(location(finding.location))],
             ]
             if let english = finding.english {
                 var related = location(english)
                 related["id"] = 0
-                related["message"] = ["text": ReviewMessage(.theEnglish).text(in: language)]
-                result["relatedLocations"] = [related]
+                related["message"] = ["text": .string(ReviewMessage(.theEnglish).text(in: language))]
+                result["relatedLocations"] = [.object(related)]
             }
-            return result
+            return .object(result)
         }
-        let document: [String: Any] = [
+        let document: JSONValue = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [[
                 "tool": ["driver": [
                     "name": "guide",
                     "informationUri": "https://github.com/objc-zen/guide",
-                    "rules": rules.map { rule in
+                    "rules": .array(rules.map { rule -> JSONValue in
                         let kind = ReviewKind(rule: rule)
                         return [
-                            "id": rule,
-                            "name": kind?.label(in: language) ?? rule,
-                            "shortDescription": ["text": kind?.label(in: language) ?? rule],
-                            "fullDescription": ["text": kind?.meaning(in: language) ?? rule],
-                            "help": ["text": kind?.action(in: language) ?? rule],
+                            "id": .string(rule),
+                            "name": .string(kind?.label(in: language) ?? rule),
+                            "shortDescription": ["text": .string(kind?.label(in: language) ?? rule)],
+                            "fullDescription": ["text": .string(kind?.meaning(in: language) ?? rule)],
+                            "help": ["text": .string(kind?.action(in: language) ?? rule)],
                         ]
-                    },
+                    }),
                 ]],
-                "language": language.tag,
-                "results": results,
+                "language": .string(language.tag),
+                "results": .array(results),
             ]],
         ]
-        let data = try! JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONOutput.text(document)
     }
 
     /// GitHub Actions workflow commands, one a line: `::warning file=…,line=…,col=…,title=…::message`.

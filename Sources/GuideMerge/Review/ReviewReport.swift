@@ -233,9 +233,8 @@ public enum ReviewReport {
                 },
                 untranslated: review.target.untranslated.map { Untranslated(reason: $0.explanation().text(in: language), english: $0.sourceEntry.description) })
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(Document(language: language.rawValue, chapters: chapters, snippets: snippetFindings.map(\.description), check: snippetCounts)), as: UTF8.self) + "\n"
+        return JSONOutput.text(Document(language: language.rawValue, chapters: chapters, snippets: snippetFindings.map(\.description),
+                                        check: snippetCounts))
     }
 }
 
