@@ -116,11 +116,7 @@ public struct Sentence: Hashable, Sendable {
                     index += 1
                     continue
                 }
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for offset in 1..<length where index + offset < bytes.count {
-                    value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-                }
+                let (value, length) = decodeUTF8Scalar(bytes.baseAddress! + index)
                 if let scalar = Unicode.Scalar(value), !isBlank(scalar) { count += 1 }
                 index += length
             }

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// A growable buffer of UTF-8 bytes: the index files are written into these, not built by
 /// concatenating `String`s. One owner at a time (handed from a worker to the merge, never shared).
 final class ByteBuffer: @unchecked Sendable {
@@ -195,7 +197,7 @@ extension ByteBuffer {
                 runStart = i
                 continue
             case ByteClass.leadOfSpace:
-                let (value, length) = decodeScalar(p + i)
+                let (value, length) = decodeUTF8Scalar(p + i)
                 if table.flags(value) & ScalarFlags.space == 0 {
                     i += length
                     continue
@@ -208,7 +210,7 @@ extension ByteBuffer {
             if i > 0 && p[i - 1] >= 0x80 {
                 var start = i - 1
                 while p[start] & 0xC0 == 0x80 { start -= 1 }
-                if table.flags(decodeScalar(p + start).value) & ScalarFlags.clusterSafe == 0 { return false }
+                if table.flags(decodeUTF8Scalar(p + start).value) & ScalarFlags.clusterSafe == 0 { return false }
             }
             if runStart < i {
                 append(p + runStart, i - runStart)
@@ -220,7 +222,7 @@ extension ByteBuffer {
                 if byteClass == ByteClass.space {
                     i += 1
                 } else if byteClass == ByteClass.leadOfSpace {
-                    let (value, length) = decodeScalar(p + i)
+                    let (value, length) = decodeUTF8Scalar(p + i)
                     guard table.flags(value) & ScalarFlags.space != 0 else { break }
                     i += length
                 } else {
@@ -228,7 +230,7 @@ extension ByteBuffer {
                 }
             }
             // …and the scalar after it must not join its cluster.
-            if i < n && p[i] >= 0x80 && table.flags(decodeScalar(p + i).value) & ScalarFlags.clusterSafe == 0 {
+            if i < n && p[i] >= 0x80 && table.flags(decodeUTF8Scalar(p + i).value) & ScalarFlags.clusterSafe == 0 {
                 return false
             }
             if written && i < n { append(0x20) }

@@ -1,3 +1,4 @@
+import GuideModel
 import Foundation
 import GuideFiles
 
@@ -323,7 +324,7 @@ private func utf16Prefix(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
     var key: UInt64 = 0, units = 0, i = 0
     while i < n && units < 4 {
         var value = UInt32(p[i]), length = 1
-        if value >= 0x80 { (value, length) = decodeScalar(p + i) }
+        if value >= 0x80 { (value, length) = decodeUTF8Scalar(p + i) }
         if value >= 0x10000 {
             key = key << 16 | UInt64(0xD800 + ((value - 0x10000) >> 10))
             units += 1
@@ -348,7 +349,7 @@ private func utf16Less(_ a: UnsafePointer<UInt8>, _ na: Int, _ b: UnsafePointer<
     if i == common { return na < nb }
     // Back to the start of the scalar where they differ (the same place in both).
     while i > 0 && a[i] & 0xC0 == 0x80 { i -= 1 }
-    func scalar(_ p: UnsafePointer<UInt8>) -> UInt32 { p[0] < 0x80 ? UInt32(p[0]) : decodeScalar(p).value }
+    func scalar(_ p: UnsafePointer<UInt8>) -> UInt32 { p[0] < 0x80 ? UInt32(p[0]) : decodeUTF8Scalar(p).value }
     return utf16Rank(scalar(a + i)) < utf16Rank(scalar(b + i))
 }
 

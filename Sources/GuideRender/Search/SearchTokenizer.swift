@@ -172,15 +172,6 @@ enum ByteClass {
     static let leadOfSpace: UInt8 = 3
 }
 
-/// Decodes the scalar starting at `p[0]` of valid UTF-8 (the first byte is not ASCII).
-@inline(__always)
-func decodeScalar(_ p: UnsafePointer<UInt8>) -> (value: UInt32, length: Int) {
-    let b0 = UInt32(p[0])
-    if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(p[1] & 0x3F), 2) }
-    if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | UInt32(p[1] & 0x3F) << 6 | UInt32(p[2] & 0x3F), 3) }
-    return ((b0 & 0x07) << 18 | UInt32(p[1] & 0x3F) << 12 | UInt32(p[2] & 0x3F) << 6 | UInt32(p[3] & 0x3F), 4)
-}
-
 /// Splits UTF-8 text into search terms (`SearchTokenizer`'s rules), byte by byte.
 struct TermScanner {
     let table: ScalarTable
@@ -199,7 +190,7 @@ struct TermScanner {
     private func flags(at p: UnsafePointer<UInt8>) -> (flags: UInt8, length: Int) {
         let byte = p[0]
         if byte < 0x80 { return (ascii[Int(byte)], 1) }
-        let (value, length) = decodeScalar(p)
+        let (value, length) = decodeUTF8Scalar(p)
         return (table.flags(value), length)
     }
 
@@ -218,7 +209,7 @@ struct TermScanner {
                 f = ascii[Int(byte)]
                 length = 1
             } else {
-                let (value, l) = decodeScalar(p + i)
+                let (value, l) = decodeUTF8Scalar(p + i)
                 f = table.flags(value)
                 length = l
             }
@@ -335,7 +326,7 @@ struct TermScanner {
                 out.appendUnchecked(byte &- 0x41 < 26 ? byte | 0x20 : byte)
                 i += 1
             } else {
-                let (value, length) = decodeScalar(p + i)
+                let (value, length) = decodeUTF8Scalar(p + i)
                 if table.flags(value) & ScalarFlags.mapped != 0 {
                     table.lowercaseBytes(value).withUnsafeBufferPointer { out.append($0.baseAddress!, $0.count) }
                 } else {
