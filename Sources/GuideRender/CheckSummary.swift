@@ -51,7 +51,7 @@ public struct CheckSummary: Sendable {
         let report: CheckReport
         /// Each chapter path's runs of results (the check reports chapter by chapter).
         private let runs: [String: [Range<Int>]]
-        private let chapters = Locked<[String: Chapter]>([:])
+        private let chapters = MemoTable<String, Chapter>()
 
         init(_ report: CheckReport) {
             self.report = report
@@ -60,14 +60,13 @@ public struct CheckSummary: Sendable {
 
         /// The noteworthy outcomes and `CheckReport.divergences` of one path's results.
         func chapter(_ path: String) -> Chapter {
-            if let known = chapters.withLock({ $0[path] }) { return known }
-            let results = report.results, indices = (runs[path] ?? []).joined()
-            let made = Chapter(
-                noteworthy: indices.map { results[$0] }.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) },
-                assumed: indices.map { results[$0] }.filter { $0.outcome == .assumed },
-                divergences: CheckReport.divergences(results, among: indices))
-            chapters.withLock { $0[path] = made }
-            return made
+            chapters.value(path) {
+                let results = report.results, indices = (runs[path] ?? []).joined()
+                return Chapter(
+                    noteworthy: indices.map { results[$0] }.filter { [.fail, .warn, .unexpectedPass, .notChecked].contains($0.outcome) },
+                    assumed: indices.map { results[$0] }.filter { $0.outcome == .assumed },
+                    divergences: CheckReport.divergences(results, among: indices))
+            }
         }
     }
 }

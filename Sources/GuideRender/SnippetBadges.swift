@@ -20,7 +20,8 @@ public struct SnippetBadges: Sendable {
     private let runs: [ChapterKey: [Range<Int>]]
     /// The check's key for each chapter's results (`CheckReport.chapterKeys`).
     private let keys: [String: CacheKey]
-    private let made = BadgeMemo()
+    /// The badges of the chapters asked for so far (pages ask from every core).
+    private let made = MemoTable<ChapterKey, [Int: String]>()
     /// Whether any result has a badge.
     private let hasBadges: Bool
     /// How the badges name files in what they quote of the check (nil: as it does).
@@ -73,7 +74,7 @@ public struct SnippetBadges: Sendable {
     /// A chapter's badges by block: each top-level block's worst result (the first of equal rank).
     private func byBlock(_ chapter: ChapterKey) -> [Int: String] {
         guard let runs = runs[chapter] else { return [:] }
-        return made.badges(chapter) {
+        return made.value(chapter) {
             var best: [Int: Int] = [:]
             for index in runs.joined() {
                 guard let top = results[index].blockPath.first else { continue }
@@ -167,17 +168,5 @@ public struct SnippetBadges: Sendable {
         case .unexpectedPass: return 6
         case .fail: return 7
         }
-    }
-}
-
-/// The badges of the chapters asked for so far (pages ask from every core).
-private final class BadgeMemo: Sendable {
-    private let badges = Locked<[SnippetBadges.ChapterKey: [Int: String]]>([:])
-
-    func badges(_ chapter: SnippetBadges.ChapterKey, make: () -> [Int: String]) -> [Int: String] {
-        if let known = badges.withLock({ $0[chapter] }) { return known }
-        let made = make()
-        badges.withLock { $0[chapter] = made }
-        return made
     }
 }

@@ -55,24 +55,20 @@ enum ShapedRows {
     /// templates never change, so neither do its skeletons: this is part of the compiled
     /// templates, not a cache of anything the book holds.
     final class SkeletonTable: Sendable {
-        private struct Lists {
-            var empty: [String: Bool] = [:]
-            var skeletons: [String: [[Int]: Skeleton?]] = [:]
+        private let empty = MemoTable<String, Bool>()
+        private let skeletons = MemoTable<ShapeKey, Skeleton?>()
+
+        private struct ShapeKey: Hashable, Sendable {
+            var list: String
+            var shape: [Int]
         }
-        private let lists = Locked(Lists())
 
         func listRendersEmpty(_ list: String, probe: () throws -> Bool) throws -> Bool {
-            if let known = lists.withLock({ $0.empty[list] }) { return known }
-            let empty = try probe()
-            lists.withLock { $0.empty[list] = empty }
-            return empty
+            try empty.value(list, make: probe)
         }
 
         func skeleton(_ list: String, shape: [Int], probe: () throws -> Skeleton?) throws -> Skeleton? {
-            if let known = lists.withLock({ $0.skeletons[list]?[shape] }) { return known }
-            let made = try probe()
-            lists.withLock { $0.skeletons[list, default: [:]][shape] = .some(made) }
-            return made
+            try skeletons.value(ShapeKey(list: list, shape: shape), make: probe)
         }
     }
 
