@@ -116,24 +116,25 @@ struct ReviewCommand: ParsableCommand {
             // a translation finding of their own; the harness's cache keeps this quick.
             let check = noCheck ? nil : Stages.check(book, in: workspace, cache: cache)
             let divergences = check?.divergences ?? []
-            let snippetKind = ReviewKind.snippet.named(in: language) + (language == .zh ? "：" : ": ")
+            // Each a finding first (SARIF's message has no kind before it), then a line of the report.
             let snippetFindings = (filter.shows(.snippet) ? divergences : []).map { pair in
-                Diagnostic(.warning, snippetKind
-                    + ReviewMessage(.snippetOutcomes, ReviewMessage.outcome(pair.translation.outcome.rawValue, in: language),
-                                    pair.translation.language.code,
-                                    ReviewMessage.outcome(pair.source.outcome.rawValue, in: language), pair.source.language.code).text(in: language)
-                    + ReviewMessage(.englishAt, pair.source.location.description).text(in: language),
-                    at: pair.translation.location).gated(failOnNames.contains(Self.snippetGate))
+                ReviewFinding(rule: Self.snippetGate, severity: failOnNames.contains(Self.snippetGate) ? .error : .warning,
+                              message: ReviewMessage(.snippetOutcomes, ReviewMessage.outcome(pair.translation.outcome.rawValue, in: language),
+                                                     pair.translation.language.code,
+                                                     ReviewMessage.outcome(pair.source.outcome.rawValue, in: language),
+                                                     pair.source.language.code).text(in: language)
+                                  + ReviewMessage(.englishAt, pair.source.location.description).text(in: language),
+                              location: pair.translation.location)
             }
+            let snippetKind = ReviewKind.snippet.named(in: language) + (language == .zh ? "：" : ": ")
+            let snippetLines = snippetFindings.map { Diagnostic($0.severity, snippetKind + $0.message, at: $0.location) }
             // The report is the command's output (standard output); with JSON, its findings are only counted.
             let chapters = ReviewReport.report(reviews, failing: failOnStatuses.known, readers: failOnNames.contains(Self.readerGate),
                                                language: language, filter: filter)
             // For CI: every finding the chapters list, snippets' included, each with both places.
             let ciFindings = { ReviewReport.findings(reviews, failing: self.failOnStatuses.known,
                                                      readers: self.failOnNames.contains(Self.readerGate), language: language, filter: filter)
-                + snippetFindings.map { ReviewFinding(rule: Self.snippetGate, severity: $0.severity,
-                                                      message: String($0.message.dropFirst(snippetKind.count)),
-                                                      location: $0.location ?? SourceLocation(file: content)) } }
+                + snippetFindings }
             if format == .json || format == .sarif || format == .github {
                 switch format {
                 case .sarif: printJSON(ReviewReport.sarif(ciFindings(), language: language))
@@ -143,16 +144,16 @@ struct ReviewCommand: ParsableCommand {
                         Dictionary(uniqueKeysWithValues: SnippetOutcome.allCases.map { ($0.rawValue, report.count($0)) })
                             .merging(["snippets": report.results.count]) { $1 }
                     }
-                    printJSON(ReviewReport.json(reviews, snippetFindings: snippetFindings, snippetCounts: counts,
+                    printJSON(ReviewReport.json(reviews, snippetFindings: snippetLines, snippetCounts: counts,
                                                 language: language, filter: filter))
                 }
-                printer.print(chapters.flatMap(\.diagnostics) + snippetFindings) { _ in }
+                printer.print(chapters.flatMap(\.diagnostics) + snippetLines) { _ in }
             } else {
                 for chapter in chapters {
                     printer.print(chapter.diagnostics) { printText($0) }
                     printText(chapter.summary)
                 }
-                printer.print(snippetFindings) { printText($0) }
+                printer.print(snippetLines) { printText($0) }
                 // The check's outcomes, assumed snippets apart from failures (`guide check` lists them).
                 if let check, !check.results.isEmpty, filter.shows(.snippet) {
                     printText("\(TerminalText.line(content)): \(Self.countsLine(check, in: language))"
