@@ -22,6 +22,8 @@ public struct ContentLoader: Sendable {
     /// What the pipeline kept of earlier loads (`ChapterMemo`): a chapter it knows is taken as it
     /// was, or parsed only when a stage asks for its blocks. nil: every chapter is read and parsed.
     public var memo: ChapterMemo?
+    /// guide's own folders (site, templates, cache): never read as content where the folder holds them.
+    public var ownFolders = OwnFolders()
     /// How a chapter file is read (tests count the reads).
     var readChapter: @Sendable (_ path: String, _ display: String) throws -> String
 
@@ -266,10 +268,11 @@ public struct ContentLoader: Sendable {
         }
     }
 
-    /// Non-markdown files of a folder, sorted, skipping hidden files and folders (`PathText.isHidden`),
-    /// and refusing links that leave the folder.
+    /// Non-markdown files of a folder, sorted, skipping hidden files and folders (`PathText.isHidden`)
+    /// and guide's own folders (`ownFolders`), and refusing links that leave the folder.
     func assets(in folder: String, resolvedRoot: ConfinedFolder, skipping: Set<String> = []) throws -> [String] {
         var found: [String] = []
+        let skipping = skipping.union(ownFolders.relative(to: folder))
         // `readdir` and its entry types, a `stat` only for a link or an unknown type: Foundation's
         // enumerator looked up every chapter file's attributes, 25 ms a load of a 5,200-chapter book.
         func walk(_ within: String) throws {

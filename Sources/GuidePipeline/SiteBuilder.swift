@@ -184,12 +184,17 @@ public struct SiteBuilder: Sendable {
         return rendered
     }
 
-    /// The folders the output may neither hold nor be inside. A book built where it is kept
-    /// (`guide init`, then `guide build` in its folder) has its site in `site/` there: that folder
-    /// may be inside the content folder, which reads only its editions' files (never `site/`);
-    /// the output must still be guide's own or empty (`OutputGuard`), so an edition's folder is refused.
+    /// The folders the output may neither hold nor be inside: the cache and the templates.
     func protectedFolders(cache: String) -> [String] {
-        return (workspace.buildsWhereKept ? [] : [content]) + [cache] + (templates.map { [$0] } ?? [])
+        [cache] + (templates.map { [$0] } ?? [])
+    }
+
+    /// The folders the output may be inside but neither be nor hold: the content folder (a book
+    /// built where it is kept has its site in `site/` there; the book's listing skips it, see
+    /// `Workspace.ownFolders`) and, once the book is read, each edition's folder (`content/en`).
+    func surroundingFolders(_ book: Book?) -> [String] {
+        let editions = (book?.editions ?? []).map(\.folder).filter { !$0.isEmpty }.map { content + "/" + $0 }
+        return [content] + editions
     }
 
     /// Renders and swaps the result into the output folder.
@@ -197,7 +202,7 @@ public struct SiteBuilder: Sendable {
         let cache = CacheStore.folder(forContent: content)
         let manifest = cache + "/written"
         // Before anything is written (the caches included): the output must be a folder guide may replace.
-        try OutputGuard.check(output: output, keeping: protectedFolders(cache: cache), force: force)
+        try OutputGuard.check(output: output, keeping: protectedFolders(cache: cache), around: surroundingFolders(nil), force: force)
         // A previous site a killed build moved aside is put back before anything reads or fails.
         SiteWriter.removeLeftovers(of: output)
         // The manifest of the site there (a megabyte at ×200) read while the book loads.
@@ -208,7 +213,8 @@ public struct SiteBuilder: Sendable {
         // The spooled pages are in the new site now (or the build failed): the folder goes.
         defer { rendered.spool?.remove() }
         // Asked again: the folder may have changed while the book was rendered.
-        try OutputGuard.check(output: output, keeping: protectedFolders(cache: cache), force: force)
+        try OutputGuard.check(output: output, keeping: protectedFolders(cache: cache),
+                              around: surroundingFolders(rendered.model?.book), force: force)
         defer { rendered.saving?.value }
         try SiteWriter(output: output, manifest: manifest, written: written)
             .write(rendered.site, assets: rendered.assets.map { (from: $0.value, to: $0.key) },

@@ -77,9 +77,22 @@ public struct Workspace: Sendable {
         }
     }
 
+    /// guide's own folders: the output, the templates and the cache. Where the content folder
+    /// holds them (a book built where it is kept: `site/`, `templates/`) they are skipped, never
+    /// read as the book's files, as mdBook skips its `book/` and Hugo its `public/`.
+    public var ownFolders: OwnFolders {
+        OwnFolders([output] + (templates.map { [$0] } ?? []) + (cacheFolder.map { [$0] } ?? []))
+    }
+
+    /// `ownFolders` below `folder`, as full paths that start with `folder` (what `guide serve` does not watch).
+    public func ownFolders(inside folder: String) -> Set<String> {
+        Set(ownFolders.relative(to: folder).map { folder + "/" + $0 })
+    }
+
     /// The book, its chapters parsed (their facts through `cache` when one is given).
     public func loadBook(facts cache: CacheStore? = nil) throws -> Book {
         var loader = ContentLoader(root: content)
+        loader.ownFolders = ownFolders
         loader.memo = cache.map(CachedChapters.init)
         return try loader.load()
     }

@@ -8,16 +8,19 @@ enum ChapterBody {
     /// (`HeadingIDs.gitHubAliases`). `images`: for a page outside the blocks' folder, where their
     /// relative images are (`ImageBase`).
     /// `places`: the source block each block stands for (`ReadingPlaces`), written on its element as `data-place`.
+    /// `links`: on the print page, where the blocks' links lead there (`PrintLinks`).
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(),
-                     images: ImageBase? = nil, highlights: (any HighlightMemo)? = nil, places: ReadingPlaces.Marks = .none,
-                     badge: (Int) -> String = { _ in "" }) -> [UInt8] {
+                     images: ImageBase? = nil, links: PrintLinks? = nil, highlights: (any HighlightMemo)? = nil,
+                     places: ReadingPlaces.Marks = .none, badge: (Int) -> String = { _ in "" }) -> [UInt8] {
         let images = images?.isIdentity == false ? images : nil
         let range = range ?? blocks.indices
         let html = CodeBlockHTML.html(for: blocks[range], store: highlights)
         var out: [UInt8] = []
         out.reserveCapacity(html.reduce(0) { $0 + $1.utf8.count })
         for (offset, index) in range.enumerated() {
-            let blockHTML = images.flatMap { blocks[index].inline.images.isEmpty ? nil : $0.rebase(html[offset]) } ?? html[offset]
+            var blockHTML = images.flatMap { blocks[index].inline.images.isEmpty ? nil : $0.rebase(html[offset]) } ?? html[offset]
+            // A block with links, or of raw HTML (whose links the parser does not list).
+            if let links, !blocks[index].inline.urls.isEmpty || isRawHTML(blocks[index]) { blockHTML = links.rewrite(blockHTML) }
             if let level = blocks[index].headingLevel, let id = ids[index] {
                 appendHeading(blockHTML, level: level, id: id, alias: aliases[index], place: places[index], to: &out)
             } else if let place = places[index], !isRawHTML(blocks[index]) {

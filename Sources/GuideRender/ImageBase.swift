@@ -36,21 +36,37 @@ struct ImageBase: Sendable {
     /// `<img src="…">` rebased. Both write an image as `<img src="` then the escaped URL up to
     /// `"` (text and code never hold a raw `<`), so a scan for that opening finds every image.
     func rebase(_ html: String) -> String {
-        let opening = Array("<img src=\"".utf8)
+        Self.rewriting(html, opening: "<img src=\"", url)
+    }
+
+    /// `html` with each URL that follows `opening` (up to its `"`) replaced by what `rewrite`
+    /// gives (nil: kept). cmark and the raw HTML sanitizer write `<img src="` and `<a href="`
+    /// that way, the URL escaped, so a scan for the opening finds every one.
+    static func rewriting(_ html: String, opening: String, _ rewrite: (String) -> String?) -> String {
+        let opening = Array(opening.utf8)
         let bytes = Array(html.utf8)
         var out: [UInt8] = [], copied = 0, position = 0
-        while let start = Self.find(opening, in: bytes, from: position) {
+        while let start = find(opening, in: bytes, from: position) {
             let urlStart = start + opening.count
             guard let urlEnd = bytes[urlStart...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             position = urlEnd
-            guard let rebased = url(String(decoding: bytes[urlStart..<urlEnd], as: UTF8.self)) else { continue }
+            guard let rewritten = rewrite(String(decoding: bytes[urlStart..<urlEnd], as: UTF8.self)) else { continue }
             out += bytes[copied..<urlStart]
-            out += rebased.utf8
+            out += rewritten.utf8
             copied = urlEnd
         }
         guard copied > 0 else { return html }
         out += bytes[copied...]
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `html` with each `<a href="…">` to a file that is no page (`x.pdf`, `../files/a.zip`)
+    /// rebased as images are: the side-by-side page, in `bilingual/`, keeps its links to pages
+    /// (they lead to the side-by-side pages beside it) and reaches the chapter's files.
+    func rebaseFileLinks(_ html: String) -> String {
+        Self.rewriting(html, opening: "<a href=\"") { written in
+            written.prefix { $0 != "#" && $0 != "?" }.hasSuffix(".html") ? nil : url(written)
+        }
     }
 
     /// `written` (an escaped URL) seen from the page; nil to leave it as written.
@@ -90,7 +106,8 @@ struct ImageBase: Sendable {
         self.pageFolder = pageFolder
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    /// The first `needle` in `bytes` from `start` (`PrintLinks` finds its links by it too).
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
         var index = start
         while index <= bytes.count - needle.count {

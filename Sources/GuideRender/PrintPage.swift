@@ -26,6 +26,11 @@ struct PrintPage {
     let langs: [String?]
     /// Where each chapter's relative images are, seen from the page (`ImageBase`).
     let images: [ImageBase?]
+    /// Where each chapter's links lead on the page (`PrintLinks`).
+    let links: [PrintLinks]
+    /// Each chapter's GitHub anchors its guide ids lack, prefixed as its ids are: a link written
+    /// for GitHub (`#blocks-代码块`) leads to its heading here too, as on the chapter's page.
+    let aliases: [HeadingIDs]
     /// Where each chapter's items begin (a long chapter has one per block and two more).
     private let starts: [Int]
 
@@ -38,12 +43,18 @@ struct PrintPage {
         self.langs = langs ?? Array(repeating: nil, count: chapters.count)
         self.highlights = highlights
         self.pages = pages
-        self.ids = zip(chapters, ids).map { chapter, chapterIDs in
+        func prefixed(_ chapterIDs: HeadingIDs, of chapter: Chapter) -> HeadingIDs {
             var prefixed = HeadingIDs()
-            let prefix = Self.sectionID(chapter) + "--"
-            chapterIDs.forEach { block, id in prefixed[block] = prefix + id }
+            let section = Self.sectionID(chapter)
+            chapterIDs.forEach { block, id in prefixed[block] = PrintLinks.headingID(section: section, fragment: id[...]) }
             return prefixed
         }
+        self.ids = zip(chapters, ids).map { prefixed($1, of: $0) }
+        aliases = zip(chapters, ids).map { chapter, chapterIDs in
+            prefixed(HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: chapterIDs), of: chapter)
+        }
+        let sections = PrintLinks.Sections(chapters)
+        links = zip(chapters, self.images).map { PrintLinks(chapter: $0, sections: sections, rebase: $1) }
         var starts: [Int] = [], total = 0
         for chapter in chapters {
             starts.append(total)
@@ -103,8 +114,8 @@ struct PrintPage {
             case .block(let chapter, let first):
                 // The chapter's blocks in this range, at once.
                 let last = min(chapters[chapter].facts.blockCount, first + range.upperBound - index)
-                out.append(ChapterBody.html(chapters[chapter].blocks, range: first..<last, ids: ids[chapter], images: images[chapter],
-                                            highlights: highlights))
+                out.append(ChapterBody.html(chapters[chapter].blocks, range: first..<last, ids: ids[chapter], aliases: aliases[chapter],
+                                            images: images[chapter], links: links[chapter], highlights: highlights))
                 index += last - first
             }
         }
@@ -121,8 +132,8 @@ struct PrintPage {
     /// A chapter's whole section: from the store when its chapter and ids are as they were.
     private func section(_ chapter: Int) -> [UInt8] {
         let render = {
-            opening(chapter) + ChapterBody.html(chapters[chapter].blocks, ids: ids[chapter], images: images[chapter],
-                                                highlights: highlights) + closing
+            opening(chapter) + ChapterBody.html(chapters[chapter].blocks, ids: ids[chapter], aliases: aliases[chapter],
+                                                images: images[chapter], links: links[chapter], highlights: highlights) + closing
         }
         guard let pages, let key = sectionKey(chapter) else { return render() }
         return pages.section(template: Self.sectionTemplate, key: key, render: render)
@@ -132,6 +143,8 @@ struct PrintPage {
     private func sectionKey(_ chapter: Int) -> [UInt8]? {
         var views = langs[chapter].map { PageInputs.bytes($0) } ?? []
         if let imageKey = images[chapter]?.key(for: chapters[chapter]), !imageKey.isEmpty { views += PageInputs.bytes(imageKey) }
+        let linkKey = links[chapter].key(for: chapters[chapter])
+        if !linkKey.isEmpty { views += PageInputs.bytes("links", linkKey) }
         return PageInputs(views: views, chapters: [chapters[chapter]], ids: ids[chapter], badges: []).key
     }
 

@@ -182,6 +182,7 @@ struct ReviewPages {
             var html = CodeBlockHTML.html(for: all[$0...$0], store: highlights)[0]
             if let alias = aliases[$0], let level = all[$0].headingLevel { html = Self.heading(html, level: level, alias: alias) }
             if !all[$0].inline.images.isEmpty { html = images.rebase(html) }
+            if !all[$0].inline.urls.isEmpty || ChapterBody.isRawHTML(all[$0]) { html = images.rebaseFileLinks(html) }
             return html + snippets.html(language: language, chapter: chapter.path, block: $0)
         }.joined()
     }

@@ -250,8 +250,11 @@ public struct SiteRenderer: Sendable {
         }
         let imageKeys = zip(images, chapters).map { $0.key(for: $1) }.joined(separator: "\n")
         let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: memos?.pages, langs: langs, images: images)
+        // Where the chapters' links lead on the page depends on which chapters it holds (`PrintLinks`).
+        let linkKeys = zip(print.links, chapters).map { $0.key(for: $1) }.joined(separator: "\n")
         let file = try streamedFile(path, template: "print", inputs: PageInputs(
-            views: PageInputs.bytes(page, idDigests) + (imageKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes(imageKeys) : []),
+            views: PageInputs.bytes(page, idDigests) + (imageKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes(imageKeys) : [])
+                + (linkKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes("links", linkKeys) : []),
             chapters: edition.chapters, ids: [:], badges: [])) {
             let body = StreamedPage.mark("body")
             return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [

@@ -14,6 +14,9 @@ import Darwin
 /// poll, a tenth of a core while nothing changed.
 struct FolderWatcher: Sendable {
     let folders: [String]
+    /// Folders below them that are guide's own (`Workspace.ownFolders`), as `folder/…` paths:
+    /// not watched, so a `guide build` writing `site/` inside the book starts no rebuild.
+    var skipping: Set<String> = []
 
     func stamp() -> [UInt8] {
         let hash = Digest()
@@ -34,6 +37,7 @@ struct FolderWatcher: Sendable {
         closedir(directory)
         for name in names.sorted() {
             let path = folder + "/" + name
+            if skipping.contains(path) { continue }
             var own = stat(), target = stat()
             guard lstat(path, &own) == 0 else { continue }
             // A link counts by what it leads to (a chapter may be one); a broken one by itself.

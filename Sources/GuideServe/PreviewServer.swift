@@ -45,7 +45,11 @@ public struct PreviewServer: Sendable {
         let pool = HTTPServer.defaultPool()
         try await pool.prepare()
         // The templates folder when the book has one (the built-in theme does not change).
-        let watcher = FolderWatcher(folders: [builder.content] + (builder.templates.map { [$0] } ?? []))
+        let folders = [builder.content] + (builder.templates.map { [$0] } ?? [])
+        // guide's own folders inside them are not (a templates folder the content folder holds is watched as itself).
+        let watcher = FolderWatcher(folders: folders, skipping: folders.reduce(into: Set()) { skipped, folder in
+            skipped.formUnion(builder.workspace.ownFolders(inside: folder))
+        })
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
             group.addTask { try await pool.run() }

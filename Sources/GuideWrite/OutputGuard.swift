@@ -11,11 +11,13 @@ public enum OutputGuard {
     public static let mark = ".guide-site"
     public static let markText = "This folder is written by guide (guide build), which replaces it whole.\n"
 
-    /// `protected`: the folders a build reads (content, templates, cache), which the output may
+    /// `protected`: the folders a build reads whole (templates, cache), which the output may
     /// neither hold nor lie inside (a build would replace them, or read its own site as input).
-    public static func check(output: String, keeping protected: [String], force: Bool = false) throws {
+    /// `around`: the content folder and the editions' folders, which the output may lie inside
+    /// (the listing skips it: `Workspace.ownFolders`) but never be nor hold.
+    public static func check(output: String, keeping protected: [String], around: [String] = [], force: Bool = false) throws {
         let out = canonical(output)
-        for folder in protected + [FileManager.default.currentDirectoryPath] {
+        for folder in protected + around + [FileManager.default.currentDirectoryPath] {
             let kept = canonical(folder)
             if kept == out || kept.hasPrefix(out == "/" ? "/" : out + "/") {
                 throw GuideError("refusing to replace '\(output)': it holds \(folder)", file: output)

@@ -103,7 +103,7 @@ struct InitCommand: ParsableCommand {
     }
 
     static func yaml(_ layout: LayoutDetector.Layout, titles: [String: String] = [:]) -> String {
-        var text = "# Written by guide init: \(layout.kind). Every setting: see guide's README.\n"
+        var text = "# Written by guide init: \(layout.kind). Every setting: docs/content/en/config.md in guide's repository.\n"
         if !titles.isEmpty {
             text += "title:\n"
             for code in layout.languages { if let title = titles[code] { text += "  \(code): \(EditionSource.quoted(title))\n" } }

@@ -55,6 +55,9 @@ import Testing
         let result = LayoutDetector.detect(files: ["README.md", "main.c"], read: { _ in "text" })
         guard case .failure(let error) = result else { Issue.record("found a layout"); return }
         #expect(error.description.contains("SUMMARY.md"))
+        // The layouts are described on a page of the docs book a user can open in the repository.
+        #expect(error.description.contains("docs/content/en/layouts.md"))
+        #expect(FileManager.default.fileExists(atPath: repositoryRoot + "/docs/content/en/layouts.md"))
     }
 
     @Test func readmeSectionsPairByWhatTheyShareNotByPlace() {
@@ -131,7 +134,11 @@ import Testing
         let initRun = try runGuide(["init"], in: folder.path)
         #expect(initRun.status == 0, "\(initRun.stderr)")
         #expect(initRun.stdout.contains("zh: 2 chapters from 4 files"), "\(initRun.stdout)")
-        #expect(try String(contentsOfFile: folder.path + "/guide.yml", encoding: .utf8).contains("zh: { summary: \"zh/SUMMARY.md\" }"))
+        let written = try String(contentsOfFile: folder.path + "/guide.yml", encoding: .utf8)
+        #expect(written.contains("zh: { summary: \"zh/SUMMARY.md\" }"))
+        // Its first line names the page that lists every setting (the README no longer does).
+        #expect(written.hasPrefix("# Written by guide init: ") && written.contains("docs/content/en/config.md in guide's repository"))
+        #expect(FileManager.default.fileExists(atPath: repositoryRoot + "/docs/content/en/config.md"))
 
         let build = try runGuide(["build"] + templates, in: folder.path)
         #expect(build.status == 0, "\(build.stderr)")

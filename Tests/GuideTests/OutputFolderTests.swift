@@ -65,13 +65,14 @@ import Testing
         #expect(try folder.read("a/y") == "old")
     }
 
-    /// The output may not lie inside a folder the build reads: the next build would read the
-    /// old site as content (or templates) and nest a copy in itself on every run.
+    /// The output may not lie inside the templates or the cache: the next build would read the
+    /// old site as templates, or prune it. (Inside the content folder it may: the book's listing
+    /// skips it, `OwnFoldersEndToEndTests`.)
     @Test func anOutputInsideAnInputIsRefusedBeforeAnythingIsWritten() throws {
         let folder = try TempFolder()
         try writeSmallBook(in: folder)
         try FileManager.default.copyItem(atPath: repositoryRoot + "/templates", toPath: folder.path + "/templates")
-        for (output, input) in [("content/out", "content"), ("templates/x", "templates"), (".guide-cache/site", ".guide-cache")] {
+        for (output, input) in [("templates/x", "templates"), (".guide-cache/site", ".guide-cache")] {
             let result = try runGuide(["build", "--no-check", "-o", output], in: folder.path)
             #expect(result.status != 0)
             #expect(result.stderr.contains("the output folder '\(output)' is inside"), "\(result.stderr)")

@@ -181,12 +181,13 @@ struct RunningServer {
     let log: String
 
     /// `templates`: nil serves with no --templates (the working folder's templates/, or the built-in theme).
-    init(in folder: TempFolder, templates: String? = repositoryRoot + "/templates") throws {
+    /// `within`: a folder of `folder` to serve in (the log stays in `folder`, outside what serve watches).
+    init(in folder: TempFolder, templates: String? = repositoryRoot + "/templates", within: String? = nil) throws {
         log = folder.path + "/serve.log"
         process.executableURL = URL(fileURLWithPath: guideBinary())
         process.arguments = ["serve", "--port", "0"] + (templates.map { ["--templates", $0] } ?? [])
         process.environment = testEnvironment
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path + (within.map { "/" + $0 } ?? ""))
         _ = FileManager.default.createFile(atPath: log, contents: nil)   // a failure throws just below
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = FileHandle.nullDevice

@@ -170,6 +170,9 @@ extension ContentLoader {
     /// The markdown files under `folder`, sorted: a name starting with `_` is a partial (Docusaurus),
     /// but for Hugo's `_index.md`.
     func markdownFiles(in folder: String) -> [String] {
-        FolderWalk.files(in: folder, skipping: { $0.hasPrefix("_") && $0 != "_index.md" }).filter { $0.hasSuffix(".md") }
+        // guide's own folders are no pages of the book (a site built from a Hugo folder holds none, but a `templates/` may).
+        let own = ownFolders.relative(to: folder).map { $0 + "/" }
+        return FolderWalk.files(in: folder, skipping: { $0.hasPrefix("_") && $0 != "_index.md" })
+            .filter { path in path.hasSuffix(".md") && !own.contains { path.hasPrefix($0) } }
     }
 }

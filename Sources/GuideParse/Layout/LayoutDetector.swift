@@ -22,7 +22,7 @@ public enum LayoutDetector {
         }
         return .failure(GuideError("found no bilingual book here: guide init looks for one SUMMARY.md a language (GitBook, mdBook), "
             + "README.md beside README-zh.md (or README_CN.md, README.zh-CN.md…), Docusaurus's docs/ with i18n/zh…/current/, "
-            + "or Hugo's content/en and content/zh; run it in the book's folder, or write guide.yml by hand (see the README)"))
+            + "or Hugo's content/en and content/zh; run it in the book's folder, or write guide.yml by hand (the layouts: docs/content/en/layouts.md in guide's repository)"))
     }
 
     /// Docusaurus: `docs/` and `i18n/<zh locale>/docusaurus-plugin-content-docs/current/`.

@@ -1,0 +1,97 @@
+import Foundation
+import GuideModel
+import GuideParse
+
+/// Where a chapter's links lead on its edition's print page (`PrintPage`).
+///
+/// A chapter's links are written from its own page (`part/one.html` links `two.html#a`,
+/// `../other.html`, `#local`), but the print page holds every chapter and sits in the edition's
+/// folder, with each heading's id prefixed by its chapter's section id. So on that page a link to
+/// a chapter of the book leads to that chapter's section (or its heading's prefixed id), an
+/// in-page `#anchor` gets its chapter's prefix, and any other relative link (an asset, the other
+/// language's page) is rebased like an image (`ImageBase`). External links stay as written.
+struct PrintLinks: Sendable {
+    /// The chapters on the page, shared by every chapter's `PrintLinks`.
+    final class Sections: Sendable {
+        /// A chapter's section id by its page's path in the edition's folder (`part/two.html`, not encoded).
+        let byPage: [String: String]
+
+        init(_ chapters: [Chapter]) {
+            var byPage: [String: String] = [:]
+            for chapter in chapters { byPage[chapter.pagePath] = PrintPage.sectionID(chapter) }
+            self.byPage = byPage
+        }
+    }
+
+    let sections: Sections
+    /// The chapter's folder in its edition's folder, as path segments (not encoded).
+    let folder: [String]
+    /// The chapter's own section id.
+    let section: String
+    /// Where the chapter's other relative URLs are seen from the page (nil: left as written).
+    let rebase: ImageBase?
+
+    init(chapter: Chapter, sections: Sections, rebase: ImageBase?) {
+        self.sections = sections
+        folder = PathText.parent(chapter.path).split(separator: "/").map(String.init)
+        section = PrintPage.sectionID(chapter)
+        self.rebase = rebase?.isIdentity == false ? rebase : nil
+    }
+
+    /// The id a heading of a chapter has on the page (`PrintPage.ids`).
+    static func headingID(section: String, fragment: Substring) -> String {
+        section + "--" + fragment
+    }
+
+    /// `written` (an href as the block's HTML has it: escaped, percent-encoded) as the print page
+    /// needs it; nil to leave it as written.
+    func url(_ written: String) -> String? {
+        guard !written.isEmpty, !written.hasPrefix("/"), !LinkTarget.isExternal(written) else { return nil }
+        let hash = written.firstIndex(of: "#")
+        let fragment = hash.map { written[written.index(after: $0)...] }
+        let beforeHash = written[..<(hash ?? written.endIndex)]
+        let path = beforeHash[..<(beforeHash.firstIndex(of: "?") ?? beforeHash.endIndex)]
+        if path.isEmpty {
+            // In the chapter: its heading, or its section for a bare `#` or a query.
+            guard let fragment, !fragment.isEmpty else { return "#" + section }
+            return "#" + Self.headingID(section: section, fragment: fragment)
+        }
+        if let target = chapterSection(String(path)) {
+            guard let fragment, !fragment.isEmpty else { return "#" + target }
+            return "#" + Self.headingID(section: target, fragment: fragment)
+        }
+        return rebase?.url(written)
+    }
+
+    /// The section id of the chapter whose page `path` (relative to the chapter's folder) is, if any.
+    private func chapterSection(_ path: String) -> String? {
+        guard path.hasSuffix(".html") else { return nil }
+        let unescaped = path.replacingOccurrences(of: "&amp;", with: "&")
+        let decoded = unescaped.removingPercentEncoding ?? unescaped
+        var target = folder
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".", "": continue
+            case "..":
+                guard !target.isEmpty else { return nil }   // the other language's page, or above: rebased
+                target.removeLast()
+            default: target.append(String(part))
+            }
+        }
+        return sections.byPage[target.joined(separator: "/")]
+    }
+
+    /// `html` (a block's) with each `<a href="…">` as the print page needs it.
+    func rewrite(_ html: String) -> String {
+        ImageBase.rewriting(html, opening: "<a href=\"", url)
+    }
+
+    /// What the rewritten links of `chapter` depend on beyond the chapter (which of them lead to a
+    /// chapter of the page, and where the others are seen from), for the keys of the print
+    /// page and its sections; "" when the chapter has no link.
+    func key(for chapter: Chapter) -> String {
+        let links = chapter.facts.references.filter { !$0.isImage }
+        guard !links.isEmpty else { return "" }
+        return ([section, folder.joined(separator: "/")] + links.map { url($0.url) ?? "" }).joined(separator: "\n")
+    }
+}
