@@ -229,7 +229,7 @@ public enum ConfigLoader {
         }
     }
 
-    /// What each key must hold, in the words of the README (Yams reports node types, not Swift types).
+    /// What each key must hold, in the words of the configuration reference, docs/content/en/config.md (Yams reports node types, not Swift types).
     static let expected: [String: String] = [
         "title": "a mapping of language code to title",
         "languages": "a list of language codes",

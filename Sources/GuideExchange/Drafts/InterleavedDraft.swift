@@ -15,7 +15,6 @@ import GuideModel
 public enum InterleavedDraft {
     public enum Side: String, Sendable, Hashable { case en, zh, both }
 
-    public static let markerPrefix = "<!-- lang: "
     /// The first line of every draft `guide merge` writes.
     public static let header = DraftMarker.header
 

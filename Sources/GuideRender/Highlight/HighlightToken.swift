@@ -53,12 +53,4 @@ public enum HighlightLanguage: String, Sendable, CaseIterable {
         default: return nil
         }
     }
-
-    /// Languages lexed by clang (through libclang).
-    var isClangFamily: Bool {
-        switch self {
-        case .objectiveC, .objectiveCpp, .c, .cpp: return true
-        case .swift, .shell: return false
-        }
-    }
 }
