@@ -90,6 +90,10 @@ enum ScalarFlags {
             let lowered = properties.lowercaseMapping.unicodeScalars
             if lowered.count != 1 || lowered.first != scalar { flags |= mapped }
         }
+        // Scalars each a grapheme of its own whatever stands beside them. Wider than the review's
+        // `SingleScalarText` table on purpose: that one also needs scalar equality to be `Character`
+        // equality, so it leaves out what has canonical equivalents (Hangul syllables, compatibility
+        // ideographs) and the line separators; here only the breaks matter.
         switch value {
         case 0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF,
              0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF9D, 0x20000...0x2FFFF:
