@@ -8,9 +8,9 @@ import GuideModel
 /// written and leads to it; its fragment names a heading of that chapter's page, and there the
 /// rows carry the ids (a row's id is its first English heading's, `ReviewPages.rowPlace`) and the
 /// cells' headings their GitHub slugs: a fragment the page has stays, one it lacks leads to the
-/// row of its heading, else to the page's top. A link to a chapter with no side-by-side page (one
-/// the translation alone has) and any other relative link (a file, the other language's page)
-/// is rebased from the chapter's folder (`ImageBase`).
+/// row of its heading, else to the page's top. Any other relative link (a file, the other
+/// language's page, a chapter with no side-by-side page) is rebased from the chapter's folder
+/// (`ImageBase`).
 struct BilingualLinks {
     /// The anchors of the side-by-side pages of one translation, made once a build when first linked.
     final class Targets: Sendable {
@@ -66,18 +66,16 @@ struct BilingualLinks {
     }
 
     let targets: Targets
-    /// The cell's chapter, its language, and its folder in that language's folder (decoded segments).
+    /// The cell's chapter, and its folder in its language's folder (decoded segments).
     let chapter: Chapter
-    let language: Language
     let folder: [String]
     /// The page's own review: in-page links lead to its rows.
     let review: ChapterReview
     /// The cell's other relative URLs seen from the page.
     let rebase: ImageBase
 
-    init(chapter: Chapter, language: Language, review: ChapterReview, targets: Targets, rebase: ImageBase) {
+    init(chapter: Chapter, review: ChapterReview, targets: Targets, rebase: ImageBase) {
         self.chapter = chapter
-        self.language = language
         folder = PathText.parent(chapter.path).split(separator: "/").map(String.init)
         self.review = review
         self.targets = targets

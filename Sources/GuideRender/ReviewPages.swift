@@ -183,7 +183,7 @@ struct ReviewPages {
     func cellLinks(_ review: ChapterReview) -> (source: BilingualLinks, target: BilingualLinks) {
         let page = bilingualPath(review), targets = linkTargets ?? BilingualLinks.Targets(self)
         func links(_ chapter: Chapter, _ language: Language) -> BilingualLinks {
-            BilingualLinks(chapter: chapter, language: language, review: review, targets: targets,
+            BilingualLinks(chapter: chapter, review: review, targets: targets,
                            rebase: ImageBase(chapter: chapter.path, in: language.code, page: page))
         }
         return (links(review.source, book.source.language), links(review.target, review.language))
