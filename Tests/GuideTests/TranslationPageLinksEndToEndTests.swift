@@ -116,5 +116,21 @@ import Testing
         #expect(broken.isEmpty, "links that lead nowhere:\n\(broken.joined(separator: "\n"))")
         let three = try folder.read("site/zh/part/three.html")
         #expect(three.contains("href=\"one.html\">the stretch</a>") && three.contains("href=\"two.html#a-heading\""))
+
+        // Translating the stretch gives zh's page the heading: a rebuild (which reuses the pages
+        // of unchanged chapters) links it, as a clean build does.
+        let zhOne = try folder.read("content/zh/part/one.md")
+        try folder.write("content/zh/part/one.md", zhOne.replacingOccurrences(
+            of: "## 结束", with: "## 缺失的部分\n\n这一段还没有中文：见[远](../other.md#远方)。\n\n## 结束"))
+        try Self.build(folder)
+        #expect(try folder.read("site/zh/part/three.html").contains("href=\"one.html#missing-part\">the stretch</a>"))
+        #expect(try folder.read("site/zh/print.html").contains("href=\"#chapter-part-one.html--missing-part\">the stretch</a>"))
+        let clean = try TempFolder()
+        try FileManager.default.copyItem(atPath: folder.path + "/content", toPath: clean.path + "/content")
+        try? FileManager.default.removeItem(atPath: clean.path + "/content/.guide-cache")
+        try Self.build(clean)
+        let rebuilt = try snapshot(folder.path + "/site"), fresh = try snapshot(clean.path + "/site")
+        #expect(rebuilt.keys.sorted() == fresh.keys.sorted())
+        for (path, bytes) in fresh where rebuilt[path] != bytes { Issue.record("site/\(path) differs from a clean build's") }
     }
 }
