@@ -47,13 +47,13 @@ struct BilingualLinks {
             let beads = BeadIndex(review)
             var ids = Set(aliases.source.values + aliases.target.values)
             for index in review.beads.indices where review.beads[index].bead.source.contains(where: { sourceIDs[$0] != nil }) {
-                ids.insert(pages.rowPlace(review, index, ids: sourceIDs).id)
+                ids.insert(ReviewPages.rowID(review, index, ids: sourceIDs))
             }
             var rowOf: [String: String] = [:]
             func add(_ headingIDs: HeadingIDs, rows: [Int: Int]) {
                 headingIDs.forEach { block, id in
                     guard rowOf[id] == nil, let row = rows[block] else { return }
-                    rowOf[id] = pages.rowPlace(review, row, ids: sourceIDs).id
+                    rowOf[id] = ReviewPages.rowID(review, row, ids: sourceIDs)
                 }
             }
             add(sourceIDs, rows: beads.ofSource)

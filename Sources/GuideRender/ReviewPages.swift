@@ -71,9 +71,15 @@ struct ReviewPages {
     /// The place of the row of bead `index`; `ids` are the source chapter's heading ids.
     func rowPlace(_ review: ChapterReview, _ index: Int, ids: HeadingIDs) -> RowPlace {
         let bead = review.beads[index].bead
-        return RowPlace(id: bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)",
+        return RowPlace(id: Self.rowID(review, index, ids: ids),
                         sourceLines: review.sourceLines(bead).map { "\(shown(review.source.displayPath)):\($0.start)" } ?? "",
                         targetLines: review.targetLines(bead).map { "\(shown(review.target.displayPath)):\($0.start)" } ?? "")
+    }
+
+    /// The id of bead `index`'s row: its first English heading's, else `pair-N` (from the beads
+    /// alone: the links to a row are decided without reading a chapter's blocks).
+    static func rowID(_ review: ChapterReview, _ index: Int, ids: HeadingIDs) -> String {
+        review.beads[index].bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)"
     }
 
     /// What a pair's side-by-side page and dashboard section are made from besides `views`
