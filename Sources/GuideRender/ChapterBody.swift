@@ -8,9 +8,10 @@ enum ChapterBody {
     /// (`HeadingIDs.gitHubAliases`). `images`: for a page outside the blocks' folder, where their
     /// relative images are (`ImageBase`).
     /// `places`: the source block each block stands for (`ReadingPlaces`), written on its element as `data-place`.
-    /// `links`: on the print page, where the blocks' links lead there (`PrintLinks`).
+    /// `links`: on a page away from the blocks' own (the print page, English on a translation's
+    /// page), where their links lead there (`PrintLinks`, `FallbackLinks`).
     static func html(_ blocks: [Block], range: Range<Int>? = nil, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(),
-                     images: ImageBase? = nil, links: PrintLinks? = nil, highlights: (any HighlightMemo)? = nil,
+                     images: ImageBase? = nil, links: (any BlockLinks)? = nil, highlights: (any HighlightMemo)? = nil,
                      places: ReadingPlaces.Marks = .none, badge: (Int) -> String = { _ in "" }) -> [UInt8] {
         let images = images?.isIdentity == false ? images : nil
         let range = range ?? blocks.indices

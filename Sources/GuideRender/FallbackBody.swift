@@ -100,7 +100,7 @@ struct InlineFallback {
     /// The HTML of the items in `range`: own blocks as a page renders them (`aliases`: their
     /// headings' GitHub slugs), English pieces boxed.
     func html(_ range: Range<Int>, ids: HeadingIDs, aliases: HeadingIDs = HeadingIDs(), sourceIDs: HeadingIDs, sourceImages: ImageBase? = nil,
-              sourceLang: String,
+              sourceLinks: (any BlockLinks)? = nil, sourceLang: String,
               highlights: (any HighlightMemo)?, badge: (Int) -> String, sourceBadge: (Int) -> String) -> [UInt8] {
         var out: [UInt8] = []
         var index = range.lowerBound
@@ -119,13 +119,22 @@ struct InlineFallback {
                 out += Array("<div class=\"fallback\(opens ? "" : " fallback-continued")\">\n".utf8)
                 if opens { out += Array(Self.note.utf8) }
                 out += Array("<div class=\"fallback-text\" lang=\"\(HTMLEscape.text(sourceLang))\">\n".utf8)
-                out += ChapterBody.html(review.source.blocks, range: blocks, ids: sourceIDs, images: sourceImages, highlights: highlights,
+                out += ChapterBody.html(review.source.blocks, range: blocks, ids: sourceIDs, images: sourceImages, links: sourceLinks,
+                                        highlights: highlights,
                                         places: .own, badge: sourceBadge)
                 out += Array("</div>\n</div>\n".utf8)
             }
             index += 1
         }
         return out
+    }
+
+    /// The ids of the English headings the page shows (`sourceIDs`: those it may use).
+    func shownSourceIDs(_ sourceIDs: HeadingIDs) -> [String] {
+        items.flatMap { item -> [String] in
+            guard case .english(let blocks, _) = item else { return [] }
+            return blocks.compactMap { sourceIDs[$0] }
+        }
     }
 
     /// The mark of a stretch shown in English.

@@ -13,6 +13,8 @@ public struct FallbackPages {
     let ids: HeadingIDs
     let sourceIDs: HeadingIDs
     let snippets: SnippetBadges
+    /// The translation's pages the English links (`FallbackLinks`), shared by the build's pages.
+    let linkTargets: FallbackLinks.Targets
 
     /// The languages some page of which shows the source text (a chapter not translated yet,
     /// or English blocks shown in place): their sites need the source's images too.
@@ -63,10 +65,20 @@ public struct FallbackPages {
         let sourceImages = ImageBase(chapter: english.path, in: source.language.code, page: path,
                                      copiedInto: (edition.language.code, Set(edition.assets)))
         let imageKey = sourceImages.key(for: english)
+        // The English's links, from this page: the ids the page has decide its in-page links.
+        let englishIDs = InlineFallback.sourceIDs(sourceIDs, besides: ids)
+        let pageIDs: Set<String>? = switch shown {
+        case .source: FallbackLinks.Targets.ids(sourceIDs, aliasesOf: english)
+        case .inline(let inline): FallbackLinks.Targets.ids(ids, aliasesOf: chapter).union(inline.shownSourceIDs(englishIDs))
+        case .own, .banner: nil
+        }
+        let links = pageIDs.map { FallbackLinks(english: english, source: source.language, edition: edition, page: path, pageIDs: $0,
+                                                targets: linkTargets, files: sourceImages) }
+        let linkKey = links?.key(for: english) ?? ""
         let inputs = PageInputs(
             views: PageInputs.bytes(page, previous, next, SiteRenderer.languageName(edition.language), banner, sourceLang,
                                     HexText.of(HeadingAnchors.digest(sourceIDs)))
-                + (imageKey.isEmpty ? [] : PageInputs.bytes(imageKey)),
+                + (imageKey.isEmpty ? [] : PageInputs.bytes(imageKey)) + (linkKey.isEmpty ? [] : PageInputs.bytes("links", linkKey)),
             chapters: [chapter, english], ids: ids, badges: known ? [] : badges() + sourceBadges(),
             beads: review.cacheKey == nil ? review.beads : [], reviewKey: review.cacheKey,
             checkKeys: known ? checkKeys.compactMap { $0 } : nil)
@@ -80,16 +92,17 @@ public struct FallbackPages {
             case .source:
                 // The English chapter as its own page shows it, in the translation's frame.
                 view.bodyLang = sourceLang
-                lists = plainLists(english, ids: sourceIDs, images: sourceImages, badges: sourceBadges(), places: .own, view: &view)
+                lists = plainLists(english, ids: sourceIDs, images: sourceImages, links: links, badges: sourceBadges(), places: .own,
+                                   view: &view)
             case .inline(let inline):
                 let badges = badges(), sourceBadges = sourceBadges()
-                let englishIDs = InlineFallback.sourceIDs(sourceIDs, besides: ids)
                 let aliases = HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: ids)
                 let outline = inline.outline(ids: ids, sourceIDs: englishIDs)
                 view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
                 lists = [
                     .init(mark: body, count: inline.items.count) { [ids] range in
-                        inline.html(range, ids: ids, aliases: aliases, sourceIDs: englishIDs, sourceImages: sourceImages, sourceLang: sourceLang, highlights: highlights,
+                        inline.html(range, ids: ids, aliases: aliases, sourceIDs: englishIDs, sourceImages: sourceImages,
+                                    sourceLinks: links, sourceLang: sourceLang, highlights: highlights,
                                     badge: { badges[$0] }, sourceBadge: { sourceBadges[$0] })
                     },
                     .init(mark: items, count: outline.count) { [ids] range in
@@ -108,7 +121,7 @@ public struct FallbackPages {
     }
 
     /// A chapter's blocks and outline as its own page lists them (the outline set on `view`).
-    private func plainLists(_ chapter: Chapter, ids: HeadingIDs, images: ImageBase? = nil, badges: [String],
+    private func plainLists(_ chapter: Chapter, ids: HeadingIDs, images: ImageBase? = nil, links: (any BlockLinks)? = nil, badges: [String],
                             places: ReadingPlaces.Marks, view: inout ChapterView) -> [StreamedPage.List] {
         let templates = renderer.templates, highlights = renderer.highlights, blocks = chapter.blocks
         let aliases = HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: ids)
@@ -117,7 +130,7 @@ public struct FallbackPages {
         view.outline = outline.isEmpty ? nil : OutlineView(itemsHTML: items)
         return [
             .init(mark: body, count: blocks.count) { range in
-                ChapterBody.html(blocks, range: range, ids: ids, aliases: aliases, images: images, highlights: highlights,
+                ChapterBody.html(blocks, range: range, ids: ids, aliases: aliases, images: images, links: links, highlights: highlights,
                                  places: places) { badges[$0] }
             },
             .init(mark: items, count: outline.count) { range in

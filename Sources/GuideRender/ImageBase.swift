@@ -60,15 +60,6 @@ struct ImageBase: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `html` with each `<a href="…">` to a file that is no page (`x.pdf`, `../files/a.zip`)
-    /// rebased as images are: the side-by-side page, in `bilingual/`, keeps its links to pages
-    /// (they lead to the side-by-side pages beside it) and reaches the chapter's files.
-    func rebaseFileLinks(_ html: String) -> String {
-        Self.rewriting(html, opening: "<a href=\"") { written in
-            written.prefix { $0 != "#" && $0 != "?" }.hasSuffix(".html") ? nil : url(written)
-        }
-    }
-
     /// `written` (an escaped URL) seen from the page; nil to leave it as written.
     func url(_ written: String) -> String? {
         guard !written.isEmpty, !written.hasPrefix("/"), !written.hasPrefix("#"), !written.hasPrefix("?"),

@@ -15,11 +15,19 @@ struct PrintLinks: Sendable {
     final class Sections: Sendable {
         /// A chapter's section id by its page's path in the edition's folder (`part/two.html`, not encoded).
         let byPage: [String: String]
+        /// The ids (unprefixed, decoded) each section has, by section id: a link to a heading the
+        /// section lacks (English shown in place on the chapter's own page, not here) leads to the section.
+        let fragments: [String: Set<String>]
 
-        init(_ chapters: [Chapter]) {
-            var byPage: [String: String] = [:]
-            for chapter in chapters { byPage[chapter.pagePath] = PrintPage.sectionID(chapter) }
+        /// `ids`: each chapter's guide ids and GitHub anchors as its own page has them.
+        init(_ chapters: [Chapter], ids: [Set<String>]) {
+            var byPage: [String: String] = [:], fragments: [String: Set<String>] = [:]
+            for (chapter, chapterIDs) in zip(chapters, ids) {
+                byPage[chapter.pagePath] = PrintPage.sectionID(chapter)
+                fragments[PrintPage.sectionID(chapter)] = chapterIDs
+            }
             self.byPage = byPage
+            self.fragments = fragments
         }
     }
 
@@ -51,16 +59,12 @@ struct PrintLinks: Sendable {
         let fragment = hash.map { written[written.index(after: $0)...] }
         let beforeHash = written[..<(hash ?? written.endIndex)]
         let path = beforeHash[..<(beforeHash.firstIndex(of: "?") ?? beforeHash.endIndex)]
-        if path.isEmpty {
-            // In the chapter: its heading, or its section for a bare `#` or a query.
-            guard let fragment, !fragment.isEmpty else { return "#" + section }
-            return "#" + Self.headingID(section: section, fragment: fragment)
+        // In the chapter (its heading, or its section for a bare `#` or a query), or in another.
+        guard let target = path.isEmpty ? section : chapterSection(String(path)) else { return rebase?.url(written) }
+        guard let fragment, !fragment.isEmpty, sections.fragments[target]?.contains(WrittenLink.decoded(fragment)) == true else {
+            return "#" + target
         }
-        if let target = chapterSection(String(path)) {
-            guard let fragment, !fragment.isEmpty else { return "#" + target }
-            return "#" + Self.headingID(section: target, fragment: fragment)
-        }
-        return rebase?.url(written)
+        return "#" + Self.headingID(section: target, fragment: fragment)
     }
 
     /// The section id of the chapter whose page `path` (relative to the chapter's folder) is, if any.

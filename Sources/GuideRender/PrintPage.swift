@@ -50,10 +50,11 @@ struct PrintPage {
             return prefixed
         }
         self.ids = zip(chapters, ids).map { prefixed($1, of: $0) }
-        aliases = zip(chapters, ids).map { chapter, chapterIDs in
-            prefixed(HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: chapterIDs), of: chapter)
+        let gitHub = zip(chapters, ids).map { chapter, chapterIDs in
+            HeadingIDs.gitHubAliases(.gitHub(for: chapter.facts.headings), besides: chapterIDs)
         }
-        let sections = PrintLinks.Sections(chapters)
+        aliases = zip(chapters, gitHub).map { prefixed($1, of: $0) }
+        let sections = PrintLinks.Sections(chapters, ids: zip(ids, gitHub).map { Set($0.values + $1.values) })
         links = zip(chapters, self.images).map { PrintLinks(chapter: $0, sections: sections, rebase: $1) }
         var starts: [Int] = [], total = 0
         for chapter in chapters {

@@ -15,6 +15,9 @@ struct ReviewPages {
     var fileNames: SiteFileNames?
     /// What the dashboard and the rows' marks say (`review.lang`).
     var language: ReviewLanguage = .en
+    /// The side-by-side pages' anchors, for the links between them: one table a build, shared
+    /// by every page (nil: made for each page that asks).
+    var linkTargets: BilingualLinks.Targets?
 
     /// A message in the pages' language.
     func text(_ message: ReviewMessage) -> String { message.text(in: language) }
@@ -68,9 +71,15 @@ struct ReviewPages {
     /// The place of the row of bead `index`; `ids` are the source chapter's heading ids.
     func rowPlace(_ review: ChapterReview, _ index: Int, ids: HeadingIDs) -> RowPlace {
         let bead = review.beads[index].bead
-        return RowPlace(id: bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)",
+        return RowPlace(id: Self.rowID(review, index, ids: ids),
                         sourceLines: review.sourceLines(bead).map { "\(shown(review.source.displayPath)):\($0.start)" } ?? "",
                         targetLines: review.targetLines(bead).map { "\(shown(review.target.displayPath)):\($0.start)" } ?? "")
+    }
+
+    /// The id of bead `index`'s row: its first English heading's, else `pair-N` (from the beads
+    /// alone: the links to a row are decided without reading a chapter's blocks).
+    static func rowID(_ review: ChapterReview, _ index: Int, ids: HeadingIDs) -> String {
+        review.beads[index].bead.source.lazy.compactMap { ids[$0] }.first ?? "pair-\(index + 1)"
     }
 
     /// What a pair's side-by-side page and dashboard section are made from besides `views`
@@ -81,10 +90,13 @@ struct ReviewPages {
         let checkKeys = [snippets.resultsKey(language: book.source.language, chapter: review.source.path),
                          snippets.resultsKey(language: review.language, chapter: review.target.path)]
         let keyed = checkKeys.allSatisfy { $0 != nil }
+        let links = cellLinks(review)
         return PageInputs(
-            // The files as the pages name them (a chapter's digest does not hold its display path).
+            // The files as the pages name them (a chapter's digest does not hold its display path),
+            // and where the cells' links lead (other chapters' rows).
             views: views + PageInputs.bytes(language.rawValue, book.source.language.code, review.language.code, bilingualPath(review),
-                                            shown(review.source.displayPath), shown(review.target.displayPath)),
+                                            shown(review.source.displayPath), shown(review.target.displayPath),
+                                            links.source.key(), links.target.key()),
             chapters: [review.source, review.target],
             // The rows' ids (see `rowPlaces`).
             ids: anchors[book.source.language]?[review.source.path] ?? [:],
@@ -140,10 +152,9 @@ struct ReviewPages {
     /// `aliases`: the GitHub anchors of either side's headings (`gitHubAliases(review)`).
     func rows(_ review: ChapterReview, _ range: Range<Int>, aliases: BeadAliases = BeadAliases()) -> BeadRowsView {
         let ids = anchors[book.source.language]?[review.source.path] ?? [:]
-        // The page is in `bilingual/`, not beside either chapter: every relative image is rebased.
-        let page = bilingualPath(review)
-        let sourceImages = ImageBase(chapter: review.source.path, in: book.source.language.code, page: page)
-        let targetImages = ImageBase(chapter: review.target.path, in: review.language.code, page: page)
+        // The page is in `bilingual/`, not beside either chapter: every relative image is rebased,
+        // and the links lead to what the page reaches (`BilingualLinks`).
+        let links = cellLinks(review)
         let marked = ReadingPlaces.marked(review.source)
         let rows = range.map { index -> BeadRowView in
             let bead = review.beads[index], place = rowPlace(review, index, ids: ids)
@@ -161,9 +172,9 @@ struct ReviewPages {
                     return text(ReviewMessage(.findingLabel, label(finding.status.name), at, text(finding.explanation)))
                 },
                 sourceHTML: cellHTML(bead.bead.source, of: review.source, language: book.source.language, aliases: aliases.source,
-                                     images: sourceImages),
+                                     links: links.source),
                 targetHTML: cellHTML(bead.bead.target, of: review.target, language: review.language, aliases: aliases.target,
-                                     images: targetImages),
+                                     links: links.target),
                 sourceSentences: sentenceCells.source.isEmpty ? nil : sentenceCells.source,
                 targetSentences: sentenceCells.target.isEmpty ? nil : sentenceCells.target,
                 sourceLines: place.sourceLines,
@@ -174,15 +185,25 @@ struct ReviewPages {
         return BeadRowsView(sourceLang: book.source.language.htmlLang, targetLang: review.language.htmlLang, rows: rows)
     }
 
+    /// Where each cell's links lead on the pair's side-by-side page, the source's and the translation's.
+    func cellLinks(_ review: ChapterReview) -> (source: BilingualLinks, target: BilingualLinks) {
+        let page = bilingualPath(review), targets = linkTargets ?? BilingualLinks.Targets(self)
+        func links(_ chapter: Chapter, _ language: Language) -> BilingualLinks {
+            BilingualLinks(chapter: chapter, review: review, targets: targets,
+                           rebase: ImageBase(chapter: chapter.path, in: language.code, page: page))
+        }
+        return (links(review.source, book.source.language), links(review.target, review.language))
+    }
+
     /// One side of a row: its blocks' HTML (code highlighted), each with its snippet badge.
-    private func cellHTML(_ blocks: [Int], of chapter: Chapter, language: Language, aliases: HeadingIDs, images: ImageBase) -> String {
+    private func cellHTML(_ blocks: [Int], of chapter: Chapter, language: Language, aliases: HeadingIDs, links: BilingualLinks) -> String {
         let all = chapter.blocks
         return blocks.map {
             // A slice of one: the block read in place, not copied into an array of its own.
             var html = CodeBlockHTML.html(for: all[$0...$0], store: highlights)[0]
             if let alias = aliases[$0], let level = all[$0].headingLevel { html = Self.heading(html, level: level, alias: alias) }
-            if !all[$0].inline.images.isEmpty { html = images.rebase(html) }
-            if !all[$0].inline.urls.isEmpty || ChapterBody.isRawHTML(all[$0]) { html = images.rebaseFileLinks(html) }
+            if !all[$0].inline.images.isEmpty { html = links.rebase.rebase(html) }
+            if !all[$0].inline.urls.isEmpty || ChapterBody.isRawHTML(all[$0]) { html = links.rewrite(html) }
             return html + snippets.html(language: language, chapter: chapter.path, block: $0)
         }.joined()
     }

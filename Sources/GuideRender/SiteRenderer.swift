@@ -36,13 +36,18 @@ public struct SiteRenderer: Sendable {
         // The reviews cover every chapter; the pages, the chapters the translations publish.
         let reviewOf = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
         let book = FallbackPages.published(book)
-        let reviewPages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
-                                      highlights: highlights, fileNames: fileNames, language: reviewLanguage)
+        let reviewPages = {
+            var pages = ReviewPages(book: book, reviews: reviews, anchors: anchors, snippets: snippets, check: check,
+                                    highlights: highlights, fileNames: fileNames, language: reviewLanguage)
+            pages.linkTargets = BilingualLinks.Targets(pages)
+            return pages
+        }()
         // The search index needs only the book and the heading ids: it is built while the pages render.
         let searchFiles = InBackground { [memos] in
             SearchIndex.siteFiles(for: book, anchors: anchors, store: memos?.searchChunks)
         }
         let index = indexView(book, reviews: reviews)
+        let fallbackLinks = FallbackLinks.Targets(book: book, anchors: anchors, reviews: reviewOf)
         let makeIndex = {
             // Each edition's chapter list a shape of row at a time (`ShapedRows`): the engine took
             // ~40 µs a row, and a large book's index lists thousands. Templates without the list
@@ -78,7 +83,8 @@ public struct SiteRenderer: Sendable {
             }
             let source = book.source
             let fallback = FallbackPages(renderer: self, source: source, review: review!, shown: shown,
-                                         ids: ids, sourceIDs: anchors[source.language]?[chapter.path] ?? [:], snippets: snippets)
+                                         ids: ids, sourceIDs: anchors[source.language]?[chapter.path] ?? [:], snippets: snippets,
+                                         linkTargets: fallbackLinks)
             return (path, try fallback.file(path, page: page, edition: edition, root: root, previous: previous, next: next))
         }
         for (path, page) in rendered { site.add(path, page) }
