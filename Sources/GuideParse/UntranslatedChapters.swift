@@ -7,8 +7,9 @@ import GuideModel
 /// (A translation's SUMMARY.md entry whose file does not exist stays an error: a typo.)
 enum UntranslatedChapters {
     /// `edition` with a stand-in, in its table of contents and reading order, for each chapter of
-    /// `source` it does not list. A stand-in goes after the chapter the source has before it (as
-    /// that chapter's first child when the source nests it there), or first.
+    /// `source` it does not list. A stand-in goes where the source has it: after the entry the
+    /// source has before it at its level (a part after the part before it, not inside that part's
+    /// last chapter), else as its parent's first child, else first.
     /// `display` names a file of the edition's folder as messages do; `within`, from the content
     /// folder (`zh/x.md`), as the stand-in's digest does (a key must not change with the working folder).
     static func fill(_ edition: Edition, from source: Edition, sourceSummary: (display: String, within: String),
@@ -18,14 +19,17 @@ enum UntranslatedChapters {
         var toc = edition.toc
         var standIns: [String: Chapter] = [:]
         var previous: String?
-        for (entry, parent) in listed(source.toc, parent: nil) {
+        for (entry, parent, sibling) in listed(source.toc, parent: nil) {
             guard let path = entry.path, let chapter = source.chapter(at: path) else { continue }
             defer { previous = path }
             guard have.insert(path).inserted else { continue }
             let added = TocEntry(title: entry.title, path: path, line: entry.line)
-            if let previous, parent == previous {
-                toc = inserting(added, in: toc, firstChildOf: previous)
-            } else if let previous {
+            if let sibling {
+                toc = inserting(added, in: toc, after: sibling)
+            } else if case .some(let parent?) = parent {
+                toc = inserting(added, in: toc, firstChildOf: parent)
+            } else if parent != nil, let previous {
+                // The first chapter of a part with no file of its own: after the chapter before it.
                 toc = inserting(added, in: toc, after: previous)
             } else {
                 toc.insert(added, at: 0)
@@ -47,9 +51,14 @@ enum UntranslatedChapters {
         return filled
     }
 
-    /// Every entry in reading order with its parent's path.
-    private static func listed(_ entries: [TocEntry], parent: String?) -> [(TocEntry, String?)] {
-        entries.flatMap { entry in [(entry, parent)] + listed(entry.children, parent: entry.path) }
+    /// Every entry in reading order with its parent (nil at the top; `.some(nil)` under an entry
+    /// with no file) and the path of the last entry with a file before it at its level.
+    private static func listed(_ entries: [TocEntry], parent: String??) -> [(TocEntry, parent: String??, sibling: String?)] {
+        var sibling: String?
+        return entries.flatMap { entry in
+            defer { sibling = entry.path ?? sibling }
+            return [(entry, parent, sibling)] + listed(entry.children, parent: .some(entry.path))
+        }
     }
 
     private static func inserting(_ added: TocEntry, in entries: [TocEntry], after path: String) -> [TocEntry] {

@@ -66,6 +66,23 @@ import Testing
         #expect(zh.toc[0].children[0].title == "A")   // the source SUMMARY.md's title
     }
 
+    /// A part the translation lacks comes after the part before it, at its level, not inside
+    /// that part's last chapter; its own chapters stay its children.
+    @Test func aMissingPartFollowsThePartBeforeItAtItsLevel() throws {
+        let folder = try TempFolder()
+        try writeSmallBook(in: folder)
+        try folder.write("content/en/SUMMARY.md", "* [Intro](intro.md)\n  * [A](a.md)\n* [Second](second.md)\n  * [B](b.md)\n")
+        try folder.write("content/zh/SUMMARY.md", "* [介绍](intro.md)\n  * [甲](a.md)\n")
+        for name in ["a", "b"] { try folder.write("content/en/\(name).md", "# \(name)\n") }
+        try folder.write("content/zh/a.md", "# 甲\n")
+        try FileManager.default.removeItem(atPath: folder.path + "/content/zh/second.md")
+        let zh = try #require(try load(folder).edition(Language("zh")))
+        #expect(zh.chapters.map(\.path) == ["intro.md", "a.md", "second.md", "b.md"])
+        #expect(zh.toc.map(\.path) == ["intro.md", "second.md"])
+        #expect(zh.toc[0].children.map(\.path) == ["a.md"])
+        #expect(zh.toc[1].children.map(\.path) == ["b.md"])
+    }
+
     @Test func fallbackIsReadFromTheConfig() throws {
         #expect(try ConfigLoader.parse("languages: [en, zh]\n", displayPath: "guide.yml").fallback == .inline)
         for mode in FallbackMode.allCases {
