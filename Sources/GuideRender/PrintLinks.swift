@@ -54,35 +54,16 @@ struct PrintLinks: Sendable {
     /// `written` (an href as the block's HTML has it: escaped, percent-encoded) as the print page
     /// needs it; nil to leave it as written.
     func url(_ written: String) -> String? {
-        guard !written.isEmpty, !written.hasPrefix("/"), !LinkTarget.isExternal(written) else { return nil }
-        let hash = written.firstIndex(of: "#")
-        let fragment = hash.map { written[written.index(after: $0)...] }
-        let beforeHash = written[..<(hash ?? written.endIndex)]
-        let path = beforeHash[..<(beforeHash.firstIndex(of: "?") ?? beforeHash.endIndex)]
+        guard let link = WrittenLink(written) else { return nil }
         // In the chapter (its heading, or its section for a bare `#` or a query), or in another.
-        guard let target = path.isEmpty ? section : chapterSection(String(path)) else { return rebase?.url(written) }
-        guard let fragment, !fragment.isEmpty, sections.fragments[target]?.contains(WrittenLink.decoded(fragment)) == true else {
+        guard let target = link.path.isEmpty ? section : link.page(from: folder).flatMap({ sections.byPage[$0] }) else {
+            return rebase?.url(written)
+        }
+        guard let fragment = link.fragment, !fragment.isEmpty, sections.fragments[target]?.contains(fragment) == true else {
             return "#" + target
         }
-        return "#" + Self.headingID(section: target, fragment: fragment)
-    }
-
-    /// The section id of the chapter whose page `path` (relative to the chapter's folder) is, if any.
-    private func chapterSection(_ path: String) -> String? {
-        guard path.hasSuffix(".html") else { return nil }
-        let unescaped = path.replacingOccurrences(of: "&amp;", with: "&")
-        let decoded = unescaped.removingPercentEncoding ?? unescaped
-        var target = folder
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: false) {
-            switch part {
-            case ".", "": continue
-            case "..":
-                guard !target.isEmpty else { return nil }   // the other language's page, or above: rebased
-                target.removeLast()
-            default: target.append(String(part))
-            }
-        }
-        return sections.byPage[target.joined(separator: "/")]
+        // The fragment as written (still percent-encoded), after the chapter's prefix.
+        return "#" + Self.headingID(section: target, fragment: written[written.index(after: link.beforeHash.endIndex)...])
     }
 
     /// `html` (a block's) with each `<a href="…">` as the print page needs it.
