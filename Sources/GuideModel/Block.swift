@@ -26,8 +26,9 @@ public struct Block: Sendable {
         self.init(kind: kind, lines: lines, source: source, text: text, html: .text(html), inline: inline, items: items)
     }
 
+    /// `codeInHTML`: the code blocks in `html`, where they are in it (see `CodeInHTML`).
     public init(kind: Kind, lines: LineRange, source: String, text: String, html: HTML,
-                inline: InlineFeatures = InlineFeatures(), items: [[Block]] = []) {
+                inline: InlineFeatures = InlineFeatures(), items: [[Block]] = [], codeInHTML: [CodeInHTML] = []) {
         self.kind = kind
         self.lines = lines
         self.source = source
@@ -40,7 +41,7 @@ public struct Block: Sendable {
         case .nestedQuotes(let depth, let inner):
             (htmlKept, htmlForm, quoteDepth) = (inner, .nestedQuotes, depth)
         }
-        extras = Extras.make(inline: inline, items: items, quoteDepth: quoteDepth)
+        extras = Extras.make(inline: inline, items: items, quoteDepth: quoteDepth, code: codeInHTML)
     }
 
     /// The block rendered to HTML by cmark (headings without their `id`; the renderer adds it).
@@ -57,22 +58,27 @@ public struct Block: Sendable {
             }
         }
         set {
+            // New HTML: the places of its code are not known.
             (htmlKept, htmlForm) = (newValue, .text)
-            extras = Extras.make(inline: inline, items: items, quoteDepth: 0)
+            extras = Extras.make(inline: inline, items: items, quoteDepth: 0, code: [])
         }
     }
 
     /// What a translation keeps from its source: code spans, URLs, emphasis…
     public var inline: InlineFeatures {
         get { extras?.inline ?? InlineFeatures() }
-        set { extras = Extras.make(inline: newValue, items: items, quoteDepth: extras?.quoteDepth ?? 0) }
+        set { extras = Extras.make(inline: newValue, items: items, quoteDepth: extras?.quoteDepth ?? 0, code: codeInHTML) }
     }
 
     /// List items, each as the blocks it contains (empty for non-lists).
     public var items: [[Block]] {
         get { extras?.items ?? [] }
-        set { extras = Extras.make(inline: inline, items: newValue, quoteDepth: extras?.quoteDepth ?? 0) }
+        set { extras = Extras.make(inline: inline, items: newValue, quoteDepth: extras?.quoteDepth ?? 0, code: codeInHTML) }
     }
+
+    /// The code blocks in `html` (the block itself, or nested in its list items or quotes), where
+    /// they are in it: what the renderer highlights.
+    public var codeInHTML: [CodeInHTML] { extras?.code ?? [] }
 
     /// How `init` is given a block's HTML: as cmark wrote it, or as a shape that derives it from
     /// the block's other fields (what the parser uses when the derivation gives cmark's bytes).

@@ -9,16 +9,19 @@ extension Block {
         let items: [[Block]]
         /// How many block quotes `.nestedQuotes` HTML wraps around its inner part.
         let quoteDepth: Int
+        /// The code blocks in the block's HTML, where they are in it.
+        let code: [CodeInHTML]
 
-        private init(inline: InlineFeatures, items: [[Block]], quoteDepth: Int) {
+        private init(inline: InlineFeatures, items: [[Block]], quoteDepth: Int, code: [CodeInHTML]) {
             self.inline = inline
             self.items = items
             self.quoteDepth = quoteDepth
+            self.code = code
         }
 
-        static func make(inline: InlineFeatures, items: [[Block]], quoteDepth: Int) -> Extras? {
-            if items.isEmpty, quoteDepth == 0, inline == InlineFeatures() { return nil }
-            return Extras(inline: inline, items: items, quoteDepth: quoteDepth)
+        static func make(inline: InlineFeatures, items: [[Block]], quoteDepth: Int, code: [CodeInHTML]) -> Extras? {
+            if items.isEmpty, quoteDepth == 0, code.isEmpty, inline == InlineFeatures() { return nil }
+            return Extras(inline: inline, items: items, quoteDepth: quoteDepth, code: code)
         }
     }
 
@@ -112,7 +115,7 @@ extension Block {
 extension Block: Hashable {
     public static func == (a: Block, b: Block) -> Bool {
         guard a.kind == b.kind, a.lines == b.lines, a.source == b.source, a.text == b.text else { return false }
-        if a.extras !== b.extras, a.inline != b.inline || a.items != b.items { return false }
+        if a.extras !== b.extras, a.inline != b.inline || a.items != b.items || a.codeInHTML != b.codeInHTML { return false }
         if a.htmlForm == b.htmlForm, a.htmlKept == b.htmlKept, (a.extras?.quoteDepth ?? 0) == (b.extras?.quoteDepth ?? 0) { return true }
         return a.html == b.html
     }

@@ -226,8 +226,48 @@ private struct Converter {
             text: text,
             html: html,
             inline: inline,
-            items: items
+            items: items,
+            // A page shows top-level blocks' HTML: a list item's blocks are not rendered alone.
+            codeInHTML: depth == 0 ? codeInHTML(of: node, html: html) : []
         )
+    }
+
+    /// Where the code blocks `node` holds (itself, or nested in its list items and quotes) are
+    /// in its HTML: each is found from cmark's tree, as its own rendering, met in the order of
+    /// the tree. One the HTML does not hold as cmark renders it alone (raw HTML around it was
+    /// sanitized into other bytes) is not listed: shown as written, not highlighted.
+    func codeInHTML(of node: OpaquePointer, html: Block.HTML) -> [CodeInHTML] {
+        var codeNodes: [OpaquePointer] = []
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_CODE_BLOCK: codeNodes = [node]
+        case CMARK_NODE_LIST, CMARK_NODE_BLOCK_QUOTE:
+            walk(node) { current, entering in
+                if entering, cmark_node_get_type(current) == CMARK_NODE_CODE_BLOCK { codeNodes.append(current) }
+            }
+        default: return []
+        }
+        let offset: Int, kept: String
+        switch html {
+        case .text(let all): (offset, kept) = (0, all)
+        case .nestedQuotes(let depth, let inner): (offset, kept) = (depth * "<blockquote>\n".utf8.count, inner)
+        case .paragraphOfText, .headingOfText: return []
+        }
+        guard !codeNodes.isEmpty else { return [] }
+        let bytes = Array(kept.utf8), closeCount = CodeInHTML.close.utf8.count
+        var places: [CodeInHTML] = [], from = 0
+        for codeNode in codeNodes {
+            let own = Array(rendered(codeNode).utf8), code = string(cmark_node_get_literal(codeNode))
+            guard let found = bytes[from...].firstRange(of: own) else { continue }
+            // `own` is the opening tag, the code escaped, `</code></pre>` and a line feed.
+            let codeEnd = found.upperBound - closeCount - 1
+            var escaped: [UInt8] = []
+            HTMLText.escape(code.utf8, into: &escaped)
+            let fence = string(cmark_node_get_fence_info(codeNode)).prefix { !" \t\n\u{0B}\u{0C}\r".contains($0) }
+            places.append(CodeInHTML(start: offset + found.lowerBound, codeStart: offset + codeEnd - escaped.count,
+                                     codeEnd: offset + codeEnd, fence: String(fence), code: code))
+            from = found.upperBound
+        }
+        return places
     }
 
     func kind(of node: OpaquePointer) -> Block.Kind {

@@ -394,9 +394,57 @@ private func visibleText(_ html: String) -> String {
 
     @Test func unknownLanguageIsPassedThrough() {
         #expect(CodeHighlighter.html("puts 1", fence: "ruby") == nil)
-        let html = "<pre><code class=\"language-ruby\">x &amp; y\n</code></pre>\n"
-        #expect(CodeBlockHTML.transform(html) == "<div class=\"code-block\">\(CodeBlockHTML.copyButton)"
+        let block = MarkdownParser().parse("```ruby\nx & y\n```\n")[0]
+        #expect(CodeBlockHTML.html(for: block) == "<div class=\"code-block\">\(CodeBlockHTML.copyButton)"
             + "<pre><code class=\"language-ruby\">x &amp; y\n</code></pre></div>\n")
+    }
+
+    /// The code blocks a block holds come from cmark's tree, where they are in its HTML: in a
+    /// quote, in quotes nested in quotes, in a list in a quote; the book's own `<pre><code>` is
+    /// its HTML, shown as written.
+    @Test func codeIsFoundInTheTreeNotInTheHTML() {
+        let blocks = MarkdownParser().parse("""
+            > ```sh
+            > echo "<a>"
+            > ```
+
+            > > > ```swift
+            > > > let x = 1
+            > > > ```
+
+            > * item
+            >
+            >   ```c
+            >   int y;
+            >   ```
+            >
+            >   ~~~ruby extra words
+            >   z
+            >   ~~~
+
+            <pre><code class="language-swift">let raw = 2
+            </code></pre>
+
+            """)
+        #expect(blocks.map { $0.codeInHTML.map(\.fence) } == [["sh"], ["swift"], ["c", "ruby"], []])
+        for block in blocks {
+            for place in block.codeInHTML {
+                let bytes = Array(block.html.utf8)
+                #expect(String(decoding: bytes[place.codeEnd...], as: UTF8.self).hasPrefix("</code></pre>"))
+                #expect(String(decoding: bytes[place.start..<place.codeStart], as: UTF8.self).hasPrefix("<pre><code"))
+                var escaped: [UInt8] = []
+                HTMLText.escape(place.code.utf8, into: &escaped)
+                #expect(Array(bytes[place.codeStart..<place.codeEnd]) == escaped)
+            }
+        }
+        let html = blocks.map { CodeBlockHTML.html(for: $0) }
+        #expect(html[0].contains(#"<span class="tok-function">echo</span>"#))
+        #expect(html[1].hasPrefix("<blockquote>\n<blockquote>\n<blockquote>\n<div class=\"code-block\">"))
+        #expect(html[1].contains(#"<span class="tok-keyword">let</span>"#))
+        #expect(html[2].contains(">int</span>"))
+        #expect(html[2].contains("<pre><code class=\"language-ruby\">z\n</code></pre></div>"))
+        #expect(html[2].components(separatedBy: "copy-code").count == 3)
+        #expect(html[3] == blocks[3].html)
     }
 
     /// The declarations in Sources/CClang/shim.h match the installed clang-c/Index.h.

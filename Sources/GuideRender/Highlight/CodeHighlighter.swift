@@ -92,10 +92,8 @@ public enum CodeHighlighter {
 }
 
 /// Code blocks in a chapter's HTML: highlighted, and given a copy button (`code.js` wires it).
+/// Where each is, its language and its code come from the model (`Block.codeInHTML`).
 public enum CodeBlockHTML {
-    /// The opening tag of cmark's code block, up to the `<code` it holds.
-    static let preOpen = "<pre><code"
-    static let close = "</code></pre>"
     /// Shown by `code.js` (which also translates its label); hidden while the script is not there to make it work.
     static let copyButton = "<button type=\"button\" class=\"copy-code\" hidden>Copy</button>"
 
@@ -113,119 +111,33 @@ public enum CodeBlockHTML {
     /// `html(for:store:)` of a slice of a chapter's blocks (a page renders a slice at a time),
     /// the blocks read in place: copying them (a dozen reference counts each) was a third of this.
     static func html(for blocks: ArraySlice<Block>, store: (any HighlightMemo)? = nil) -> [String] {
-        // Only blocks with code keep their scan (a copy of their HTML): a quote nested a
-        // million deep is a hundred megabytes of HTML without any.
-        let scans = blocks.indices.map { index -> Scan? in
-            switch blocks[index].kind {
-            case .code, .list, .blockQuote:
-                let scan = Scan(blocks[index].html)
-                return scan.snippets.isEmpty ? nil : scan
-            default: return nil
-            }
+        let snippets = blocks.flatMap { block in
+            block.codeInHTML.compactMap { code in HighlightLanguage(fence: code.fence).map { (code.code, $0) } }
         }
-        let snippets = scans.flatMap { $0?.snippets ?? [] }
-        var highlighted = CodeHighlighter.html(snippets.compactMap { $0.source }, store: store)[...]
-        return zip(blocks.indices, scans).map { index, scan in
-            guard let scan else { return blocks[index].html }
-            return scan.assemble { $0.source == nil ? nil : highlighted.popFirst() }
-        }
-    }
-
-    /// Rewrites every `<pre><code …>…</code></pre>` of cmark's HTML.
-    public static func transform(_ html: String, store: (any HighlightMemo)? = nil) -> String {
-        let scan = Scan(html)
-        var highlighted = CodeHighlighter.html(scan.snippets.compactMap { $0.source }, store: store)[...]
-        return scan.assemble { $0.source == nil ? nil : highlighted.popFirst() }
-    }
-
-    /// cmark's HTML cut at its code blocks.
-    /// (Works on UTF-8 bytes: Foundation's `range(of:)` on Strings was a visible share of a build.)
-    struct Scan {
-        struct Snippet {
-            /// Where `<pre><code` starts, where its tag ends (`>`), where `</code></pre>` starts.
-            var start: Int
-            var tagEnd: Int
-            var closing: Int
-            /// The code and its language, when the highlighter knows the language.
-            var source: (code: String, language: HighlightLanguage)?
-        }
-
-        let bytes: [UInt8]
-        private(set) var snippets: [Snippet] = []
-
-        init(_ html: String) {
-            bytes = Array(html.utf8)
-            let open = Array(preOpen.utf8), closeBytes = Array(close.utf8)
-            var position = 0
-            while let start = find(open, in: bytes, from: position),
-                  let tagEnd = bytes[(start + open.count)...].firstIndex(of: UInt8(ascii: ">")),
-                  let closing = find(closeBytes, in: bytes, from: tagEnd) {
-                var snippet = Snippet(start: start, tagEnd: tagEnd, closing: closing)
-                if let fence = language(in: bytes[(start + open.count)..<tagEnd]), let language = HighlightLanguage(fence: fence),
-                   let code = HTMLText.unescape(bytes[(tagEnd + 1)..<closing]) {
-                    snippet.source = (code, language)
-                }
-                snippets.append(snippet)
-                position = closing + closeBytes.count
-            }
-        }
-
-        /// The HTML with each code block wrapped (copy button) and its inside replaced by
-        /// `inside(snippet)`, or kept when that is nil.
-        func assemble(_ inside: (Snippet) -> String?) -> String {
-            guard !snippets.isEmpty else { return String(decoding: bytes, as: UTF8.self) }
+        var highlighted = CodeHighlighter.html(snippets, store: store)[...]
+        return blocks.map { block in
+            let places = block.codeInHTML
+            guard !places.isEmpty else { return block.html }
+            let bytes = Array(block.html.utf8), close = CodeInHTML.close.utf8
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count * 2)
             var position = 0
-            for snippet in snippets {
-                out += bytes[position..<snippet.start]
+            for place in places {
+                out += bytes[position..<place.start]
                 out += "<div class=\"code-block\">\(copyButton)".utf8
-                out += bytes[snippet.start...snippet.tagEnd]
-                if let html = inside(snippet) { out += html.utf8 } else { out += bytes[(snippet.tagEnd + 1)..<snippet.closing] }
-                out += close.utf8
+                out += bytes[place.start..<place.codeStart]
+                // A language the highlighter does not know: the code as cmark escaped it.
+                if HighlightLanguage(fence: place.fence) != nil, let html = highlighted.popFirst() {
+                    out += html.utf8
+                } else {
+                    out += bytes[place.codeStart..<place.codeEnd]
+                }
+                out += close
                 out += "</div>".utf8
-                position = snippet.closing + close.utf8.count
+                position = place.codeEnd + close.count
             }
             out += bytes[position...]
             return String(decoding: out, as: UTF8.self)
         }
-    }
-
-    /// The first index at or after `from` where `needle` starts in `bytes`.
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        find(needle, in: bytes[from...])
-    }
-
-    /// The first index of `bytes` (an index of the whole array) where `needle` starts: the
-    /// C library's `memchr` finds each candidate first byte (a page is searched for every
-    /// code block it holds).
-    static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        return bytes.withUnsafeBufferPointer { haystack -> Int? in
-            needle.withUnsafeBufferPointer { needle -> Int? in
-                guard let base = haystack.baseAddress else { return nil }
-                var offset = 0
-                let last = haystack.count - needle.count
-                while offset <= last {
-                    guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
-                    let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return bytes.startIndex + at }
-                    offset = at + 1
-                }
-                return nil
-            }
-        }
-    }
-
-    /// `class="language-objective-c"` → `objective-c`.
-    static func language(in attributes: Substring) -> String? {
-        language(in: ArraySlice(attributes.utf8))
-    }
-
-    static func language(in attributes: ArraySlice<UInt8>) -> String? {
-        let marker = Array("class=\"language-".utf8)
-        guard let start = find(marker, in: attributes) else { return nil }
-        let value = attributes[(start + marker.count)...].prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: " ") }
-        return value.isEmpty ? nil : HTMLText.unescape(value)
     }
 }
