@@ -149,40 +149,20 @@ public struct SentenceAligner: Sendable {
         Scorer(aligner: self, source: source, target: target).cost(group.source, group.target)
     }
 
-    /// Tokens numbered in a table of their own: a token is a 64-bit hash already, so it is its
-    /// own slot (open addressing), with no hashing of it again per look (a `Dictionary` hashes
-    /// each key anew: the scorer's set-up was half of the pairing).
+    /// Tokens numbered in order of first sight.
     struct TokenNumbers {
-        private var keys: [UInt64]
-        private var numbers: [Int32]
-        private let mask: Int
+        private var numbers: [SentenceToken: Int]
 
         init(capacity: Int) {
-            var size = 16
-            while size < capacity * 2 { size <<= 1 }
-            keys = [UInt64](repeating: 0, count: size)
-            numbers = [Int32](repeating: -1, count: size)
-            mask = size - 1
+            numbers = Dictionary(minimumCapacity: capacity)
         }
 
-        private func slot(of token: SentenceToken) -> Int {
-            // Fibonacci hashing spreads the FNV value's bits over the slot.
-            var index = Int(truncatingIfNeeded: (token.value &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-            while numbers[index] >= 0, keys[index] != token.value { index = (index + 1) & mask }
-            return index
-        }
-
-        subscript(token: SentenceToken) -> Int? {
-            let index = slot(of: token)
-            return numbers[index] >= 0 ? Int(numbers[index]) : nil
-        }
+        subscript(token: SentenceToken) -> Int? { numbers[token] }
 
         /// The token's number: on first sight the next one, `isTerm.count` (its entry appended).
         mutating func number(of token: SentenceToken, term: Bool, isTerm: inout [Bool]) -> Int {
-            let index = slot(of: token)
-            if numbers[index] >= 0 { return Int(numbers[index]) }
-            keys[index] = token.value
-            numbers[index] = Int32(isTerm.count)
+            if let number = numbers[token] { return number }
+            numbers[token] = isTerm.count
             isTerm.append(term)
             return isTerm.count - 1
         }
