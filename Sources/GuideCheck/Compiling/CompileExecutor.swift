@@ -215,16 +215,10 @@ struct CompileExecutor: Sendable {
         }
         let clang = session.clang, runner = session.runner
         let batches = BatchRunner(runner: runner, worker: session.worker, pool: pool)
-        let workers = max(1, jobs)
-        // Workers take one unit at a time, whichever is idle. On the command line, batches of
-        // compiles (a sandbox each), a few per process so they stay even, and at least four a
-        // batch when there are that many: the later rounds compile few.
-        let size = pool != nil ? 1
-            : max(min(4, (jobsToRun.count + workers - 1) / workers), min(16, jobsToRun.count / (4 * workers)), 1)
-        let chunks = stride(from: 0, to: jobsToRun.count, by: size).map { Array(jobsToRun[$0..<min($0 + size, jobsToRun.count)]) }
-        let outputs = chunks.concurrentMap(width: max(1, jobs)) { chunk in
-            batches.run(clang, chunk.map { BatchRunner.Job(arguments: $0.arguments, text: $0.text) })
-        }.flatMap { $0 }
+        // One unit at a time, to whichever worker (or process) is idle.
+        let outputs = jobsToRun.concurrentMap(width: max(1, jobs)) { job in
+            batches.run(clang, [BatchRunner.Job(arguments: job.arguments, text: job.text)])[0]
+        }
         var alone: [(Int, WrappedUnit)] = []
         for (job, output) in zip(jobsToRun, outputs) {
             if output.timedOut || output.launchError != nil {
