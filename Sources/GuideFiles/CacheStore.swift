@@ -598,61 +598,26 @@ private final class PackWriter {
     }
 }
 
-/// A pack's records by key, in open addressing placed by the key's own bits
-/// (`CacheKey.leadingBits`: keys are hashes, so nothing is hashed again). Indexing a pack is
-/// a rebuild's first look at it: at ×200 the highlights' pack holds 46,000 records, and a
-/// `Dictionary` spent most of the time indexing it in hashing.
+/// A pack's records by key: where each is in the pack (the last one written with a key counts).
 struct RecordTable {
-    private var slotKeys: [CacheKey]
-    private var starts: [Int]
-    private var ends: [Int]   // 0: an empty slot (a record never ends at 0: the pack's header comes first)
-    private var mask: Int
-    private(set) var count = 0
+    private var places: [CacheKey: Range<Int>]
     /// The records' bytes, all told.
     private(set) var bytes = 0
 
     init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        let none = [UInt8](repeating: 0, count: 16).withUnsafeBytes { CacheKey($0, at: 0) }
-        slotKeys = [CacheKey](repeating: none, count: size)
-        starts = [Int](repeating: 0, count: size)
-        ends = [Int](repeating: 0, count: size)
-        mask = size - 1
+        places = Dictionary(minimumCapacity: capacity)
     }
 
-    private func slot(of key: CacheKey) -> Int {
-        var slot = Int(truncatingIfNeeded: key.leadingBits) & mask
-        while ends[slot] != 0, slotKeys[slot] != key { slot = (slot + 1) & mask }
-        return slot
-    }
+    var count: Int { places.count }
 
-    /// The record's place (the last one written with the key counts).
     subscript(key: CacheKey) -> Range<Int>? {
-        get {
-            let slot = slot(of: key)
-            return ends[slot] == 0 ? nil : starts[slot]..<ends[slot]
-        }
+        get { places[key] }
         set {
             guard let newValue, newValue.upperBound > 0 else { preconditionFailure("a record is never removed or empty") }
-            if (count + 1) * 2 > slotKeys.count { grow() }
-            let slot = slot(of: key)
-            if ends[slot] == 0 { count += 1 } else { bytes -= ends[slot] - starts[slot] }
-            bytes += newValue.count
-            slotKeys[slot] = key
-            starts[slot] = newValue.lowerBound
-            ends[slot] = newValue.upperBound
+            bytes += newValue.count - (places.updateValue(newValue, forKey: key)?.count ?? 0)
         }
     }
 
     /// Every key, in no particular order.
-    var keys: [CacheKey] {
-        ends.indices.compactMap { ends[$0] == 0 ? nil : slotKeys[$0] }
-    }
-
-    private mutating func grow() {
-        var larger = RecordTable(capacity: slotKeys.count)
-        for slot in ends.indices where ends[slot] != 0 { larger[slotKeys[slot]] = starts[slot]..<ends[slot] }
-        self = larger
-    }
+    var keys: [CacheKey] { Array(places.keys) }
 }

@@ -22,10 +22,6 @@ public struct CacheKey: Hashable, Comparable, Sendable {
     /// Lower-case hex: a file's name.
     public var hex: String { HexText.of(bytes) }
 
-    /// The key's first 64 bits. A key is a hash, so its bits are uniform already: a table may
-    /// place keys by them without hashing them again (`CacheStore`'s pack index).
-    public var leadingBits: UInt64 { words.0 }
-
     public static func == (a: CacheKey, b: CacheKey) -> Bool { a.words == b.words }
     public static func < (a: CacheKey, b: CacheKey) -> Bool { a.words < b.words }
 
