@@ -16,44 +16,10 @@ public enum TextFile {
     public static func read(path: String, displayPath: String, keepingByteOrderMark: Bool = false,
                             limit: Int = maximumSize, kind: String = "text files",
                             inside folder: ConfinedFolder? = nil) throws -> String {
-        func checkSize(_ size: Int) throws {
-            guard size <= limit else {
-                throw GuideError("the file is \(size / 1_048_576) MiB; guide reads \(kind) up to \(limit / 1_048_576) MiB",
-                                 file: displayPath)
-            }
-        }
-        let bytes: [UInt8]
-        if let folder {
-            let descriptor = try ConfinedFile.descriptor(of: path, inside: folder, display: displayPath)
-            defer { close(descriptor) }
-            var status = stat()
-            guard fstat(descriptor, &status) == 0 else { throw GuideError("cannot read the file", file: displayPath) }
-            try checkSize(Int(status.st_size))
-            guard let read = FileBytes.read(descriptor: descriptor, expected: Int(status.st_size), limit: limit) else {
-                throw GuideError("cannot read the file", file: displayPath)
-            }
-            bytes = read
-        } else {
-            // Only regular files: reading a FIFO or a device would wait or never end.
-            guard let size = regularFileSize(path) else { throw GuideError("cannot read the file", file: displayPath) }
-            try checkSize(size)
-            guard let read = FileBytes.read(path, expected: size, limit: limit) else {
-                throw GuideError("cannot read the file", file: displayPath)
-            }
-            bytes = read
-        }
+        let bytes = try RegularFile.read(path, display: displayPath, what: "the file", kind: kind, limit: limit, inside: folder)
         let mark = keepingByteOrderMark && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
         if let text = bytes.withUnsafeBufferPointer(validText) { return mark + text }
         return try mark + decode(Data(bytes), displayPath: displayPath)
-    }
-
-    /// The size of the regular file `path` leads to (through a symlink, to what is read), or
-    /// nil for anything else. (`stat` directly: `FileManager.attributesOfItem` also looks up
-    /// the owner's and group's names, reading /etc/passwd and /etc/group for every chapter.)
-    private static func regularFileSize(_ path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(status.st_size)
     }
 
     public static func decode(_ data: Data, displayPath: String) throws -> String {
