@@ -13,4 +13,18 @@ public enum DirectoryEntry {
         let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
+
+    /// The names in `folder` that are not hidden (`.git`, and `.` and `..`: no build reads
+    /// them, `PathText.isHidden`), each with its entry type (`DT_DIR`, `DT_LNK`, `DT_UNKNOWN`…),
+    /// in the order the system lists them; empty when the folder cannot be read.
+    public static func visible(in folder: String) -> [(name: String, type: UInt8)] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var entries: [(name: String, type: UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = name(entry)
+            if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
+        }
+        return entries
+    }
 }

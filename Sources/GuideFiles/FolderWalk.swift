@@ -10,11 +10,7 @@ public enum FolderWalk {
         func walk(_ within: String, depth: Int) {
             guard depth <= maxDepth, found.count < limit else { return }
             let full = within.isEmpty ? root : root + "/" + within
-            guard let directory = opendir(full) else { return }
-            var entries: [(name: String, type: UInt8)] = []
-            while let entry = readdir(directory) { entries.append((DirectoryEntry.name(entry), entry.pointee.d_type)) }
-            closedir(directory)
-            for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") && !skipped(name) {
+            for (name, type) in DirectoryEntry.visible(in: full).sorted(by: { $0.name < $1.name }) where !skipped(name) {
                 let path = within.isEmpty ? name : within + "/" + name
                 if type == UInt8(DT_DIR) {
                     walk(path, depth: depth + 1)

@@ -277,16 +277,8 @@ public struct ContentLoader: Sendable {
         // enumerator looked up every chapter file's attributes, 25 ms a load of a 5,200-chapter book.
         func walk(_ within: String) throws {
             let full = within.isEmpty ? folder : join(folder, within)
-            guard let directory = opendir(full) else { return }
-            var entries: [(name: String, type: UInt8)] = []
-            while let entry = readdir(directory) {
-                let name = DirectoryEntry.name(entry)
-                entries.append((name, entry.pointee.d_type))
-            }
-            closedir(directory)
-            for (name, type) in entries {
-                // Hidden (and `.`, `..`): a hidden folder is not walked, none of its files published.
-                if name.hasPrefix(".") { continue }
+            // A hidden folder is not walked, none of its files published.
+            for (name, type) in DirectoryEntry.visible(in: full) {
                 let path = within.isEmpty ? name : within + "/" + name
                 if skipping.contains(path) { continue }
                 var isFolder = type == UInt8(DT_DIR), isRealFolder = isFolder

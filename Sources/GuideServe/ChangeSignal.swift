@@ -82,14 +82,9 @@ final class ChangeSignal: Sendable {
         let watchID = inotify_add_watch(descriptor, folder, UInt32(events) | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW))
         guard watchID >= 0 else { return }
         folders.withLock { $0[watchID] = folder }
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = DirectoryEntry.name(entry)
-            // Hidden folders (`.git/`) are not read by a build (`PathText.isHidden`).
-            guard !name.hasPrefix(".") else { continue }
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+        for (name, type) in DirectoryEntry.visible(in: folder) {
+            var isFolder = type == UInt8(DT_DIR)
+            if type == UInt8(DT_UNKNOWN) {
                 var status = stat()
                 isFolder = lstat(folder + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
             }

@@ -27,15 +27,7 @@ struct FolderWatcher: Sendable {
     /// A folder's entries in name order (so that the digest does not depend on the order the
     /// system lists them in), and the folders below it; linked folders are not entered.
     private func scan(_ folder: String, into hash: Digest) {
-        guard let directory = opendir(folder) else { return }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = DirectoryEntry.name(entry)
-            // Hidden files and folders (`.git/`) are not read by a build (`PathText.isHidden`).
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        closedir(directory)
-        for name in names.sorted() {
+        for name in DirectoryEntry.visible(in: folder).map(\.name).sorted() {
             let path = folder + "/" + name
             if skipping.contains(path) { continue }
             var own = stat(), target = stat()
