@@ -17,6 +17,11 @@ public struct ProcessOutput: Hashable, Sendable {
     /// The executable could not be started at all.
     public var launchError: String?
     public var seconds: Double
+
+    /// A process that could not be started, and why.
+    static func notStarted(_ reason: String) -> ProcessOutput {
+        ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false, launchError: reason, seconds: 0)
+    }
 }
 
 /// Runs clang (and the few tools the SDK set-up asks: gcc, xcrun) as child processes, each
@@ -38,46 +43,31 @@ public struct ProcessRunner: Sendable {
         self.environment = environment
     }
 
-    /// Runs `executable`. With `inputFile`, `input` is written to a file of that name in an
-    /// empty private folder and its path appended to the arguments (clang then looks for
-    /// `#include "x"` next to it, not in the working folder); else `input` is standard input.
+    /// Runs `executable` in a new empty private folder (the child's working folder, the one a
+    /// sandboxed child may write). With `inputFile`, `input` is written to a file of that name
+    /// there and its path appended to the arguments (clang then looks for `#include "x"` next
+    /// to it, not in the working folder); else `input` is standard input.
     /// `writable`: folders a sandboxed child may write besides its own.
     public func run(_ executable: String, _ arguments: [String], input: String? = nil,
                     inputFile: String? = nil, writable: [String] = []) -> ProcessOutput {
-        let output = runInFolder(writable: writable) { work in
-            var arguments = arguments
-            let path = work + "/" + (inputFile ?? ".stdin")
-            guard FileBytes.write(Array((input ?? "").utf8), to: path) else { return nil }
-            if inputFile != nil { arguments.append(path) }
-            return (executable, arguments)
-        } collect: { _ in }
-        return output ?? ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
-                                       launchError: "cannot write to the temporary folder", seconds: 0)
-    }
-
-    /// Runs what `prepare` returns, given a new empty private folder (the child's working
-    /// folder, the one a sandboxed child may write), with standard input from `.stdin` there
-    /// when `prepare` wrote one; `collect` reads what the child left before the folder goes.
-    /// nil when `prepare` gave nothing to run.
-    func runInFolder(writable: [String] = [], prepare: (String) -> (String, [String])?,
-                     collect: (String) -> Void) -> ProcessOutput? {
         let start = Date()
         let scratch = NSTemporaryDirectory() + "guide-run-" + UUID().uuidString
         let work = scratch + "/work"
         guard mkdir(scratch, 0o700) == 0, mkdir(work, 0o700) == 0 else {
-            return ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
-                                 launchError: "cannot create a temporary folder: \(String(cString: strerror(errno)))",
-                                 seconds: 0)
+            return .notStarted("cannot create a temporary folder: \(String(cString: strerror(errno)))")
         }
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        guard let (executable, arguments) = prepare(work) else { return nil }
+        var arguments = arguments
+        let inputPath = work + "/" + (inputFile ?? ".stdin")
+        guard FileBytes.write(Array((input ?? "").utf8), to: inputPath) else {
+            return .notStarted("cannot write to the temporary folder")
+        }
+        if inputFile != nil { arguments.append(inputPath) }
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            return ProcessOutput(status: -1, stdout: "", stderr: "", timedOut: false,
-                                 launchError: "cannot run \(executable): not an executable file", seconds: 0)
+            return .notStarted("cannot run \(executable): not an executable file")
         }
         let outPath = scratch + "/out", errPath = scratch + "/err"
-        var inPath = work + "/.stdin"
-        if !FileManager.default.fileExists(atPath: inPath) { inPath = "/dev/null" }
+        let inPath = inputFile == nil ? inputPath : "/dev/null"
         var command = (executable: executable, arguments: arguments)
         if let sandbox {
             command = sandbox.command(executable, arguments, scratch: work, writable: writable)
@@ -95,7 +85,6 @@ public struct ProcessRunner: Sendable {
             (status, timedOut, launchError) = spawn(command.executable, command.arguments,
                                                     stdin: inPath, stdout: outPath, stderr: errPath)
         }
-        collect(work)
         return ProcessOutput(status: status, stdout: read(outPath), stderr: read(errPath), timedOut: timedOut,
                              launchError: launchError, seconds: Date().timeIntervalSince(start))
     }
