@@ -283,9 +283,7 @@ private final class Pack: @unchecked Sendable {
         lock.lock()
         if let range = added[key] {
             // From the writer's buffer while the record is still there; else read from its file
-            // after the lock is let go (a cold build's pages read each code block's highlighting
-            // back four times, on both cores: a read under the lock, with a flush before it,
-            // kept the other core waiting a third of the time the pages took).
+            // after the lock is let go (pages read records on every core at once).
             let writer = self.writer, place = writer?.place(range)
             lock.unlock()
             guard let writer, let place else { return nil }
@@ -344,8 +342,7 @@ private final class Pack: @unchecked Sendable {
         // The old records that stay: those this build used (all without pruning), then, up to
         // `limit` records, unused ones in key order. Counted and weighed from the records used
         // and added alone, and listed (sorted, where some must go) only when the pack is written
-        // anew: a rebuild changes few packs, and the highlight pack holds 170,000 records at
-        // ×200, which a set lookup each and a sort cost every rebuild 20 ms on one core.
+        // anew: a rebuild changes few packs, and the largest hold hundreds of thousands of records.
         var usedCount = 0, usedBytes = 0, replacedCount = 0, replacedBytes = 0
         for key in used where added[key] == nil {
             if let range = old[key] { usedCount += 1; usedBytes += range.count }

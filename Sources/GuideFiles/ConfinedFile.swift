@@ -9,9 +9,7 @@ import Darwin
 /// A file of a confined folder opened once and used through what was opened: the open file is
 /// checked (a regular file whose path, as the system names the open file, lies inside the
 /// folder), and its bytes are read or copied from that descriptor. Checking a path and then
-/// opening it again left a gap: a chapter or asset swapped for a link to an outside file during
-/// `guide build` had the outside text published in 10 of 36 builds, and a link to the outside
-/// file placed inside the site in 21 of 38. Now a swap can only make the run refuse the file.
+/// opening it again would leave a gap for a file swapped for a link while guide runs.
 public enum ConfinedFile {
     /// An open descriptor of `path` (the caller closes it), refused with an error naming
     /// `display` unless it is a regular file inside `folder`. Opened without blocking: a FIFO

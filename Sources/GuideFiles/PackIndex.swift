@@ -3,11 +3,10 @@ import GuideModel
 
 /// A pack's index kept beside it (`STAGE.pack.index`): every record's key and place, for the
 /// pack file as it was when a build saved it (its `FileIdentity`). A rebuild reads it instead
-/// of walking the pack's records: at ×200 the packs hold some 150,000 records in 340 MB, and
-/// walking them to index them faulted in nearly every page of them, 70 ms of CPU of a rebuild
-/// that reads a few hundred records. An index that was not saved for the pack as it is now, or
-/// whose seal fails, is ignored (the pack is walked, as before); and since every record read is
-/// checked against its own seal, a place the index gets wrong can only make a record missing.
+/// of walking the pack's records, which would fault in nearly every page of a large pack to
+/// read a few hundred records. An index that was not saved for the pack as it is now, or whose
+/// seal fails, is ignored (the pack is walked); and since every record read is checked against
+/// its own seal, a place the index gets wrong can only make a record missing.
 enum PackIndex {
     static let header = Array("guide-pack-index-1\n".utf8)
     /// A key, then where its record starts and ends.

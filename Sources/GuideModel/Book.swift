@@ -17,8 +17,7 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
 /// One chapter file in one language.
 public struct Chapter: Hashable, Sendable {
     /// The fields, in one box its copies share until one of them changes: the stages and pages
-    /// copy chapters (and the reviews holding two) hundreds of thousands of times a build, and a
-    /// copy of seven fields cost seven reference counts, a twentieth of a ×200 rebuild's CPU.
+    /// copy chapters hundreds of thousands of times a build, a reference count a field each.
     /// Changed only through `change`, so no two chapters ever share a box one of them changes.
     private final class Fields: @unchecked Sendable {
         var path: String

@@ -1,8 +1,7 @@
 import GuideModel
 
-/// A SUMMARY.md as parsed, as the cache stores it (`CacheStage.summary`): a build of a book of
-/// 2,600 chapters spent 20 ms of CPU a language parsing its SUMMARY.md again, which a record
-/// read back in a fraction of that.
+/// A SUMMARY.md as parsed, as the cache stores it (`CacheStage.summary`): a large book's
+/// SUMMARY.md is read back from a record instead of parsed again.
 public enum SummaryRecord {
     public static func encode(_ toc: [TocEntry]) -> [UInt8] {
         var out = ByteWriter()

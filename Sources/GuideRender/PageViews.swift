@@ -260,8 +260,7 @@ struct ReviewDashboardView {
     /// One row per chapter pair: where to start.
     var overview: [OverviewRowView]
     /// `overview` as the table's rows (`review-overview.mustache`), rendered a shape at a time
-    /// before the page (`SiteRenderer`): on a rebuild after an edit, the table of a book of 500
-    /// chapters through the engine was a tenth of the rebuild.
+    /// before the page (`SiteRenderer`), not row by row through the engine.
     var overviewHTML = ""
     /// The languages of the translations, for the filter.
     var languages: [OverviewLanguageView]

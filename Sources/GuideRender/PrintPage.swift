@@ -66,15 +66,13 @@ struct PrintPage {
 
     /// The page's path in its edition's folder: `print.html`, unless a chapter's page has that name.
     static func path(in edition: Edition) -> String {
-        // Asked for every page's frame: looked up by path, not searched for (a search of every
-        // chapter for every page made a rebuild of a 2,600-chapter book quadratic: a tenth of it).
+        // Asked for every page's frame: looked up by path, not searched for (quadratic in the chapters).
         edition.chapter(at: "print.md") != nil || edition.chapter(at: "print") != nil ? "print-book.html" : "print.html"
     }
 
     /// A chapter's section id on the page.
     static func sectionID(_ chapter: Chapter) -> String {
-        // By bytes (the encoded path is ASCII): Foundation's replacing was a fifth of a ×200
-        // rebuild's print page.
+        // By bytes (the encoded path is ASCII), not through Foundation's replacing.
         let encoded = URLPath.encode(chapter.pagePath).utf8.map { byte -> UInt8 in
             byte == UInt8(ascii: "%") ? UInt8(ascii: "_") : byte == UInt8(ascii: "/") ? UInt8(ascii: "-") : byte
         }

@@ -178,10 +178,9 @@ public struct SiteRenderer: Sendable {
             } ?? [] })
         }
         // The sections are spliced in after rendering: the dashboard of a large book is tens of
-        // megabytes, which the template engine would copy several times over.
-        // The page around the sections, through the page memo by its inputs: an edit that changes
-        // no chapter's counts renders neither the overview's rows nor the page (a twentieth of a
-        // rebuild's CPU at ×200, 2,600 rows).
+        // megabytes, which the template engine would copy several times over. The page around
+        // them goes through the page memo by its inputs: an edit that changes no chapter's
+        // counts renders neither the overview's rows nor the page.
         let dashboardView = reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark)
         let dashboard = String(decoding: try section(template: "review", inputs: PageInputs(views: PageInputs.bytes(dashboardView))) {
             var view = dashboardView

@@ -8,13 +8,12 @@ import Darwin
 /// The clients' connections the gate holds, and which of them gives up its place when a new
 /// client needs one.
 ///
-/// The gate serves `RequestLimits.connections` at once. A new client used to wait in the
-/// listening queue for one of them to close: 1,000 connections opened with nothing sent kept every
-/// other client out, each holding its place for the idle time (15 s) and the next taking it. Now
-/// every client is accepted at once, and at capacity the quietest connection is closed to make
-/// room: first one that owes a request head (it sent nothing yet, or stopped within a head), then
-/// one quiet between requests; quietest is the longest without a byte from its client or of a
-/// response to it, so a response still going out is the last to be cut.
+/// The gate serves `RequestLimits.connections` at once. Every client is accepted at once (a
+/// client left waiting in the listening queue could be kept out by connections that send
+/// nothing), and at capacity the quietest connection is closed to make room: first one that
+/// owes a request head (it sent nothing yet, or stopped within a head), then one quiet between
+/// requests; quietest is the longest without a byte from its client or of a response to it, so
+/// a response still going out is the last to be cut.
 final class OpenConnections: Sendable {
     private struct Connection {
         let socket: Int32

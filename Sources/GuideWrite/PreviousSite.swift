@@ -5,15 +5,13 @@ import GuideRender
 
 /// The site a build replaced, kept beside the output folder (`.NAME.guide-previous`) so that the
 /// next build updates it into the new site and exchanges the two names (`FolderExchange`),
-/// instead of making a new folder of hard links and removing the old one: after a one-paragraph
-/// edit of the whole book ×200 that was a link and an unlink per file, 17,000 calls and 0.14 s
-/// of the rebuild's CPU. The update touches only the files that differ from the current site
-/// (the last build's and this one's changes).
+/// instead of making a new folder of hard links and removing the old one (a link and an unlink
+/// per file of the site, for a one-paragraph edit). The update touches only the files that
+/// differ from the current site (the last build's and this one's changes).
 ///
 /// The two folders share the inodes of the files they have in common, so a file of the previous
-/// site is never written to, only replaced (unlinked, then written or linked anew): the
-/// published site does not change while the previous one is brought up to date. Nothing is
-/// trusted about how far an update got: a build compares every file again (same inode as the
+/// site is never written to, only replaced: the published site does not change while the
+/// previous one is brought up to date. A build compares every file again (same inode as the
 /// current site's, or replaced), so one killed part-way leaves a folder the next build mends.
 final class PreviousSite: Sendable {
     let path: String

@@ -59,11 +59,10 @@ public struct SiteWriter {
             }
             // Plain POSIX writes, both cores: Foundation's per-file calls cost seconds on a 4,000-page site.
             let root = staging.path, current = outputURL.path
-            // A folder's files one after another, folders on both cores: two threads creating files
-            // in one folder wait on its lock, and the kernel spins while they wait (at ×40 a quarter
-            // of a cold build's CPU went to creating files, half of it spinning).
-            // The heaviest first, so that none is left for one core at the end: a file to check or
-            // link weighs about what 8 KB to write do (the dashboard of a large book is tens of MB).
+            // A folder's files one after another, folders on both cores (two threads creating files
+            // in one folder wait on its lock, and the kernel spins while they wait). The heaviest
+            // first, so that none is left for one core at the end: a file to check or link weighs
+            // about what 8 KB to write do.
             func weight(_ path: String) -> Int {
                 let bytes: Int = site.pieced[path].map { $0.reduce(0) { $0 + $1.count } } ?? site.files[path]?.count ?? 0
                 return 1 + bytes >> 13
@@ -175,11 +174,8 @@ public struct SiteWriter {
     /// current site has them, that site is kept beside it (`keepAs`, `PreviousSite`), and a previous
     /// site kept there by the last build is updated into this one (`update`) instead of a new
     /// folder being made. Not when most files change (templates or guide changed): the two would
-    /// share few files, and a file removed and another made in its folder at once cost ext4 a step
-    /// over every inode freed there lately (`FolderPlacement`: such a build went three times
-    /// slower; and an edit after it, replacing every file of a site so kept, a second more at ×200,
-    /// freeing the old files' blocks). A previous site of no use is removed (`stale`, while this
-    /// site is written).
+    /// share few files, and ext4 makes a file slowly where many were just removed
+    /// (`FolderPlacement`). A previous site of no use is removed (`stale`, while this site is written).
     static func previousSite(for site: Site, since previous: WriteManifest?, beside output: String)
         -> (update: PreviousSite?, keepAs: String?, stale: InBackground<Bool>?) {
         guard let previous else { return (nil, nil, nil) }

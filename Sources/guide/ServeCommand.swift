@@ -5,8 +5,7 @@ import GuideModel
 
 /// `guide serve`, parsed here (its help and its errors are guide's) and run by `guide-serve`,
 /// the executable beside guide that this process becomes (`execv`: the same process, its pid
-/// and its terminal). The preview server's HTTP library links FoundationNetworking, and with it
-/// libcurl and its TLS libraries: loading them took about 7 ms of every other command's start.
+/// and its terminal), so that every other command starts without FoundationNetworking (libcurl).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)

@@ -21,8 +21,7 @@ struct CompileExecutor: Sendable {
         let contextDeclarations = session.assume ? session.contextDeclarations : []
         let snippetSuperclass = session.snippetSuperclass
         let contextFiles = Set(session.displayPaths.keys)
-        // A round's results are read on every core: the workers wait for the next round meanwhile
-        // (on one thread, reading a cold whole-book check's first round took 30 ms, the workers idle).
+        // A round's results are read on every core: the workers wait for the next round meanwhile.
         let firstPlans = plans
         let firsts = units.concurrentMap { index, unit -> Step? in
             guard let compiled = records[index] else { return nil }

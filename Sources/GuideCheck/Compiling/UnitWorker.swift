@@ -2,11 +2,11 @@ import Foundation
 import GuideFiles
 import GuideModel
 
-/// The worker that compiles a batch of units in one process (`guide-compile-units`, in C):
-/// each unit a fresh translation unit of the libclang built with the clang that checks
-/// snippets. Starting clang is most of what a snippet costs on the command line (13 of 15 ms
-/// here); the worker pays it once a batch. It prints the command line's diagnostics, and a
-/// unit it cannot finish is compiled again on the command line (`BatchRunner`).
+/// The worker that compiles units in one process (`guide-compile-units`, in C): each unit a
+/// fresh translation unit of the libclang built with the clang that checks snippets. Starting
+/// clang is most of what a snippet costs on the command line; the worker pays it once a check.
+/// It prints the command line's diagnostics, and a unit it cannot finish is compiled again on
+/// the command line (`BatchRunner`).
 struct UnitWorker: Hashable, Sendable {
     /// `guide-compile-units`, beside guide's own binary.
     var executable: String

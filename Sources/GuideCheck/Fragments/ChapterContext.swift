@@ -17,9 +17,7 @@ public struct ChapterSnippetDeclarations: Hashable, Sendable {
     public var wrapperClass: String?
     public private(set) var declarations: [Declaration]
     /// Each declaration's text as a later snippet's prelude puts it (`ChapterContext.withoutComments`),
-    /// made once here: every later snippet of the chapter asks for it again (it was made for each,
-    /// from the code turned into characters again for each declaration: a third of a cold
-    /// check's planning).
+    /// made once here, not for every later snippet of the chapter.
     var preludeTexts: [String]
     /// Where each line of the code starts, in characters, and how many characters it has (`position(of:)`).
     private var lineStarts: [Int]

@@ -1,10 +1,10 @@
 import Foundation
 import GuideModel
 
-/// Each chapter's snippet results from earlier runs (`CheckMemo.chapterResults`), so a run plans and evaluates only the chapters that changed: planning
-/// (finding the snippets, their shapes, wrapping them) was most of a warm check, at ~0.3 ms a
-/// snippet. A record holds the keys of the compile records the results come from, kept with
-/// it, then the results (`SnippetResultCodec`).
+/// Each chapter's snippet results from earlier runs (`CheckMemo.chapterResults`), so a run plans
+/// and evaluates only the chapters that changed (planning is most of a warm check). A record
+/// holds the keys of the compile records the results come from, kept with it, then the results
+/// (`SnippetResultCodec`).
 enum ChapterResults {
     /// What a chapter's results are made from, or nil when a chapter (or its source chapter)
     /// has no content digest (it was not loaded from a file). `earlier`: the digest of the

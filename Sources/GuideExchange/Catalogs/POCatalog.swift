@@ -15,8 +15,7 @@ public struct POCatalog: Equatable, Sendable {
     /// The largest catalog `guide import po` reads, and so the largest `guide export po` writes.
     /// Eight times the largest chapter guide reads (16 MiB): a catalog holds a chapter pair, each
     /// message with its quotes, escapes, references and context, which weigh most where
-    /// paragraphs are short (4.5 MB of three short lines repeated made a 28.8 MB catalog, which
-    /// import refused when it read catalogs as chapters).
+    /// paragraphs are short.
     public static let maximumSize = 128 * 1024 * 1024
 
     public init(header: [(name: String, value: String)], messages: [POMessage]) {

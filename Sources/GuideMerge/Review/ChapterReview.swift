@@ -8,9 +8,8 @@ public struct ChapterReview: Sendable {
     public var target: Chapter
     public var language: Language
     public var beads: [ReviewedBead] { didSet { tally = Tally(beads, lengths: source.facts.textLengths) } }
-    /// What the index page and the dashboard show of the review, worked out with its beads:
-    /// a rebuild of a large book asked every review for it twice over (`guide serve` at ×200
-    /// spent a tenth of a rebuild there).
+    /// What the index page and the dashboard show of the review, worked out with its beads
+    /// (each asks every review for it).
     public private(set) var tally: Tally
     /// The `review` stage's key for this review, when it went through one: the beads are a pure
     /// function of what the key hashes, so pages that show them can be keyed by it instead.

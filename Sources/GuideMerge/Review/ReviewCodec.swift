@@ -1,9 +1,8 @@
 import GuideModel
 
 /// The review stage's record (`CacheStage.review`, after the alignment's key): a chapter pair's reviewed beads in `ByteWriter`'s fields
-/// (a status is one byte, its position in `BeadStatus.allCases`). Decoding checks every length
-/// and returns nil on anything that does not fit. (JSON took a tenth of a rebuild of a
-/// 2,000-chapter book to decode.)
+/// (a status is one byte, its position in `BeadStatus.allCases`), not JSON, which is slow to
+/// decode. Decoding checks every length and returns nil on anything that does not fit.
 public enum ReviewCodec {
     public static func encode(_ beads: [ChapterReview.ReviewedBead]) -> [UInt8] {
         var out = ByteWriter()

@@ -14,12 +14,9 @@ public struct SentenceReview: Sendable {
     public var aligner: SentenceAligner
     public var glossary: SentenceGlossary?
 
-    /// The operating point, chosen on the whole book (README, "What the review sees below the
-    /// paragraph"): a confidence of 0.52 is a margin of 0.08 nats over the nearest pairing.
-    /// At 0.6 the untouched book's 7 findings (CC-CEDICT) were all real, and 90.6 of 100 deleted
-    /// sentences were found on average; at 0.52, 11 findings, 9 real (two of them parts of a
-    /// sentence a translator condensed), and 91.5 found (without a dictionary 57 → 68). Below
-    /// it the first false finding without a dictionary comes in (a split sentence's half, 0.502).
+    /// The operating point, chosen on the whole book (`docs/content/en/accuracy.md`): a
+    /// confidence of 0.52 is a margin of 0.08 nats over the nearest pairing. Below it the first
+    /// false finding without a dictionary comes in.
     public static let minimumConfidence = 0.52
 
     public init(aligner: SentenceAligner = SentenceAligner(), glossary: SentenceGlossary? = nil) {

@@ -3,8 +3,7 @@ import GuideModel
 /// A sentence's text as it stands in the markdown source (`Sentence.text`), made from its
 /// leaf's units when something reads it. The aligner and the review weigh a sentence by its
 /// features; only a finding's quote, `align --sentences` and a translator's note read its
-/// text, so a build makes the text of few sentences (making every one was a tenth of what
-/// the sentences cost a build).
+/// text, so a build makes the text of few sentences.
 struct SentenceText: Sendable {
     let leaf: SentenceBoundaries.LeafUnits
     let range: Range<Int>

@@ -1,8 +1,7 @@
 import GuideModel
 
 /// The prose of a bead's blocks, scanned once (`ProseScanner.scannedLeaves`) for every check
-/// that reads it: the style review (its glossary terms and typography) and the sentence
-/// cutter took a scan each of the same blocks, a tenth of a cold build between them.
+/// that reads it: the style review (its glossary terms and typography) and the sentence cutter.
 public struct BeadProse: Sendable {
     /// Each source block's leaves, in the bead's order of blocks.
     public var source: [[ProseScanner.Leaf]]

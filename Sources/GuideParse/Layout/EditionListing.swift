@@ -49,8 +49,7 @@ extension ContentLoader {
             let file = join(folder, path)
             let within = folderWithin.isEmpty ? path : folderWithin + "/" + path
             let chapterDisplay = display(within)
-            // One `lstat` says a plain file is there, no link, and what the cache knows it by
-            // (three calls a chapter before: a tenth of the load of a 5,200-chapter book).
+            // One `lstat` says a plain file is there, no link, and what the cache knows it by.
             var status = stat()
             let plainFile = lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
             guard plainFile || FileManager.default.fileExists(atPath: file) else {

@@ -222,9 +222,8 @@ private final class ParserSlot {
 }
 
 /// A parser slot per thread that lexes, made on its first batch and kept for it: what a slot's
-/// translation unit holds is then freed by the thread that allocated it. Slots handed from
-/// thread to thread (one per core) had each reparse free another thread's memory, waiting on
-/// glibc's arena lock: 811 of the 1,115 times a cold ×40 build's threads slept.
+/// translation unit holds is then freed by the thread that allocated it (a slot handed between
+/// threads had each reparse free another thread's memory, waiting on glibc's arena lock).
 private final class ParserPool: Sendable {
     /// Each thread's slot, and the first index (made to ask the version), for the first thread;
     /// then `makeIndex`'s.

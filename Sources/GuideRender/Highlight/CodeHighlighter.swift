@@ -109,7 +109,7 @@ public enum CodeBlockHTML {
     }
 
     /// `html(for:store:)` of a slice of a chapter's blocks (a page renders a slice at a time),
-    /// the blocks read in place: copying them (a dozen reference counts each) was a third of this.
+    /// the blocks read in place (a copy costs a dozen reference counts each).
     static func html(for blocks: ArraySlice<Block>, store: (any HighlightMemo)? = nil) -> [String] {
         let snippets = blocks.flatMap { block in
             block.codeInHTML.compactMap { code in HighlightLanguage(fence: code.fence).map { (code.code, $0) } }

@@ -47,9 +47,8 @@ struct StreamedPage {
     static func mark(_ name: String) -> String { "\u{0}guide:list:\(name)\u{0}" }
 
     /// The frame with each list written in its mark's place. The marks are found by their
-    /// first byte, NUL, which nothing else in a page holds: Foundation's `range(of:)` bridged
-    /// each frame to an NSString (UTF-16 breadcrumbs for its Chinese text), once per list and
-    /// search: 3 % of a cold ×40 build's CPU.
+    /// first byte, NUL, which nothing else in a page holds (not by Foundation's `range(of:)`,
+    /// which bridges each frame to an NSString).
     func write(to sink: inout PageSink) throws {
         var frame = self.frame
         let marks = lists.map { Array($0.mark.utf8) }
