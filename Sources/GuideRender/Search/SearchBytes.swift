@@ -3,29 +3,36 @@ extension [UInt8] {
     /// Appends UTF-8 text escaped as the inside of a JSON (and JavaScript) string literal: `"`,
     /// `\`, control characters and U+2028, U+2029 escaped, everything else as is.
     mutating func appendEscaped(_ text: ArraySlice<UInt8>) {
-        var i = text.startIndex
+        var runStart = text.startIndex   // text[runStart..<i] is copied as is
+        var i = runStart
         while i < text.endIndex {
             let byte = text[i]
-            i += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
+                i += 1
+                continue
+            }
+            // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in JavaScript source.
+            let lineEnd = byte == 0xE2 && i + 2 < text.endIndex && text[i + 1] == 0x80 && text[i + 2] & 0xFE == 0xA8
+            guard byte != 0xE2 || lineEnd else {
+                i += 1
+                continue
+            }
+            self += text[runStart..<i]
+            i += lineEnd ? 3 : 1
+            runStart = i
             switch byte {
+            case 0xE2: self += (text[i - 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
             case 0x22: self += #"\""#.utf8
             case 0x5C: self += #"\\"#.utf8
             case 0x0A: self += #"\n"#.utf8
             case 0x0D: self += #"\r"#.utf8
             case 0x09: self += #"\t"#.utf8
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                self += #"\u00"#.utf8
-                append(hex[Int(byte >> 4)])
-                append(hex[Int(byte & 0xF)])
-            // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in JavaScript source.
-            case 0xE2 where i + 1 < text.endIndex && text[i] == 0x80 && (text[i + 1] == 0xA8 || text[i + 1] == 0xA9):
-                self += (text[i + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
-                i += 2
             default:
-                append(byte)
+                let hex = Array("0123456789abcdef".utf8)
+                self += #"\u00"#.utf8 + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
+        self += text[runStart...]
     }
 
     /// Appends `text` as a JSON string literal (`JSString.quote`).

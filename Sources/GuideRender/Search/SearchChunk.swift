@@ -57,7 +57,7 @@ public struct ChunkIndex: Sendable {
             pageEnds.append(text.count)
             pageSectionEnds.append(sectionEnds.count)
         }
-        self.init(terms: sink.terms, entries: sink.entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds,
+        self.init(terms: sink.numbers.terms, entries: sink.entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds,
                   pageSectionEnds: pageSectionEnds)
     }
 
@@ -75,8 +75,7 @@ public struct ChunkIndex: Sendable {
 
     /// Numbers each term; records it once per section (heading first, so a heading term is flagged).
     private struct Sink: TermSink {
-        var ids: [ArraySlice<UInt8>: Int] = [:]
-        var terms: [ArraySlice<UInt8>] = []
+        var numbers = TermNumbers()
         /// The last section each term was recorded in.
         var lastSection: [Int] = []
         var entries: [UInt32] = []
@@ -84,20 +83,12 @@ public struct ChunkIndex: Sendable {
         var heading: UInt32 = 0
 
         mutating func term(_ bytes: ArraySlice<UInt8>) {
-            let id = ids[bytes] ?? newTerm(bytes)
+            let id = numbers.number(bytes)
+            if id == lastSection.count { lastSection.append(-1) }
             if lastSection[id] != section {
                 lastSection[id] = section
                 entries.append(UInt32(id) << 1 | heading)
             }
-        }
-
-        /// A term seen for the first time, copied out of the text (a slice would keep all of it).
-        private mutating func newTerm(_ bytes: ArraySlice<UInt8>) -> Int {
-            let own = Array(bytes)[...]
-            ids[own] = terms.count
-            terms.append(own)
-            lastSection.append(-1)
-            return terms.count - 1
         }
     }
 }

@@ -16,17 +16,10 @@ struct SearchFiles {
 
     init(chunks: [ChunkIndex], pages: [IndexedPage]) {
         // Each chunk's terms numbered in one list, first seen first, then by their sorted places.
-        var ids: [ArraySlice<UInt8>: Int] = [:]
-        var unsorted: [ArraySlice<UInt8>] = []
-        let chunkIds = chunks.map { chunk in
-            chunk.terms.map { term in
-                if let id = ids[term] { return id }
-                ids[term] = unsorted.count
-                unsorted.append(term)
-                return unsorted.count - 1
-            }
-        }
-        let order = unsorted.indices.sorted { utf16Precedes(unsorted[$0], unsorted[$1]) }
+        var numbers = TermNumbers()
+        let chunkIds = chunks.map { $0.terms.map { numbers.number($0) } }
+        let unsorted = numbers.terms
+        let order = unsorted.enumerated().sorted { utf16Precedes($0.element, $1.element) }.map(\.offset)
         var place = [Int](repeating: 0, count: order.count)
         for (k, id) in order.enumerated() { place[id] = k }
         let chunkPlaces = chunkIds.map { $0.map { place[$0] } }
@@ -146,5 +139,6 @@ func utf16Precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         default: byte
         }
     }
-    return a.lexicographicallyPrecedes(b) { rank($0) < rank($1) }
+    for (x, y) in zip(a, b) where x != y { return rank(x) < rank(y) }
+    return a.count < b.count
 }

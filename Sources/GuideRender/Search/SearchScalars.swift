@@ -88,26 +88,31 @@ struct ScalarTable {
     mutating func collapsedSpaces(_ text: [UInt8]) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
-        var pendingSpace = false, afterSpace = false, previousSafe = true
+        var runStart = 0   // text[runStart..<i] is copied as is
+        var previousSafe = true
         var i = 0
         while i < text.count {
             let (flags, length) = self.flags(text, at: i)
-            let safe = flags & ScalarFlags.clusterSafe != 0
-            if flags & ScalarFlags.space != 0 {
-                guard previousSafe else { return nil }
-                pendingSpace = !out.isEmpty
-                afterSpace = true
-            } else {
-                guard safe || !afterSpace else { return nil }
-                if pendingSpace { out.append(0x20) }
-                pendingSpace = false
-                afterSpace = false
-                out += text[i..<(i + length)]
+            guard flags & ScalarFlags.space != 0 else {
+                previousSafe = flags & ScalarFlags.clusterSafe != 0
+                i += length
+                continue
             }
-            previousSafe = safe
+            // White space: the scalar before it must not take it into its cluster…
+            guard previousSafe else { return nil }
+            out += text[runStart..<i]
             i += length
+            while i < text.count {
+                let (flags, length) = self.flags(text, at: i)
+                guard flags & ScalarFlags.space != 0 else { break }
+                i += length
+            }
+            // …nor the scalar after it.
+            guard i == text.count || self.flags(text, at: i).flags & ScalarFlags.clusterSafe != 0 else { return nil }
+            if !out.isEmpty && i < text.count { out.append(0x20) }
+            runStart = i
         }
-        return out
+        return out + text[runStart...]
     }
 }
 
