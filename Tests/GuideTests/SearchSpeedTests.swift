@@ -70,8 +70,10 @@ import Testing
         texts.append("")
         for text in texts {
             #expect(JSString.quote(text) == LegacySearch.quote(text), "\(text.debugDescription)")
-            let collapsed = table.collapsedSpaces(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
-            #expect(collapsed ?? SearchIndex.collapseSpaces(text) == LegacySearch.collapseSpaces(text), "\(text.debugDescription)")
+            var out: [UInt8] = []
+            table.appendCollapsedQuoted(Array(text.utf8), of: text, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == LegacySearch.quote(LegacySearch.collapseSpaces(text)),
+                    "\(text.debugDescription)")
             #expect(SearchIndex.collapseSpaces(text) == LegacySearch.collapseSpaces(text))
         }
     }

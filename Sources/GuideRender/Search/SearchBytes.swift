@@ -56,17 +56,17 @@ extension [UInt8] {
         }
     }
 
-    /// A number in base 36, its digits written from the last.
+    /// A number in base 36, its first digit first.
     private mutating func appendBase36(_ value: UInt32) {
-        var value = value
-        var end = count + base36Digits(value)
-        append(contentsOf: repeatElement(0, count: end - count))
+        var power: UInt32 = 1
+        while value / power >= 36 { power *= 36 }
+        var rest = value
         repeat {
-            let digit = UInt8(value % 36)
-            end -= 1
-            self[end] = digit < 10 ? digit + 0x30 : digit - 10 + 0x61
-            value /= 36
-        } while value > 0
+            let digit = UInt8(rest / power)
+            append(digit < 10 ? digit + 0x30 : digit - 10 + 0x61)
+            rest %= power
+            power /= 36
+        } while power > 0
     }
 }
 

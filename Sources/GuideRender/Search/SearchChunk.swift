@@ -49,8 +49,7 @@ public struct ChunkIndex: Sendable {
                 text.append(0x2C)
                 text.appendQuoted(part.heading)
                 text.append(0x2C)
-                text.appendQuoted(scanner.table.collapsedSpaces(body)?[...]
-                                  ?? Array(SearchIndex.collapseSpaces(part.text).utf8)[...])
+                scanner.table.appendCollapsedQuoted(body, of: part.text, to: &text)
                 text.append(0x5D)
             }
             text.append(0x5D)

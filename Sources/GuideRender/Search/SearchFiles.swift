@@ -19,7 +19,7 @@ struct SearchFiles {
         var numbers = TermNumbers()
         let chunkIds = chunks.map { $0.terms.map { numbers.number($0) } }
         let unsorted = numbers.terms
-        let order = unsorted.enumerated().sorted { utf16Precedes($0.element, $1.element) }.map(\.offset)
+        let order = unsorted.indices.sorted { utf16Precedes(unsorted[$0], unsorted[$1]) }
         var place = [Int](repeating: 0, count: order.count)
         for (k, id) in order.enumerated() { place[id] = k }
         let chunkPlaces = chunkIds.map { $0.map { place[$0] } }

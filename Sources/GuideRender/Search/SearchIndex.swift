@@ -142,7 +142,7 @@ public enum SearchIndex {
     }
 
     /// Runs of white space (characters, as `Character.isWhitespace` sees them) as one space, none at
-    /// the ends. (The index collapses texts scalar by scalar, `ScalarTable.collapsedSpaces`, and
+    /// the ends. (The index collapses texts scalar by scalar, `ScalarTable.appendCollapsedQuoted`, and
     /// falls back on this where that cannot tell.)
     static func collapseSpaces(_ text: String) -> String {
         var out = ""

@@ -18,10 +18,12 @@ enum ScalarFlags {
     /// extender, spacing mark, joiner or prepended concatenation mark. (Known-safe ranges only:
     /// scripts not listed are treated as unsafe, which only costs speed.)
     static let clusterSafe: UInt8 = 64
+    /// ASCII that a JSON string escapes (`[UInt8].appendEscaped`): `"`, `\`, control characters.
+    static let escaped: UInt8 = 128
 
     static func compute(_ value: UInt32) -> UInt8 {
         guard let scalar = Unicode.Scalar(value) else { return 0 }   // a surrogate: never in a String
-        var flags: UInt8 = 0
+        var flags: UInt8 = value < 0x20 || value == 0x22 || value == 0x5C ? escaped : 0
         if Script.isCJKLetter(scalar) {
             // No case, no white space (SearchSpeedTests checks): only whether a run goes on matters.
             flags |= cjk
@@ -81,26 +83,44 @@ struct ScalarTable {
         return bytes
     }
 
-    /// `SearchIndex.collapseSpaces` of UTF-8 text, scalar by scalar: runs of white space as one
-    /// space, none at the ends. Nil when some white space has a neighbour that might join its
-    /// grapheme cluster (a combining mark after a space, a prepended concatenation mark before
-    /// one), where `Character`s must decide; elsewhere the same, and several times faster.
-    mutating func collapsedSpaces(_ text: [UInt8]) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count)
+    /// Appends `text` (its UTF-8 `bytes`) as a JSON string literal of `SearchIndex.collapseSpaces(text)`:
+    /// runs of white space as one space, none at the ends.
+    mutating func appendCollapsedQuoted(_ bytes: [UInt8], of text: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        let start = out.count
+        if !appendCollapsed(bytes, to: &out) {
+            out.removeSubrange(start...)
+            out.appendEscaped(Array(SearchIndex.collapseSpaces(text).utf8)[...])
+        }
+        out.append(0x22)
+    }
+
+    /// The collapse scalar by scalar, escaped as it goes. That is the same as by characters
+    /// wherever no white space has a neighbour that might join its grapheme cluster (a
+    /// combining mark after a space, a prepended concatenation mark before one), and several
+    /// times faster; false (part of the text appended) where one might: `Character`s decide.
+    private mutating func appendCollapsed(_ text: [UInt8], to out: inout [UInt8]) -> Bool {
+        let start = out.count
         var runStart = 0   // text[runStart..<i] is copied as is
         var previousSafe = true
         var i = 0
         while i < text.count {
             let (flags, length) = self.flags(text, at: i)
-            guard flags & ScalarFlags.space != 0 else {
+            if flags & (ScalarFlags.space | ScalarFlags.escaped) == 0 {
                 previousSafe = flags & ScalarFlags.clusterSafe != 0
                 i += length
                 continue
             }
-            // White space: the scalar before it must not take it into its cluster…
-            guard previousSafe else { return nil }
             out += text[runStart..<i]
+            if flags & ScalarFlags.space == 0 {
+                out.appendEscaped(text[i..<(i + 1)])
+                previousSafe = true
+                i += 1
+                runStart = i
+                continue
+            }
+            // White space: the scalar before it must not take it into its cluster…
+            guard previousSafe else { return false }
             i += length
             while i < text.count {
                 let (flags, length) = self.flags(text, at: i)
@@ -108,11 +128,12 @@ struct ScalarTable {
                 i += length
             }
             // …nor the scalar after it.
-            guard i == text.count || self.flags(text, at: i).flags & ScalarFlags.clusterSafe != 0 else { return nil }
-            if !out.isEmpty && i < text.count { out.append(0x20) }
+            guard i == text.count || self.flags(text, at: i).flags & ScalarFlags.clusterSafe != 0 else { return false }
+            if out.count > start && i < text.count { out.append(0x20) }
             runStart = i
         }
-        return out + text[runStart...]
+        out += text[runStart...]
+        return true
     }
 }
 
