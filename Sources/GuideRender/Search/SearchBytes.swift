@@ -56,17 +56,11 @@ extension [UInt8] {
         }
     }
 
-    /// A number in base 36, its first digit first.
+    /// A number in base 36.
     private mutating func appendBase36(_ value: UInt32) {
-        var power: UInt32 = 1
-        while value / power >= 36 { power *= 36 }
-        var rest = value
-        repeat {
-            let digit = UInt8(rest / power)
-            append(digit < 10 ? digit + 0x30 : digit - 10 + 0x61)
-            rest %= power
-            power /= 36
-        } while power > 0
+        if value >= 36 { appendBase36(value / 36) }
+        let digit = UInt8(value % 36)
+        append(digit < 10 ? digit + 0x30 : digit - 10 + 0x61)
     }
 }
 
@@ -81,10 +75,6 @@ func gapsLength(_ entries: ArraySlice<UInt32>) -> Int {
 }
 
 private func base36Digits(_ value: UInt32) -> Int {
-    var digits = 1, value = value
-    while value >= 36 {
-        value /= 36
-        digits += 1
-    }
-    return digits
+    value < 36 ? 1 : value < 1296 ? 2 : value < 46656 ? 3 : value < 1_679_616 ? 4 : value < 60_466_176 ? 5
+        : value < 2_176_782_336 ? 6 : 7
 }
