@@ -90,14 +90,6 @@ public final class CacheStore: Sendable {
         return value
     }
 
-    /// `key`'s record in place in its pack, checked against its seal, with what keeps the pack
-    /// mapped while the bytes are used (to read a large record without copying it out); nil
-    /// when it is not there so (none, damaged, or made by this build): `read` it then. Neither
-    /// taken from memory nor kept there.
-    public func mapped(_ stage: CacheStage, _ key: CacheKey) -> (bytes: UnsafeRawBufferPointer, owner: AnyObject)? {
-        pack(stage).mapped(key)
-    }
-
     /// Adds a record (the last of a key counts).
     public func write(_ stage: CacheStage, _ key: CacheKey, _ bytes: [UInt8]) {
         pack(stage).write(key, bytes)
@@ -300,21 +292,6 @@ private final class Pack: @unchecked Sendable {
               let value = Self.body(UnsafeRawBufferPointer(rebasing: mapping.raw[range]), key).flatMap(decode) else { return nil }
         lock.withLock { _ = used.insert(key) }
         return value
-    }
-
-    func mapped(_ key: CacheKey) -> (bytes: UnsafeRawBufferPointer, owner: AnyObject)? {
-        lock.lock()
-        guard added[key] == nil else {
-            lock.unlock()
-            return nil
-        }
-        let range = stored()[key], mapping = self.mapping
-        lock.unlock()
-        guard let range, let mapping, let body = Self.body(UnsafeRawBufferPointer(rebasing: mapping.raw[range]), key) else {
-            return nil
-        }
-        lock.withLock { _ = used.insert(key) }
-        return (body, mapping)
     }
 
     func write(_ key: CacheKey, _ body: [UInt8]) {

@@ -252,7 +252,7 @@ import Testing
         func index(_ memory: CacheMemory?) -> [String: String] {
             let cache = CacheStore(root: folder.path, prunes: false, memory: memory)
             defer { cache.save() }
-            return SearchIndex.build(pages: pages, termShardSize: 2048, textShardSize: 1024, chunkBytes: 600, runSize: 50,
+            return SearchIndex.build(pages: pages, termShardSize: 2048, textShardSize: 1024, chunkBytes: 600,
                                      store: memory == nil ? nil : SearchChunkStore(cache))
         }
         #expect(index(memory) == index(nil))

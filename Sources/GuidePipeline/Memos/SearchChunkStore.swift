@@ -27,20 +27,11 @@ public final class SearchChunkStore: SearchChunkMemo {
     /// chapters read) for the key only when some page has none.
     public func chunk(_ pages: ArraySlice<IndexedPage>, scan: () -> ChunkIndex) -> ChunkIndex {
         let key = pages.allSatisfy { $0.key != nil } ? Self.key(keys: pages) : Self.key(ArraySlice(pages.map(\.page)))
-        // Read in place (a build keeps no chunk in memory): the chunk's text, 41 MB of the
-        // pack at ×200, is not copied out (into fresh memory, faulted in at every rebuild) but
-        // viewed where the pack is mapped, which the chunk keeps mapped while it lives.
-        if cache.memory == nil, let record = cache.mapped(.search, key), let chunk = ChunkIndex.decoded(record.bytes, owner: record.owner) {
-            return chunk
-        }
-        return cache.value(.search, key, decode: { ChunkIndex.decoded($0) }, encode: { $0.encoded() }) {
+        return cache.value(.search, key, decode: { ChunkIndex(decoding: ByteReader($0)) }, encode: { $0.encoded() }) {
             scanned.add(1, ordering: .relaxed)
             return scan()
         }
     }
-
-    /// Chunks live on in the cache's memory (`guide serve`): a build must not empty them.
-    public var sharesChunks: Bool { cache.memory != nil }
 
     /// The index as the published site holds it (`SearchChunkMemo.keptIndex`), by its name.
     public func keptIndex(_ pages: [IndexedPage], ranges: [Range<Int>], termShardSize: Int, textShardSize: Int,

@@ -6,8 +6,6 @@ import GuideModel
 public protocol SearchChunkMemo: Sendable {
     /// The chunk of `pages`: kept from an earlier build, or `scan()`'s, kept.
     func chunk(_ pages: ArraySlice<IndexedPage>, scan: () -> ChunkIndex) -> ChunkIndex
-    /// Whether the chunks it hands out live on after the build, which must then not empty them.
-    var sharesChunks: Bool { get }
     /// The index of `pages` cut into `ranges` with these shard sizes, as the output folder holds
     /// it: its files under `folder` with their tags when the last build wrote the one these
     /// pages make (`manifest` tagged with its name) and none changed since (its chunks are kept,
@@ -19,76 +17,58 @@ public protocol SearchChunkMemo: Sendable {
 
 /// A chunk as bytes, for a memo to keep.
 extension ChunkIndex {
-    /// The chunk: its terms' bytes one after another, where each ends and its hash (so that
-    /// reading it back copies them whole: made again term by term, the terms of every chunk
-    /// were a fifth of the index's time in a ×200 rebuild), then its entries, section ends,
-    /// page ends, page section ends and text, each array after its count.
+    /// The chunk: its terms' bytes one after another and where each ends (so that reading it
+    /// back is a few copies, not a scan), then its entries, section ends, page ends, page section
+    /// ends and text, each after its count.
     public func encoded() -> [UInt8] {
-        let chunk = self
-        let terms = chunk.terms
-        var ends: [UInt32] = [], hashes: [UInt64] = []
-        ends.reserveCapacity(terms.count)
-        hashes.reserveCapacity(terms.count)
-        var termBytes = 0
-        for id in 0..<terms.count {
-            termBytes += terms.term(id).1
-            ends.append(UInt32(termBytes))
-            hashes.append(terms.hash(id))
+        var termBytes: [UInt8] = [], termEnds: [UInt32] = []
+        for term in terms {
+            termBytes += term
+            termEnds.append(UInt32(termBytes.count))
         }
+        var out = ByteWriter()
         // Reserved to the byte: a chapter of a million headings makes a chunk of 100 MB, and
         // growing the array by doubling held up to three times that at once.
-        let arrays = 6 * 8 + terms.count * 12 + chunk.entries.count * 4
-            + (chunk.sectionEnds.count + chunk.pageEnds.count + chunk.pageSectionEnds.count) * 8
-        var out = ByteWriter()
-        out.bytes.reserveCapacity(8 + termBytes + arrays + 8 + chunk.text.count)
-        out.array(ends)
-        out.array(hashes)
-        out.integer(UInt64(termBytes))
-        for id in 0..<terms.count {
-            let (bytes, count) = terms.term(id)
-            out.bytes += UnsafeBufferPointer(start: bytes, count: count)
-        }
-        out.array(chunk.entries)
-        out.array(chunk.sectionEnds)
-        out.array(chunk.pageEnds)
-        out.array(chunk.pageSectionEnds)
-        out.integer(UInt64(chunk.text.count))
-        out.bytes += UnsafeBufferPointer(start: chunk.text.base, count: chunk.text.count)
+        out.bytes.reserveCapacity(7 * 8 + termBytes.count + termEnds.count * 4 + entries.count * 4
+            + (sectionEnds.count + pageEnds.count + pageSectionEnds.count) * 8 + text.count)
+        out.array(termBytes)
+        out.array(termEnds)
+        out.array(entries)
+        out.array(sectionEnds)
+        out.array(pageEnds)
+        out.array(pageSectionEnds)
+        out.array(text)
         return out.bytes
     }
 
-    /// The chunk `encode` wrote, or nil when the bytes are damaged in any way.
-    public static func decoded(_ raw: UnsafeRawBufferPointer, owner: AnyObject? = nil) -> ChunkIndex? {
-        var reader = ByteReader(raw)
-        guard let ends = reader.array(UInt32.self), let hashes = reader.array(UInt64.self),
-              let blobCount = reader.count(atLeast: 1), let blob = reader.bytes(blobCount),
-              let terms = TermTable(blob: blob, ends: ends, hashes: hashes) else { return nil }
-        let termCount = terms.count
-        guard let entries = reader.array(UInt32.self), let sectionEnds = reader.array(Int.self),
+    /// The chunk `encoded()` wrote, or nil when the bytes are damaged in any way.
+    public init?(decoding bytes: ByteReader) {
+        var reader = bytes
+        guard let termBytes = reader.array(UInt8.self), let termEnds = reader.array(UInt32.self),
+              let entries = reader.array(UInt32.self), let sectionEnds = reader.array(Int.self),
               let pageEnds = reader.array(Int.self), let pageSectionEnds = reader.array(Int.self),
-              pageSectionEnds.count == pageEnds.count, ascending(pageSectionEnds, upTo: sectionEnds.count),
-              (pageSectionEnds.last ?? 0) == sectionEnds.count,
-              let textCount = reader.count(atLeast: 1),
-              let textBytes = reader.bytes(textCount), reader.isAtEnd,
-              entries.allSatisfy({ Int($0 >> 1) < termCount }),
-              ascending(sectionEnds, upTo: entries.count), ascending(pageEnds, upTo: textCount) else { return nil }
-        let text: ByteBuffer
-        if let owner {
-            text = ByteBuffer(viewing: textBytes, owner: owner)
-        } else {
-            text = ByteBuffer(capacity: textCount)
-            textBytes.withMemoryRebound(to: UInt8.self) { text.append($0.baseAddress!, textCount) }
+              let text = reader.array(UInt8.self), reader.isAtEnd,
+              Self.ascending(termEnds.map(Int.init), to: termBytes.count),
+              entries.allSatisfy({ Int($0 >> 1) < termEnds.count }),
+              Self.ascending(sectionEnds, to: entries.count), Self.ascending(pageEnds, to: text.count),
+              Self.ascending(pageSectionEnds, to: sectionEnds.count), pageSectionEnds.count == pageEnds.count
+        else { return nil }
+        var start = 0
+        let terms = termEnds.map { end in
+            defer { start = Int(end) }
+            return termBytes[start..<Int(end)]
         }
-        return ChunkIndex(terms: terms, entries: entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds,
-                          pageSectionEnds: pageSectionEnds)
+        self.init(terms: terms, entries: entries, sectionEnds: sectionEnds, text: text, pageEnds: pageEnds,
+                  pageSectionEnds: pageSectionEnds)
     }
 
-    private static func ascending(_ ends: [Int], upTo limit: Int) -> Bool {
+    /// Whether `ends` never go down and the last is `end` (none: `end` is 0).
+    private static func ascending(_ ends: [Int], to end: Int) -> Bool {
         var last = 0
-        for end in ends {
-            guard end >= last, end <= limit else { return false }
-            last = end
+        for next in ends {
+            guard next >= last else { return false }
+            last = next
         }
-        return true
+        return last == end
     }
 }

@@ -58,210 +58,32 @@ public enum SearchIndex {
     /// The index files, by path from the site root.
     ///
     /// The pages are read in chunks on all cores (`ChunkIndex`: each section's distinct terms,
-    /// interned to the chunk's ids, and each page's text entry); the chunks' terms are merged into
-    /// one table and sorted, the postings laid out per term, and the files written as bytes, the
-    /// heavy parts on all cores too.
+    /// numbered in the chunk, and each page's text entry); the chunks' terms are merged and
+    /// sorted, the postings laid out per term, and the files written as bytes (`SearchFiles`).
     public static func build(pages: [SearchPage], termShardSize: Int = defaultTermShardSize,
-                             textShardSize: Int = defaultTextShardSize, store: (any SearchChunkMemo)? = nil) -> [String: String] {
-        build(pages: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: nil, runSize: nil,
-              store: store)
-    }
-
-    /// `build`, with the sizes of the units of parallel work set (by tests: the files do not depend
-    /// on them): `chunkBytes` of text per chunk of pages, `runSize` postings and terms per run of terms.
-    static func build(pages: [SearchPage], termShardSize: Int, textShardSize: Int,
-                      chunkBytes: Int?, runSize: Int?, store: (any SearchChunkMemo)? = nil) -> [String: String] {
+                             textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil,
+                             store: (any SearchChunkMemo)? = nil) -> [String: String] {
         build(indexed: pages.map(IndexedPage.init), termShardSize: termShardSize, textShardSize: textShardSize,
-              chunkBytes: chunkBytes, runSize: runSize, store: store)
+              chunkBytes: chunkBytes, store: store)
     }
 
+    /// `chunkBytes` (tests) sets how much text a chunk of pages holds: the files do not depend on it.
     static func build(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
-                      textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
+                      textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil,
                       store: (any SearchChunkMemo)? = nil) -> [String: String] {
         buildBytes(indexed: pages, termShardSize: termShardSize, textShardSize: textShardSize, chunkBytes: chunkBytes,
-                   runSize: runSize, store: store).mapValues { String(decoding: $0, as: UTF8.self) }
+                   store: store).mapValues { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `build`'s files as bytes, as the site writes them.
+    /// `build`'s files as bytes, as the site writes them. With a store, a chunk of earlier builds
+    /// is read back instead of scanned (and its pages are not made at all when they have keys).
     static func buildBytes(indexed pages: [IndexedPage], termShardSize: Int = defaultTermShardSize,
-                           textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil, runSize: Int? = nil,
+                           textShardSize: Int = defaultTextShardSize, chunkBytes: Int? = nil,
                            store: (any SearchChunkMemo)? = nil) -> [String: [UInt8]] {
-        // 1. The chunks, in page order. With a store, a chunk of earlier builds is read back
-        // instead of scanned (and its pages are not made at all when they have keys); from the
-        // cache's memory (`guide serve`), taken as it was, so it keeps its terms and entries.
-        let ranges = chunkRanges(pages, bytes: chunkBytes)
-        let indexes = ranges.concurrentMap { range in
+        let chunks = chunkRanges(pages, bytes: chunkBytes).concurrentMap { range in
             store?.chunk(pages[range]) { ChunkIndex(indexed: pages[range]) } ?? ChunkIndex(indexed: pages[range])
         }
-        let keep = store?.sharesChunks ?? false
-
-        // 2. All terms in one table, sorted as JavaScript compares strings (UTF-16 code units) so the
-        // script can binary-search; a term's number is its place in that order.
-        let table = TermTable(capacity: 2 * (indexes.map(\.terms.count).max() ?? 0))
-        let chunkIds: [[Int32]] = indexes.map { chunk in
-            defer { if !keep { chunk.dropTerms() } }
-            return (0..<chunk.terms.count).map { Int32(table.intern($0, of: chunk.terms)) }
-        }
-        let order = table.sortedIds()
-        let terms = SortedTerms(table, order: order)
-        var rank = [Int32](repeating: 0, count: order.count)
-        for (place, id) in order.enumerated() { rank[Int(id)] = Int32(place) }
-        let chunkTerms = chunkIds.concurrentMap { [rank] ids in ids.map { rank[Int($0)] } }
-
-        // 3. Postings: per term, entries (section × 2, + 1 when the term is in the heading), ascending.
-        // Term `k`'s are `postings[offsets[k]..<offsets[k + 1]]`; each chunk writes its own part of them.
-        var offsets = [Int](repeating: 0, count: terms.count + 1)
-        for (chunk, numbers) in zip(indexes, chunkTerms) {
-            for (id, k) in numbers.enumerated() { offsets[Int(k) + 1] += chunk.sectionCounts[id] }
-        }
-        for k in 0..<terms.count { offsets[k + 1] += offsets[k] }
-        var cursor = Array(offsets.dropLast())
-        let chunkStarts: [[Int]] = zip(indexes, chunkTerms).map { chunk, numbers in
-            numbers.enumerated().map { id, k in
-                defer { cursor[Int(k)] += chunk.sectionCounts[id] }
-                return cursor[Int(k)]
-            }
-        }
-        var firstSections: [Int] = []
-        var section = 0
-        for chunk in indexes {
-            firstSections.append(section)
-            section += chunk.sectionEnds.count
-        }
-        let postings = [UInt32](unsafeUninitializedCapacity: offsets[terms.count]) { buffer, initialized in
-            nonisolated(unsafe) let buffer = buffer   // each chunk writes its own places
-            _ = Array(indexes.indices).concurrentMap { [chunkStarts, firstSections] index in
-                indexes[index].writePostings(to: buffer, starts: chunkStarts[index], firstSection: firstSections[index])
-                if !keep { indexes[index].dropEntries() }
-            }
-            initialized = buffer.count
-        }
-        let termOffsets = offsets
-
-        // The files are put together from pieces of the chunks' and runs' buffers, copied once,
-        // into their `String`s, at the end, on all cores.
-        var outputs: [FilePlan] = []
-
-        // 4. Term shards: the terms are written in runs on all cores; the shards are cut from the runs.
-        let termRuns = runs(offsets: termOffsets, size: runSize)
-        let encodedRuns = termRuns.concurrentMap { range in
-            EncodedTerms(range, terms: terms, offsets: termOffsets, postings: postings)
-        }
-        var termShardStarts: [Int] = []
-        var shardStart = (run: 0, term: 0), shardBytes = 0
-        func flushTermShard(through end: (run: Int, term: Int)) {
-            let name = "t\(termShardStarts.count)"
-            termShardStarts.append(termRuns[shardStart.run].lowerBound + shardStart.term)
-            let file = FilePlan(path: "\(folder)/\(name).js")
-            file.add(shardHead(name))
-            file.add("{\"terms\":\"")
-            for run in shardStart.run...end.run {
-                file.add(encodedRuns[run].terms(from: run == shardStart.run ? shardStart.term : 0,
-                                                through: run == end.run ? end.term : nil), of: encodedRuns[run])
-            }
-            file.add("\",\"postings\":[")
-            for run in shardStart.run...end.run {
-                file.add(encodedRuns[run].postings(from: run == shardStart.run ? shardStart.term : 0,
-                                                   through: run == end.run ? end.term : nil), of: encodedRuns[run])
-            }
-            file.add("]};\n")
-            outputs.append(file)
-            shardBytes = 0
-        }
-        for (run, encoded) in encodedRuns.enumerated() {
-            for term in 0..<encoded.count {
-                if shardBytes == 0 { shardStart = (run, term) }
-                shardBytes += encoded.size(term)
-                if shardBytes >= termShardSize { flushTermShard(through: (run, term)) }
-            }
-        }
-        if shardBytes > 0 { flushTermShard(through: (encodedRuns.count - 1, encodedRuns.last!.count - 1)) }
-
-        // 5. Text shards: runs of pages' entries.
-        var textShardStarts: [Int] = []
-        var shardFirst = (chunk: 0, page: 0), shardFirstPage = 0, shardPages = 0
-        shardBytes = 0
-        func flushTextShard(through end: (chunk: Int, page: Int)) {
-            let name = "d\(textShardStarts.count)"
-            textShardStarts.append(shardFirstPage)
-            let file = FilePlan(path: "\(folder)/\(name).js")
-            file.add(shardHead(name))
-            file.add("{\"pages\":[")
-            for chunk in shardFirst.chunk...end.chunk {
-                file.add(indexes[chunk].entries(from: chunk == shardFirst.chunk ? shardFirst.page : 0,
-                                                through: chunk == end.chunk ? end.page : nil), of: indexes[chunk])
-            }
-            file.add("]};\n")
-            outputs.append(file)
-            shardPages = 0
-            shardBytes = 0
-        }
-        var pageIndex = 0
-        for (chunk, index) in indexes.enumerated() {
-            for page in 0..<index.pageCount {
-                if shardPages == 0 {
-                    shardFirst = (chunk, page)
-                    shardFirstPage = pageIndex
-                }
-                shardBytes += index.entrySize(page)
-                shardPages += 1
-                pageIndex += 1
-                if shardBytes >= textShardSize { flushTextShard(through: (chunk, page)) }
-            }
-        }
-        if shardPages > 0 { flushTextShard(through: (indexes.count - 1, indexes.last!.pageCount - 1)) }
-
-        // 6. The manifest.
-        let manifest = ByteBuffer()
-        manifest.append("// The search index of this site, written by `guide build` (see templates/search.js).\n")
-        manifest.append("globalThis.guideSearchIndex = {\"version\":1,\"sections\":")
-        manifest.append(decimal: section)
-        manifest.append(",\n\"termShards\":[")
-        for (index, id) in termShardStarts.enumerated() {
-            if index > 0 { manifest.append(0x2C) }
-            let (p, n) = terms.term(id)
-            manifest.append(0x22)
-            manifest.appendEscaped(p, n)
-            manifest.append(0x22)
-        }
-        manifest.append("],\n\"textShards\":[")
-        for (index, start) in textShardStarts.enumerated() {
-            if index > 0 { manifest.append(0x2C) }
-            manifest.append(decimal: start)
-        }
-        manifest.append("],\n\"pages\":[\n")
-        let sectionCounts = indexes.flatMap { chunk in (0..<chunk.pageCount).map(chunk.sectionCount) }
-        for (index, page) in pages.enumerated() {
-            if index > 0 { manifest.append(",\n") }
-            manifest.append(0x5B)
-            manifest.appendQuoted(page.language)
-            manifest.append(0x2C)
-            manifest.appendQuoted(page.chapterTitle)
-            manifest.append(0x2C)
-            manifest.appendQuoted(page.href)
-            manifest.append(0x2C)
-            manifest.append(decimal: sectionCounts[index])
-            manifest.append(0x5D)
-        }
-        manifest.append("]};\n")
-        let manifestFile = FilePlan(path: manifestPath)
-        manifestFile.add(manifest)
-        outputs.append(manifestFile)
-
-        let texts = outputs.concurrentMap { $0.bytes }
-        var files: [String: [UInt8]] = [:]
-        files.reserveCapacity(outputs.count)
-        for (output, text) in zip(outputs, texts) { files[output.path] = text }
-        return files
-    }
-
-    /// `(globalThis.guideSearchShards = globalThis.guideSearchShards || {})["<name>"] = `
-    private static func shardHead(_ name: String) -> ByteBuffer {
-        let start = ByteBuffer(capacity: 96)
-        start.append("(globalThis.guideSearchShards = globalThis.guideSearchShards || {})[\"")
-        start.appendString(name)
-        start.append("\"] = ")
-        return start
+        return SearchFiles(chunks: chunks, pages: pages).files(termShardSize: termShardSize, textShardSize: textShardSize)
     }
 
     /// Runs of pages to index on their own (on all cores, and kept by
@@ -288,19 +110,8 @@ public enum SearchIndex {
             if start < pages.count { ranges.append(start..<pages.count) }
             return ranges
         }
-        let sizes = pages.map { $0.sections().reduce(64) { $0 + $1.heading.utf8.count + $1.text.utf8.count } }
-        var ranges: [Range<Int>] = []
-        var start = 0, filled = 0
-        for (index, size) in sizes.enumerated() {
-            filled += size
-            if filled >= bytes {
-                ranges.append(start..<(index + 1))
-                start = index + 1
-                filled = 0
-            }
-        }
-        if start < pages.count { ranges.append(start..<pages.count) }
-        return ranges
+        return cut(pages.map { $0.sections().reduce(64) { $0 + $1.heading.utf8.count + $1.text.utf8.count } },
+                   limit: bytes)
     }
 
     /// The largest spacing of `chunkRanges`' runs (pages a run holds, on average).
@@ -313,22 +124,26 @@ public enum SearchIndex {
         return hash
     }
 
-    /// Runs of terms with about as many postings each, enough to keep all cores busy.
-    static func runs(offsets: [Int], size: Int? = nil) -> [Range<Int>] {
-        let count = offsets.count - 1
-        let target = size ?? max(64 * 1024, (offsets[count] + count) / 32)
+    /// Consecutive ranges of items, each ending once its sizes add up to `limit` or more (the
+    /// last with whatever is left): the shards, and chunks of about so many bytes.
+    static func cut(_ sizes: [Int], limit: Int) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var start = 0
-        for k in 0..<count where offsets[k + 1] - offsets[start] + (k + 1 - start) >= target {
-            ranges.append(start..<(k + 1))
-            start = k + 1
+        var start = 0, filled = 0
+        for (index, size) in sizes.enumerated() {
+            filled += size
+            if filled >= limit {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+                filled = 0
+            }
         }
-        if start < count { ranges.append(start..<count) }
+        if start < sizes.count { ranges.append(start..<sizes.count) }
         return ranges
     }
 
     /// Runs of white space (characters, as `Character.isWhitespace` sees them) as one space, none at
-    /// the ends. (The index writes texts with `ByteBuffer.appendCollapsedQuoted`, which falls back on this.)
+    /// the ends. (The index collapses texts scalar by scalar, `ScalarTable.appendCollapsedQuoted`, and
+    /// falls back on this where that cannot tell.)
     static func collapseSpaces(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -415,8 +230,8 @@ public enum SearchIndex {
 enum JSString {
     /// `"`, `\`, control characters and U+2028, U+2029 escaped (`\n`, `\u001f`, `\u2028`), the rest as is.
     static func quote(_ text: String) -> String {
-        let out = ByteBuffer(capacity: text.utf8.count + 16)
+        var out: [UInt8] = []
         out.appendQuoted(text)
-        return out.string
+        return String(decoding: out, as: UTF8.self)
     }
 }
