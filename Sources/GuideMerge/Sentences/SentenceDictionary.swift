@@ -36,7 +36,7 @@ public struct SentenceDictionary: Sendable {
     public init(entries: [(chinese: String, english: [String])]) {
         var builder = Builder()
         for (chinese, glosses) in entries {
-            builder.add(headword: Array(chinese.utf8), glosses: Array(glosses.joined(separator: "/").utf8))
+            builder.add(headword: Array(chinese.utf8)[...], glosses: Array(glosses.joined(separator: "/").utf8)[...])
         }
         (renderings, headwords, longest, single) = builder.finish()
     }
@@ -59,7 +59,9 @@ public struct SentenceDictionary: Sendable {
     public init(cedict text: String) throws(FormatError) {
         var builder = Builder()
         var number = 0
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        // Over an array of the bytes: every step below is then specialized for array slices
+        // (over the string's UTF-8 view, splitting and searching it were most of the load).
+        for line in Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
             var line = line
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -96,11 +98,13 @@ public struct SentenceDictionary: Sendable {
 
         /// One entry: its simplified headword (kept if wholly CJK letters, at most `maximumLength`
         /// of them) and its glosses (`/`- or `;`-separated renderings).
-        mutating func add(headword: some Collection<UInt8>, glosses: some Collection<UInt8>) {
-            var characters = 0
-            for scalar in String(decoding: headword, as: UTF8.self).unicodeScalars {
-                guard Script.isCJKLetter(scalar) else { return }
+        mutating func add(headword: ArraySlice<UInt8>, glosses: ArraySlice<UInt8>) {
+            var characters = 0, at = headword.startIndex
+            while at < headword.endIndex {
+                let (value, length) = decodeUTF8Scalar(headword, at: at)
+                guard let scalar = Unicode.Scalar(value), Script.isCJKLetter(scalar) else { return }
                 characters += 1
+                at += length
             }
             guard characters > 0, characters <= SentenceDictionary.maximumLength else { return }
             var id: Int32?
@@ -286,7 +290,9 @@ public struct SentenceDictionary: Sendable {
 
     /// A crude stem of a lower-case word: plurals, `-ed`, `-ing` and a final `e` off.
     static func stem(_ word: inout [UInt8]) -> [UInt8] {
-        func ends(_ suffix: String) -> Bool { word.count > suffix.utf8.count && word.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
+        func ends(_ suffix: StaticString) -> Bool {
+            word.count > suffix.utf8CodeUnitCount && suffix.withUTF8Buffer { word.suffix($0.count).elementsEqual($0) }
+        }
         func undouble() {
             if word.count > 2, word[word.count - 1] == word[word.count - 2], !"lsz".utf8.contains(word[word.count - 1]) { word.removeLast() }
         }
