@@ -77,10 +77,6 @@ public enum CacheStage: String, CaseIterable, Sendable {
     /// once its times are a second old: two writes within the clock's tick could leave the same
     /// times and size (git's "racy" case).
     case chapterFile = "chapter-file"
-    /// A SUMMARY.md as parsed (its entries; `SummaryRecord`), which `guide serve` keeps in memory
-    /// between rebuilds instead (a book of 2,600 chapters took 20 ms a parse). Inputs: its path
-    /// from the content folder and its text (its errors, which name its display path, are not kept).
-    case summary
     /// The book's history for `stale` (`BookHistory`, kept by `GuidePipeline.HistoryCache`), four kinds of record: a chapter file's
     /// blame (inputs: "blame", the repository's top folder, the file's path from it, its last
     /// commit and its bytes' `Digest`; lines not committed yet are blamed on no commit); the
@@ -103,7 +99,7 @@ public enum CacheStage: String, CaseIterable, Sendable {
 
     public var dependencies: [Dependency] {
         switch self {
-        case .facts, .align, .review, .sdkHeaders, .search, .dictionary, .chapterFile, .summary, .blame: []
+        case .facts, .align, .review, .sdkHeaders, .search, .dictionary, .chapterFile, .blame: []
         case .checkChapters, .compileRecords, .precompiledHeader: [.compiler]
         case .highlight: [.highlighter]
         case .sections, .pages: [.templates, .highlighter]

@@ -9,7 +9,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// Swift strings hold valid UTF-8, so the lead byte tells the length.
     @inline(__always)
     func scalar(at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
-        let (value, length) = decodeUTF8Scalar(baseAddress! + offset)
+        let (value, length) = decodeUTF8Scalar(self, at: offset)
         return (Unicode.Scalar(value)!, length)
     }
 }

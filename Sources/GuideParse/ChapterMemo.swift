@@ -5,9 +5,6 @@ import GuideModel
 /// memory for `guide serve` (GuidePipeline's `CachedChapters` decides which, and what is reused).
 /// The parse stage only asks; without a memo every chapter is read and parsed.
 public protocol ChapterMemo: Sendable {
-    /// The entries of the SUMMARY.md at `path` (from the content folder) holding `text`: kept
-    /// ones, else `parse`'s, then kept.
-    func toc(at path: String, text: String, parse: () throws -> [TocEntry]) throws -> [TocEntry]
     /// A chapter file seen before and unchanged since: the digest of its text and its blocks,
     /// kept or parsed by `reparse` when first asked for (a `reparse` that throws leaves its error
     /// in `ParsedChapter.failure`); nil when it is not known.

@@ -97,7 +97,7 @@ public struct SiteBuilder: Sendable {
         let templateSet = InBackground { [templates] in Result { try SiteRenderer(templatesFolder: templates) } }
         let book = try workspace.loadBook(facts: cache)
         // Written while the book is rendered (a large book's facts are megabytes).
-        let factsSaved = InBackground { cache.save([.facts, .chapterFile, .summary]) }
+        let factsSaved = InBackground { cache.save([.facts, .chapterFile]) }
         defer { factsSaved.value }
         var renderer = try templateSet.value.get()
         clock.lap("load and parse")

@@ -116,7 +116,7 @@ public struct Sentence: Hashable, Sendable {
                     index += 1
                     continue
                 }
-                let (value, length) = decodeUTF8Scalar(bytes.baseAddress! + index)
+                let (value, length) = decodeUTF8Scalar(bytes, at: index)
                 if let scalar = Unicode.Scalar(value), !isBlank(scalar) { count += 1 }
                 index += length
             }

@@ -73,9 +73,7 @@ extension ContentLoader {
                 throw GuideError("missing SUMMARY.md for language '\(language.code)'", file: summaryDisplay)
             }
             let summaryText = try TextFile.read(path: summaryFile, displayPath: summaryDisplay, inside: resolvedRoot)
-            let parse = { try SummaryParser.parse(summaryText, displayPath: summaryDisplay) }
-            // `guide serve` keeps the entries in memory; a build reads them back from the cache.
-            var toc = try memo?.toc(at: summaryWithin, text: summaryText, parse: parse) ?? parse()
+            var toc = try SummaryParser.parse(summaryText, displayPath: summaryDisplay)
             let summaryName = PathText.name(summaryWithin)
             // GitBook's and mdBook's introduction: the folder's README.md, published first.
             if introduction, !toc.flatMap(\.flattened).contains(where: { $0.path == "README.md" }),

@@ -15,12 +15,6 @@ public struct CachedChapters: ChapterMemo {
 
     private var serves: Bool { cache.memory != nil }
 
-    public func toc(at path: String, text: String, parse: () throws -> [TocEntry]) throws -> [TocEntry] {
-        let key = Self.summaryKey(path, text)
-        return serves ? try cache.remembered(.summary, key, make: parse)
-            : try cache.value(.summary, key, decode: SummaryRecord.decode, encode: SummaryRecord.encode, make: parse)
-    }
-
     public func chapter(file: ChapterFileKey, reparse: @escaping @Sendable ([UInt8]) throws -> [Block])
         -> (digest: [UInt8], parsed: ParsedChapter)? {
         let key = Self.fileKey(file)
@@ -48,12 +42,6 @@ public struct CachedChapters: ChapterMemo {
         } else {
             cache.write(.chapterFile, key, digest)
         }
-    }
-
-    /// A SUMMARY.md's record (see `CacheStage.summary`): the file's path from the content folder
-    /// (`zh/SUMMARY.md`, not its display path, which changes with the working folder) and its text.
-    static func summaryKey(_ path: String, _ text: String) -> CacheKey {
-        CacheStage.summary.key { $0.updateCounted(path); $0.updateCounted(text) }
     }
 
     /// What a listed file's digest is kept under (`CacheStage.chapterFile`): how it is parsed,

@@ -71,7 +71,7 @@ struct ScalarTable {
     where Bytes.Index == Int {
         let byte = text[i]
         if byte < 0x80 { return (ascii[Int(byte)], 1) }
-        let (value, length) = decodeScalar(text, at: i)
+        let (value, length) = decodeUTF8Scalar(text, at: i)
         return (flags(value), length)
     }
 
@@ -135,16 +135,4 @@ struct ScalarTable {
         out += text[runStart...]
         return true
     }
-}
-
-/// The scalar that starts at `bytes[i]` (valid UTF-8: the lead byte tells the length), and its length.
-@inline(__always)
-func decodeScalar<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int) -> (value: UInt32, length: Int)
-where Bytes.Index == Int {
-    let b0 = UInt32(bytes[i])
-    if b0 < 0x80 { return (b0, 1) }
-    if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
-    if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3) }
-    return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-        | UInt32(bytes[i + 3] & 0x3F), 4)
 }

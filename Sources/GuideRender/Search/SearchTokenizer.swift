@@ -158,7 +158,7 @@ struct TermScanner {
                 i += 1
                 continue
             }
-            let (value, length) = decodeScalar(text, at: i)
+            let (value, length) = decodeUTF8Scalar(text, at: i)
             if table.flags(value) & ScalarFlags.mapped != 0 {
                 scratch += table.lowercaseBytes(value)
             } else {
