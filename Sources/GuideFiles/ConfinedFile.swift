@@ -32,17 +32,6 @@ public enum ConfinedFile {
         return descriptor
     }
 
-    /// The bytes of `path`, opened as `descriptor(of:)` does; an error past `limit` bytes.
-    public static func read(_ path: String, inside folder: ConfinedFolder, display: String, limit: Int = .max) throws -> [UInt8] {
-        let descriptor = try Self.descriptor(of: path, inside: folder, display: display)
-        defer { close(descriptor) }
-        guard let bytes = FileBytes.read(descriptor: descriptor, limit: limit) else {
-            throw GuideError(limit == .max ? "cannot read the file" : "cannot read the file, or it holds more than \(limit) bytes",
-                             file: display)
-        }
-        return bytes
-    }
-
     /// Copies `path`, opened as `descriptor(of:)` does, into a new file `destination` (never through a link
     /// there, never into a file that is there).
     public static func copy(_ path: String, inside folder: ConfinedFolder, display: String, to destination: String) throws {

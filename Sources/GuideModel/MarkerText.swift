@@ -1,8 +1,7 @@
 import Foundation
 
-/// Markers in a text, found byte for byte: every block of a book is asked whether it holds a
-/// doubt marker (`review.doubt_markers`) by the parser and the search index, and
-/// `String.contains` compares characters (at ×10 the book, a second of a build's render stage).
+/// Markers in a text, found byte for byte (`String.contains` compares characters): every block
+/// of a book is asked whether it holds a doubt marker (`review.doubt_markers`).
 public enum MarkerText {
     /// Whether `text` holds `marker`: the marker's first byte found by `memchr`, then the rest compared.
     public static func holds(_ text: String, _ marker: String) -> Bool {

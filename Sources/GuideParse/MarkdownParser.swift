@@ -78,7 +78,6 @@ public struct MarkdownParser: Sendable {
     /// numbers do not change; but a block's `source` is cut out of the text by lines, and with
     /// CRs kept a CR LF file gave wrong sources (and so no typography or glossary findings).
     static func unixLineEnds(_ text: String) -> String {
-        // memchr: a byte-by-byte `contains` on the UTF-8 view cost a tenth of the parse.
         var text = text
         let hasCR = text.withUTF8 { bytes in
             bytes.count > 0 && memchr(bytes.baseAddress!, Int32(UInt8.carriageReturn), bytes.count) != nil

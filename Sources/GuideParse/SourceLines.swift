@@ -25,8 +25,7 @@ struct SourceLines {
 
     private static func lineBounds(_ text: String) -> (starts: [Int], lastEnd: Int) {
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            // Counted first, so the array is made once at its size (grown by doubling, it took up
-            // to twice its size, and a copy: tens of megabytes for 10 MB of tiny lines).
+            // Counted first, so the array is made once at its size (not grown by doubling).
             var starts = [0]
             starts.reserveCapacity(Self.lineFeedCount(bytes) + 1)
             for offset in bytes.indices where bytes[offset] == .lineFeed {

@@ -204,7 +204,7 @@ public struct SiteBuilder: Sendable {
         try OutputGuard.check(output: output, keeping: protectedFolders(cache: cache), around: surroundingFolders(nil), force: force)
         // A previous site a killed build moved aside is put back before anything reads or fails.
         SiteWriter.removeLeftovers(of: output)
-        // The manifest of the site there (a megabyte at ×200) read while the book loads.
+        // The manifest of the site there read while the book loads.
         let found = InBackground { [output] in WrittenSite(folder: output, manifest: manifest) }
         var rendered = try render(keepingFrom: { found.value })
         let written = found.value

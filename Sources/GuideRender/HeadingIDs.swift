@@ -3,10 +3,9 @@ import GuideModel
 /// A chapter's heading ids by block index (`HeadingAnchors`): a slot per block, up to the last
 /// block with an id.
 ///
-/// Every page, the search index and the side-by-side rows look ids up block after block. As a
-/// dictionary, a chapter of a million headings spent a tenth of its build on hashing and
-/// random reads into 50 MB per language; the slots are read in order and take a third of that.
-/// A chapter with few headings has few slots: they end at its last heading.
+/// Every page, the search index and the side-by-side rows look ids up block after block: the
+/// slots are read in order, where a dictionary hashes and reads at random. A chapter with few
+/// headings has few slots: they end at its last heading.
 public struct HeadingIDs: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     private var slots: [String?] = []
     /// How many blocks have an id.

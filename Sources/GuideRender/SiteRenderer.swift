@@ -49,9 +49,8 @@ public struct SiteRenderer: Sendable {
         let index = indexView(book, reviews: reviews)
         let fallbackLinks = FallbackLinks.Targets(book: book, anchors: anchors, reviews: reviewOf)
         let makeIndex = {
-            // Each edition's chapter list a shape of row at a time (`ShapedRows`): the engine took
-            // ~40 µs a row, and a large book's index lists thousands. Templates without the list
-            // template (a book's own `index.mustache` of before) print `chapters` themselves.
+            // Each edition's chapter list a shape of row at a time (`ShapedRows`). Templates
+            // without the list template (a book's own older `index.mustache`) print `chapters`.
             var index = index
             if templates.library.getTemplate(named: "index-chapters") != nil {
                 for position in index.editions.indices {

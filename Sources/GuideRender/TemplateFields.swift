@@ -6,7 +6,7 @@ import Mustache
 /// bytes.
 ///
 /// Without it swift-mustache finds every `{{field}}` through `Mirror`, walking the value's
-/// children each time: a fifth of a large book's build went there. Each view lists its
+/// children each time. Each view lists its
 /// fields once, as names and key paths (`fields`); the template's look-up (`child(named:)`) and
 /// the view's fingerprint (`fingerprint(into:)`) both read that table (its key path literals
 /// are `Sendable` functions, so the tables are plain constants). A listed field's type must be a

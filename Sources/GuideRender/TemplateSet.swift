@@ -78,7 +78,7 @@ public struct TemplateSet: Sendable {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
             // Read from the file as opened and checked again: a swap since the check reads nothing outside.
-            files.append((path, try ConfinedFile.read(full, inside: confined, display: full)))
+            files.append((path, try RegularFile.read(full, display: full, what: "the template file", limit: .max, inside: confined)))
         }
         return files
     }

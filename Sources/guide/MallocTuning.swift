@@ -4,8 +4,7 @@ import Glibc
 
 /// glibc's allocator, tuned for one build of a large book: memory freed by one stage is kept
 /// for the next instead of going back to the system, and large blocks come from the heap,
-/// not from fresh `mmap`s, so the stages stop paying for page faults and `mprotect` calls
-/// (a tenth of a rebuild of the 1000-copy book: `scripts/bench-incremental.sh`).
+/// not from fresh `mmap`s, so the stages stop paying for page faults and `mprotect` calls.
 /// A one-shot process only: `guide serve` keeps the defaults, so its memory can shrink.
 enum MallocTuning {
     static func forOneBuild() {

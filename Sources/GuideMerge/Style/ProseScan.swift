@@ -117,8 +117,7 @@ struct ProseScan<C: ProseCharacter> {
     // MARK: - The scan
 
     mutating func scan() -> [ProseUnit] {
-        // A unit covers at least one character: room for them all at once, rather than the
-        // array doubling (a 10 MB paragraph's units held three times over while it copied).
+        // A unit covers at least one character: room for them all at once, not doubling.
         units.reserveCapacity(characters.count)
         var line = 0
         var i = 0

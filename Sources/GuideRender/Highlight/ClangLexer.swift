@@ -30,11 +30,10 @@ final class ClangLexer: Sendable {
     private init() {
         // libclang parses each translation unit on a thread of its own, made for the call and
         // joined after it (crash recovery with a large stack), unless this is set: a thread and
-        // two context switches per batch of snippets, 645 threads in a cold build of the whole
-        // book ×40. A batch inside `#if 0` needs no stack to speak of. Set once, before the
-        // library first runs; an earlier environment block stays valid for any reader. (A
-        // check's worker started outside the sandbox inherits it, and parses its units on its
-        // own main thread then: measured as fast; libclang still recovers from a crash there.)
+        // two context switches per batch of snippets. A batch inside `#if 0` needs no stack to
+        // speak of. Set once, before the library first runs; an earlier environment block stays
+        // valid for any reader. (A check's worker started outside the sandbox inherits it, and
+        // parses its units on its own main thread then; libclang still recovers from a crash there.)
         if getenv("LIBCLANG_NOTHREADS") == nil { setenv("LIBCLANG_NOTHREADS", "1", 0) }
         var pathBuffer = [CChar](repeating: 0, count: 256)
         var api = GuideClang()
@@ -61,10 +60,9 @@ final class ClangLexer: Sendable {
 
     /// The libclang files the loader tries (`guide_clang_load`: the newest Debian LLVM first),
     /// each that exists by its path and the identity of the file it leads to (size, modification
-    /// time, inode): what decides which libclang lexes, found with `stat`. Loading libclang
-    /// (and LLVM) costs ~20 ms, a tenth of a rebuild that highlights nothing new, so the cache
-    /// keys name the library by this. Nil when none of those paths holds one (a libclang on the
-    /// loader's own path can only be told by loading it).
+    /// time, inode): what decides which libclang lexes, found with `stat` rather than by loading
+    /// libclang (and LLVM), which a rebuild that highlights nothing new need not do. Nil when
+    /// none of those paths holds one (a libclang on the loader's own path is told by loading it).
     static let libraryFingerprint: String? = {
         var found: [String] = []
         for version in stride(from: 40, through: 13, by: -1) {

@@ -62,8 +62,7 @@ public struct PageSink {
     consuming func finish() throws -> Body {
         guard let file else {
             // The small parts were appended, so their array may hold up to twice its bytes; the
-            // page stays in memory until the site is written, so it keeps only its bytes (a book of
-            // 50,000 tiny chapters held 150,000 pages, a third of them spare capacity).
+            // page stays in memory until the site is written, so it keeps only its bytes.
             if bytes.capacity > bytes.count + bytes.count / 4 { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
             return .memory(bytes.isEmpty && !pieces.isEmpty ? pieces : pieces + [bytes])
         }
