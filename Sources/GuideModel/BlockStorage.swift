@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a `Block` keeps its parts out of line, and what makes two blocks equal.
 extension Block {
     /// The parts most blocks do not have, in one box: a block without them is a nil pointer
@@ -43,69 +41,24 @@ extension Block {
         out.append(contentsOf: ">\n".utf8)
     }
 
-    /// Whether `html` is what `appendHTML(ofText:kind:to:)` makes, compared as it goes (the
-    /// parser asks this of every paragraph and heading: making the bytes to compare cost time).
+    /// Whether `html` is what `appendHTML(ofText:kind:to:)` makes.
     public static func isHTML(_ html: UnsafeBufferPointer<UInt8>, ofText text: String, kind: Kind) -> Bool {
-        var level: UInt8 = 0
-        if case .heading(let value) = kind {
-            guard (1...9).contains(value) else { return false }
-            level = UInt8(value)
-        }
-        var at = 0
-        let opened = level == 0 ? match(html, &at, "<p>") : match(html, &at, "<h") && match(html, &at, UInt8(ascii: "0") + level) && match(html, &at, ">")
-        guard opened else { return false }
-        var text = text
-        let same = text.withUTF8 { bytes in
-            for byte in bytes {
-                let matched: Bool
-                switch byte {
-                case UInt8(ascii: "\""): matched = match(html, &at, "&quot;")
-                case UInt8(ascii: "&"): matched = match(html, &at, "&amp;")
-                case UInt8(ascii: "<"): matched = match(html, &at, "&lt;")
-                case UInt8(ascii: ">"): matched = match(html, &at, "&gt;")
-                default: matched = match(html, &at, byte)
-                }
-                guard matched else { return false }
-            }
-            return true
-        }
-        guard same else { return false }
-        let closed = level == 0 ? match(html, &at, "</p>\n") : match(html, &at, "</h") && match(html, &at, UInt8(ascii: "0") + level) && match(html, &at, ">\n")
-        return closed && at == html.count
-    }
-
-    private static func match(_ html: UnsafeBufferPointer<UInt8>, _ at: inout Int, _ byte: UInt8) -> Bool {
-        guard at < html.count, html[at] == byte else { return false }
-        at += 1
-        return true
-    }
-
-    private static func match(_ html: UnsafeBufferPointer<UInt8>, _ at: inout Int, _ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard html.count - at >= count, memcmp(html.baseAddress! + at, literal.utf8Start, count) == 0 else { return false }
-        at += count
-        return true
+        var made: [UInt8] = []
+        made.reserveCapacity(html.count)
+        appendHTML(ofText: text, kind: kind, to: &made)
+        return made.elementsEqual(html)
     }
 
     /// `inner` inside `depth` block quotes, made in one allocation (a chapter of block quotes
     /// nested millions deep has hundreds of megabytes of it, kept as a count instead).
     static func nestedQuotesHTML(depth: Int, inner: String) -> String {
-        let open = Array("<blockquote>\n".utf8), close = Array("</blockquote>\n".utf8)
-        let innerBytes = Array(inner.utf8)
-        let count = depth * (open.count + close.count) + innerBytes.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var at = 0
-            func put(_ bytes: [UInt8]) {
-                bytes.withUnsafeBufferPointer { source in
-                    UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: source.baseAddress!, byteCount: source.count)
-                }
-                at += bytes.count
-            }
-            for _ in 0..<depth { put(open) }
-            if !innerBytes.isEmpty { put(innerBytes) }
-            for _ in 0..<depth { put(close) }
-            return at
-        }
+        let open = "<blockquote>\n", close = "</blockquote>\n"
+        var html = ""
+        html.reserveCapacity(depth * (open.utf8.count + close.utf8.count) + inner.utf8.count)
+        for _ in 0..<depth { html += open }
+        html += inner
+        for _ in 0..<depth { html += close }
+        return html
     }
 }
 
