@@ -64,8 +64,7 @@ public struct Aligner: Sendable {
             return beads.map { ScoredBead(bead: $0, cost: 0) }
         }
         // One array of signatures a side, filtered in place, and the token table dropped once
-        // counted: for a chapter of a million blocks, the raw and filtered copies side by side
-        // (and the table) were a fifth of the aligner's memory.
+        // counted (a chapter of a million blocks would hold copies side by side).
         var tokens = TokenTable()
         var sourceSignatures: [BlockSignature] = [], targetSignatures: [BlockSignature] = []
         sourceSignatures.reserveCapacity(sourceIndexes.count)

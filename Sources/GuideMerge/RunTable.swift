@@ -8,8 +8,7 @@ struct RunTable: Sendable {
     static let longest = 6
 
     /// A run's summary: plain values, so reading one costs no reference counting. Stored narrow
-    /// (56 bytes, not 104): a table holds four runs a block, and for a chapter of a million
-    /// blocks a side it was the aligner's largest part (700 MB). Read and written as `Int`s.
+    /// (56 bytes, not 104): a table holds four runs a block. Read and written as `Int`s.
     struct Run: Sendable {
         /// The unions of the blocks' words and of their kept things: ranges of
         /// `tokens`, sorted unique ids (all of weight > 0).
@@ -100,8 +99,7 @@ struct RunTable: Sendable {
     }
 
     /// Every run by `index(end:length:)`, stored sparsely: one a block, and the longer ones only
-    /// where they are all prose (a chapter of headings has none). Four runs a block, stored whole,
-    /// were the aligner's largest part: 390 MB for a chapter of 1.7 million headings.
+    /// where they are all prose (a chapter of headings has none), not four runs a block.
     struct RunStore: RandomAccessCollection, Sendable {
         private let single: [Run]
         /// Where each end's longer all-prose runs (lengths 2, 3, … as long as they are all prose) start in `longer`.

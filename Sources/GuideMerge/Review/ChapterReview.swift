@@ -18,8 +18,7 @@ public struct ChapterReview: Sendable {
     /// One bead with its review and whether a translator accepted it as it is now.
     public struct ReviewedBead: Sendable, Equatable {
         public var review: BeadReview
-        /// The sides' `ContentHash` fingerprints (nil for an empty side), kept as numbers: as hex
-        /// strings, a chapter of a million beads held two million allocations (~100 MB).
+        /// The sides' `ContentHash` fingerprints (nil for an empty side), as numbers, not strings.
         public var sourceHashValue: UInt64?
         public var targetHashValue: UInt64?
         public var accepted: Bool
