@@ -12,6 +12,15 @@ import Testing
                             "-fdiagnostics-show-option", "-fno-diagnostics-fixit-info", "-x", "objective-c"]
 
     /// A runner in the sandbox that reads `folder`, and the worker for this machine's clang.
+    /// `jobs` through a pool of one worker, as a check sends them (a unit it does not answer
+    /// compiled alone on the command line).
+    static func throughOneWorker(_ worker: UnitWorker, runner: ProcessRunner, clang: String,
+                                 _ jobs: [BatchRunner.Job]) -> [ProcessOutput] {
+        let pool = WorkerPool(worker: worker, runner: runner, count: 1)
+        defer { pool.close() }
+        return BatchRunner(runner: runner, pool: pool).run(clang, jobs)
+    }
+
     func setUp(_ folder: TempFolder, timeout: Double = 30) throws -> (clang: String, runner: ProcessRunner, worker: UnitWorker) {
         let clang = try ClangLocator.locate(configured: nil, environment: environment).get().path
         var runner = ProcessRunner(timeout: timeout)
@@ -49,7 +58,7 @@ import Testing
         let folder = try TempFolder()
         let (clang, runner, worker) = try setUp(folder)
         let jobs = Self.units.map { BatchRunner.Job(arguments: Self.arguments, text: $0) }
-        let batched = BatchRunner(runner: runner, worker: worker).run(clang, jobs)
+        let batched = Self.throughOneWorker(worker, runner: runner, clang: clang, jobs)
         let alone = jobs.map { runner.run(clang, $0.arguments, input: $0.text, inputFile: "snippet.m") }
         #expect(batched.map(\.status) == alone.map(\.status))
         #expect(batched.map(\.status) == [1, 0, 0, 0, 1, 0])
@@ -82,7 +91,7 @@ import Testing
                 jobs[1].arguments = Self.arguments.dropLast() + ["objective-c++", "-std=c++17", "-fconstexpr-steps=2147483647"]
             }
             let start = Date()
-            let outputs = BatchRunner(runner: runner, worker: worker).run(clang, jobs)
+            let outputs = Self.throughOneWorker(worker, runner: runner, clang: clang, jobs)
             // Not the batch's own limit (7 units × 2 s): the worker's timer ended the spin.
             #expect(Date().timeIntervalSince(start) < 12)
             #expect(bad == spin ? outputs[1].timedOut : outputs[1].timedOut || outputs[1].status != 0)

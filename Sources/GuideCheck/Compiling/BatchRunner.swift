@@ -1,14 +1,13 @@
 import GuideFiles
 
-/// Runs compiles through the workers of a `WorkerPool`, one unit at a time, whichever worker is
-/// idle (a pool of one is started for the call when none is kept for the check): a worker
+/// Runs compiles through the workers of the check's `WorkerPool`, one unit at a time, whichever
+/// worker is idle: a worker
 /// parses each unit as a fresh translation unit, with what clang's command line gives it
 /// alone. A unit no worker answered, and every unit when there is no worker (no libclang beside
 /// clang) or no sandbox, is compiled alone on the command line.
 struct BatchRunner: Sendable {
     var runner: ProcessRunner
-    var worker: UnitWorker?
-    /// Workers kept for a whole check (else, with `worker`, started for this call).
+    /// Workers kept for the whole check; nil: every unit on the command line.
     var pool: WorkerPool?
 
     struct Job: Sendable {
@@ -19,9 +18,7 @@ struct BatchRunner: Sendable {
 
     func run(_ executable: String, _ jobs: [Job]) -> [ProcessOutput] {
         let alone = { (job: Job) in runner.run(executable, job.arguments, input: job.text, inputFile: "snippet.m") }
-        guard runner.sandbox != nil,
-              let pool = pool ?? worker.map({ WorkerPool(worker: $0, runner: runner, count: 1) }) else { return jobs.map(alone) }
-        defer { if self.pool == nil { pool.close() } }
+        guard runner.sandbox != nil, let pool else { return jobs.map(alone) }
         return jobs.map { pool.compile($0) ?? alone($0) }
     }
 }

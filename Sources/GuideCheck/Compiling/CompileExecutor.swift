@@ -213,7 +213,7 @@ struct CompileExecutor: Sendable {
             waiting[shape, default: []].append((index, key, unit))
         }
         let clang = session.clang, runner = session.runner
-        let batches = BatchRunner(runner: runner, worker: session.worker, pool: pool)
+        let batches = BatchRunner(runner: runner, pool: pool)
         // One unit at a time, to whichever worker (or process) is idle.
         let outputs = jobsToRun.concurrentMap(width: max(1, jobs)) { job in
             batches.run(clang, [BatchRunner.Job(arguments: job.arguments, text: job.text)])[0]
