@@ -117,11 +117,9 @@ public struct SiteBuilder: Sendable {
         // `guide serve` holds its pages in memory; a build writes a page too large for that as it renders it.
         let spool = memory == nil ? PageSpool(output: output) : nil
         let published = written()
-        renderer.memos = RenderMemos(
-            highlights: HighlightStore(cache: cache, highlighterVersion: highlighter),
-            pages: PageReuse(cache: cache, templates: renderer.templates, highlighterVersion: highlighter,
-                             written: published, spool: spool),
-            searchChunks: SearchChunkStore(cache, written: published))
+        let pages = PageReuse(cache: cache, templates: renderer.templates, highlighterVersion: highlighter, written: published, spool: spool)
+        renderer.memos = RenderMemos(highlights: HighlightStore(cache: cache, highlighterVersion: highlighter), sections: pages,
+                                     searchChunks: SearchChunkStore(cache, written: published))
         renderer.fileNames = SiteFileNames(displayRoot: workspace.displayRoot, contentFolder: content)
         renderer.reviewLanguage = ReviewLanguage.chosen(flag: reviewLanguage, config: book.config.reviewLanguage)
         let bookAnchors = try renderer.anchorsByChapter(book, reviews: reviews)
@@ -135,13 +133,11 @@ public struct SiteBuilder: Sendable {
             return LinkChecker.report(LinkChecker(book: FallbackPages.published(book), contentRoot: content, anchors: anchors,
                                                   anchorsAreErrors: book.config.brokenAnchorsAreErrors).check())
         }
-        let site: Site
-        let check = report.map(CheckSummary.init)
+        let site: Site, check = report.map(CheckSummary.init)
         do {
             let badges = SnippetBadges(report?.results ?? [], keys: report?.chapterKeys ?? [:], fileNames: renderer.fileNames,
                                        shown: book.config.snippetBadges, forMaintainers: forMaintainers)
-            site = try renderer.render(book, reviews: reviews, snippets: badges,
-                                       check: check, anchors: bookAnchors)
+            site = try renderer.plan(book, reviews: reviews, snippets: badges, check: check, anchors: bookAnchors).site(pages.page)
         } catch {
             spool?.remove()
             throw error

@@ -4,7 +4,7 @@ import GuideModel
 /// A translation's chapter page that shows English where the translation has none yet
 /// (`FallbackBody`: an untranslated chapter's whole text, or a translated chapter's missing
 /// stretches in place, or only a banner counting them).
-public struct FallbackPages {
+public struct FallbackPages: Sendable {
     let renderer: SiteRenderer
     let source: Edition
     let review: ChapterReview
@@ -50,16 +50,16 @@ public struct FallbackPages {
         }
     }
 
-    func file(_ path: String, page: PageFrame, edition: Edition, root: String, previous: LinkView?,
-              next: LinkView?) throws -> PageFile {
+    func plan(_ path: String, page: PageFrame, edition: Edition, root: String, previous: LinkView?,
+              next: LinkView?) -> PagePlan {
         let chapter = review.target, english = review.source
         let sourceHref = "\(root)\(source.language.code)/\(english.pageURL)"
         let banner = shown.banner(sourceHref: sourceHref, bilingualHref: page.bilingualHref)
         let sourceLang = source.language.htmlLang
         let checkKeys = [snippets.resultsKey(language: edition.language, chapter: chapter.path),
                          snippets.resultsKey(language: source.language, chapter: english.path)]
-        let badges = { snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount) }
-        let sourceBadges = { snippets.badges(language: self.source.language, chapter: english.path, blocks: english.facts.blockCount) }
+        let badges: @Sendable () -> [String] = { snippets.badges(language: edition.language, chapter: chapter.path, blocks: chapter.facts.blockCount) }
+        let sourceBadges: @Sendable () -> [String] = { snippets.badges(language: self.source.language, chapter: english.path, blocks: english.facts.blockCount) }
         let known = checkKeys.allSatisfy { $0 != nil }
         // The source's blocks shown here: their images as the translation's folder has them.
         let sourceImages = ImageBase(chapter: english.path, in: source.language.code, page: path,
@@ -83,7 +83,7 @@ public struct FallbackPages {
             beads: review.cacheKey == nil ? review.beads : [], reviewKey: review.cacheKey,
             checkKeys: known ? checkKeys.compactMap { $0 } : nil)
         let templates = renderer.templates, highlights = renderer.highlights
-        return try renderer.streamedFile(path, template: "chapter", inputs: inputs) {
+        return renderer.streamedPlan(path, template: "chapter", key: { inputs.key }) {
             let body = StreamedPage.mark("body"), items = StreamedPage.mark("outline")
             var view = ChapterView(page: page, title: chapter.title, languageName: SiteRenderer.languageName(edition.language),
                                    outline: nil, bodyHTML: body, previous: previous, next: next, fallback: banner)

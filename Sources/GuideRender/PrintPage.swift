@@ -21,7 +21,7 @@ struct PrintPage {
     /// Each chapter's heading ids, made unique on the page by the chapter's (`sectionID`).
     let ids: [HeadingIDs]
     let highlights: (any HighlightMemo)?
-    let pages: (any PageMemo)?
+    let sections: (any SectionMemo)?
     /// Each chapter's language when it is not the page's (an untranslated chapter's English).
     let langs: [String?]
     /// Where each chapter's relative images are, seen from the page (`ImageBase`).
@@ -36,13 +36,13 @@ struct PrintPage {
 
     static let streamedBlocks = 20_000
 
-    init(chapters: [Chapter], ids: [HeadingIDs], highlights: (any HighlightMemo)?, pages: (any PageMemo)?, langs: [String?]? = nil,
+    init(chapters: [Chapter], ids: [HeadingIDs], highlights: (any HighlightMemo)?, sections: (any SectionMemo)?, langs: [String?]? = nil,
          images: [ImageBase?]? = nil) {
         self.chapters = chapters
         self.images = images ?? Array(repeating: nil, count: chapters.count)
         self.langs = langs ?? Array(repeating: nil, count: chapters.count)
         self.highlights = highlights
-        self.pages = pages
+        self.sections = sections
         func prefixed(_ chapterIDs: HeadingIDs, of chapter: Chapter) -> HeadingIDs {
             var prefixed = HeadingIDs()
             let section = Self.sectionID(chapter)
@@ -134,8 +134,8 @@ struct PrintPage {
             opening(chapter) + ChapterBody.html(chapters[chapter].blocks, ids: ids[chapter], aliases: aliases[chapter],
                                                 images: images[chapter], links: links[chapter], highlights: highlights) + closing
         }
-        guard let pages, let key = sectionKey(chapter) else { return render() }
-        return pages.section(template: Self.sectionTemplate, key: key, render: render)
+        guard let sections, let key = sectionKey(chapter) else { return render() }
+        return sections.section(template: Self.sectionTemplate, key: key, render: render)
     }
 
     /// What a chapter's section is made from (nil for a chapter not read from a file).
@@ -150,9 +150,8 @@ struct PrintPage {
     /// The name the sections are kept by (a template of its own: the section is no page).
     static let sectionTemplate = "print-chapter"
 
-    /// Keeps the sections of a page the output holds as it was, through the cache's pruning.
-    func keepSections() {
-        let whole = chapters.indices.filter { starts[$0 + 1] - starts[$0] == 1 }
-        pages?.keepSections(template: Self.sectionTemplate, keys: whole.compactMap(sectionKey))
+    /// The keys of the chapters kept as whole sections, which a page kept from the output keeps.
+    var sectionKeys: [[UInt8]] {
+        chapters.indices.filter { starts[$0 + 1] - starts[$0] == 1 }.compactMap(sectionKey)
     }
 }

@@ -23,15 +23,17 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
     }
 
-    public func render(_ book: Book) throws -> Site {
-        try render(book, reviews: try book.reviews())
+    /// The site with every page made now, in memory (`plan` for a build that reuses pages);
+    /// `reviews`: the book's (aligned now when nil).
+    public func render(_ book: Book, reviews: [ChapterReview]? = nil, snippets: SnippetBadges = SnippetBadges([])) throws -> Site {
+        try plan(book, reviews: try reviews ?? book.reviews(), snippets: snippets).site()
     }
 
-    /// `reviews` are the book's chapter reviews (one alignment per chapter pair, shared by
-    /// heading ids, the bilingual pages and the dashboard).
-    public func render(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
-                       check: CheckSummary? = nil, anchors: [Language: [String: HeadingIDs]]? = nil) throws -> Site {
-        var site = Site()
+    /// The site's pages as plans (`PagePlan`), for the pipeline to make or reuse. `reviews` are
+    /// the book's chapter reviews (one alignment per chapter pair, shared by heading ids, the
+    /// bilingual pages and the dashboard).
+    public func plan(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
+                     check: CheckSummary? = nil, anchors: [Language: [String: HeadingIDs]]? = nil) throws -> SitePlan {
         let anchors = try anchors ?? anchorsByChapter(book, reviews: reviews)
         // The reviews cover every chapter; the pages, the chapters the translations publish.
         let reviewOf = Dictionary(reviews.map { ("\($0.language.code)/\($0.source.path)", $0) }) { first, _ in first }
@@ -42,13 +44,14 @@ public struct SiteRenderer: Sendable {
             pages.linkTargets = BilingualLinks.Targets(pages)
             return pages
         }()
-        // The search index needs only the book and the heading ids: it is built while the pages render.
+        // The search index needs only the book and the heading ids: it is built while the pages are made.
         let searchFiles = InBackground { [memos] in
             SearchIndex.siteFiles(for: book, anchors: anchors, store: memos?.searchChunks)
         }
         let index = indexView(book, reviews: reviews)
         let fallbackLinks = FallbackLinks.Targets(book: book, anchors: anchors, reviews: reviewOf)
-        let makeIndex = {
+        var plans = [PagePlan(path: "index.html", template: "index", key: { PageInputs(views: PageInputs.bytes(index)).key },
+                              making: .whole { [templates] in
             // Each edition's chapter list a shape of row at a time (`ShapedRows`). Templates
             // without the list template (a book's own older `index.mustache`) print `chapters`.
             var index = index
@@ -61,12 +64,10 @@ public struct SiteRenderer: Sendable {
                 }
             }
             return Array(try templates.render(index, with: "index").utf8)
-        }
-        site.add("index.html", try taggedFile("index.html", template: "index", inputs: PageInputs(views: PageInputs.bytes(index)),
-                                              render: makeIndex))
-        // Chapter pages are independent: render them on every core, add them in book order.
+        })]
+        // Chapter pages are independent: planned on every core, in book order.
         let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
-        let rendered = try pages.concurrentMap { slot in
+        plans += pages.concurrentMap { slot in
             let edition = slot.edition, order = edition.chapters, chapter = order[slot.position]
             let root = Self.root(of: chapter)
             let page = frame(book, edition, chapter: chapter, root: root)
@@ -77,25 +78,17 @@ public struct SiteRenderer: Sendable {
             let review = edition.language == book.source.language ? nil : reviewOf["\(edition.language.code)/\(chapter.path)"]
             let shown = FallbackBody.of(chapter, review: review, mode: book.config.fallback)
             if case .own = shown {
-                return (path, try chapterFile(path, page: page, edition: edition, chapter: chapter, ids: ids,
-                                              previous: previous, next: next, snippets: snippets, review: review))
+                return chapterPlan(path, page: page, edition: edition, chapter: chapter, ids: ids,
+                                   previous: previous, next: next, snippets: snippets, review: review)
             }
             let source = book.source
             let fallback = FallbackPages(renderer: self, source: source, review: review!, shown: shown,
                                          ids: ids, sourceIDs: anchors[source.language]?[chapter.path] ?? [:], snippets: snippets,
                                          linkTargets: fallbackLinks)
-            return (path, try fallback.file(path, page: page, edition: edition, root: root, previous: previous, next: next))
-        }
-        for (path, page) in rendered { site.add(path, page) }
-        // The print pages (each a whole edition, megabytes) are put together while the
-        // bilingual pages and the dashboard render.
-        let printPages = InBackground { [self] in
-            Result { try book.editions.filter { !$0.chapters.isEmpty }.map { try printFile(book, $0, anchors: anchors) } }
+            return fallback.plan(path, page: page, edition: edition, root: root, previous: previous, next: next)
         }
         for edition in book.editions where !edition.toc.isEmpty {
-            let path = Self.sidebarScriptPath(edition), table = sidebarTable(edition, of: book)
-            let makeScript = { Array(try sidebarScript(table).utf8) }
-            site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: PageInputs.bytes(table)), render: makeScript))
+            plans.append(sidebarPlan(Self.sidebarScriptPath(edition), table: sidebarTable(edition, of: book)))
         }
         // Each translation's side-by-side pages, in the book's order: their sidebar (a table of
         // their own, `bilingual/toc.js`) and previous/next stay side by side.
@@ -104,12 +97,10 @@ public struct SiteRenderer: Sendable {
         for (language, indexes) in bilingualOrder.sorted(by: { $0.key.code < $1.key.code }) where !book.source.toc.isEmpty {
             let folder = ReviewPages.folder(for: language, in: book)
             let pages = Set(indexes.map { reviews[$0].source.path })
-            let path = Self.bilingualSidebarScriptPath(folder)
             let table = SidebarTableView(items: book.source.toc.map { bilingualTocItem($0, source: book.source, folder: folder, pages: pages) })
-            let makeScript = { Array(try sidebarScript(table).utf8) }
-            site.add(path, try taggedFile(path, template: "toc", inputs: PageInputs(views: PageInputs.bytes(table)), render: makeScript))
+            plans.append(sidebarPlan(Self.bilingualSidebarScriptPath(folder), table: table))
         }
-        let bilingual = try Array(reviews.indices).concurrentMap { reviewIndex in
+        plans += Array(reviews.indices).concurrentMap { reviewIndex in
             let review = reviews[reviewIndex]
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
@@ -134,21 +125,20 @@ public struct SiteRenderer: Sendable {
             }
             let previous = position > 0 ? neighbour(order[position - 1]) : nil
             let next = position + 1 < order.count ? neighbour(order[position + 1]) : nil
-            let path = reviewPages.bilingualPath(review)
-            return (path, try self.streamedFile(path, template: "bilingual",
-                                                inputs: reviewPages.inputs(review, views: PageInputs.bytes(page, previous, next))) {
+            return streamedPlan(reviewPages.bilingualPath(review), template: "bilingual",
+                                key: { [page] in reviewPages.inputs(review, views: PageInputs.bytes(page, previous, next)).key }) { [templates, page] in
                 let rows = StreamedPage.mark("rows"), items = StreamedPage.mark("outline"), aliases = reviewPages.gitHubAliases(review)
                 let outline = reviewPages.bilingualOutline(review)
                 let view = reviewPages.bilingualView(review, frame: page, rowsHTML: rows, outlineHTML: outline.isEmpty ? nil : items,
                                                      previous: previous, next: next)
                 return StreamedPage(frame: try ShapedPage.render(view, template: "bilingual", templates: templates), lists: [
-                    .init(mark: items, count: outline.count) { [templates] range in
+                    .init(mark: items, count: outline.count) { range in
                         try ShapedRows.render(reviewPages.bilingualOutlineItems(review, outline[range]),
                                               template: "outline-items", templates: templates) {
                             OutlineItemsView(items: $0)
                         }
                     },
-                    .init(mark: rows, count: review.beads.count) { [templates] range in
+                    .init(mark: rows, count: review.beads.count) { range in
                         let slice = reviewPages.rows(review, range, aliases: aliases)
                         return try ShapedRows.render(slice.rows, template: "bilingual-rows",
                                                          listKey: slice.sourceLang + "\u{0}" + slice.targetLang,
@@ -157,15 +147,21 @@ public struct SiteRenderer: Sendable {
                         }
                     },
                 ])
-            })
+            }
         }
-        for (path, page) in bilingual { site.add(path, page) }
-        let dashboardFrame = PageFrame(htmlLang: reviewLanguage == .zh ? "zh-Hans" : "en", pageTitle: "\(ReviewMessage(.dashboardTitle).text(in: reviewLanguage)) · \(book.source.title)",
-                                       bookTitle: book.source.title, root: "../", languageLinks: [],
-                                       printHref: Self.printHref(book.source, root: "../"))
-        // One section per chapter, each rendered (or reused) on its own: a rebuild after an edit
-        // renders the edited chapter's section, not the whole dashboard.
-        let sectionInputs = reviews.map { review in
+        plans.append(try dashboardPlan(book, reviews: reviews, reviewPages: reviewPages, check: check))
+        plans += book.editions.filter { !$0.chapters.isEmpty }.map { printPlan(book, $0, anchors: anchors) }
+        return SitePlan(pages: plans, searchFiles: searchFiles, notFound: try templates.render(notFoundView(book), with: "404"),
+                        baseURL: book.config.baseURL, staticFiles: templates.staticFiles)
+    }
+
+    /// The review dashboard: one section per chapter, each made (or reused) on its own, so that
+    /// a rebuild after an edit makes the edited chapter's section, not the whole dashboard.
+    func dashboardPlan(_ book: Book, reviews: [ChapterReview], reviewPages: ReviewPages, check: CheckSummary?) throws -> PagePlan {
+        let frame = PageFrame(htmlLang: reviewLanguage == .zh ? "zh-Hans" : "en", pageTitle: "\(ReviewMessage(.dashboardTitle).text(in: reviewLanguage)) · \(book.source.title)",
+                              bookTitle: book.source.title, root: "../", languageLinks: [],
+                              printHref: Self.printHref(book.source, root: "../"))
+        let keys = reviews.compactMap { review in
             reviewPages.inputs(review, views: [], checkResults: { check.map { check in
                 // The section's snippet gaps are made from these (and the review and its row ids).
                 (check.noteworthy(review.source.path) + check.divergences(review.source.path).flatMap { [$0.source, $0.translation] })
@@ -174,59 +170,30 @@ public struct SiteRenderer: Sendable {
                         shown.cached = false   // whether it came from the cache does not show
                         return shown
                     }
-            } ?? [] })
+            } ?? [] }).key
         }
-        // The sections are spliced in after rendering: the dashboard of a large book is tens of
-        // megabytes, which the template engine would copy several times over. The page around
-        // them goes through the page memo by its inputs: an edit that changes no chapter's
+        // The page around the sections is kept by its inputs: an edit that changes no chapter's
         // counts renders neither the overview's rows nor the page.
-        let dashboardView = reviewPages.dashboardView(frame: dashboardFrame, chaptersHTML: Self.sectionsMark)
-        let dashboard = String(decoding: try section(template: "review", inputs: PageInputs(views: PageInputs.bytes(dashboardView))) {
-            var view = dashboardView
+        let view = reviewPages.dashboardView(frame: frame, chaptersHTML: Self.sectionsMark)
+        let make = { [templates] in
+            var view = view
             view.overviewHTML = try listHTML(view.overview, template: "review-overview") { OverviewRowsView(rows: $0) }
             return Array(try templates.render(view, with: "review").utf8)
-        }, as: UTF8.self)
-        site.add("review/index.html", try dashboardFile(dashboard, sections: zip(reviews, sectionInputs).map { review, inputs in
-            (inputs: inputs, view: { reviewPages.chapterProgress(review) })
-        }))
-        for (path, file) in try printPages.value.get() { site.add(path, file) }
-        for (path, file) in searchFiles.value { site.add(path, file) }
-        site.add("404.html", text: try templates.render(notFoundView(book), with: "404"))
-        site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") },
-                                                  baseURL: book.config.baseURL))
-        for (path, bytes) in templates.staticFiles { site.files[path] = bytes }
-        return site
+        }
+        let key = memos.flatMap { _ in PageInputs(views: PageInputs.bytes(view)).key }
+        let page = String(decoding: try key.map { try memos!.sections.section(template: "review", key: $0, render: make) } ?? make(),
+                          as: UTF8.self)
+        return PagePlan(path: "review/index.html", template: "review-chapter", key: { nil },
+                        making: .sections(frame: page, count: reviews.count) { try dashboardSection(reviewPages.chapterProgress(reviews[$0])) },
+                        parts: keys.count == reviews.count ? PagePlan.Parts(template: "review-chapter", keys: { keys }) : nil, large: true)
     }
 
     /// Where the dashboard's sections go; no chapter's text can hold it (content with a NUL byte is refused).
     static let sectionsMark = "\u{0}guide:dashboard-sections\u{0}"
 
-    /// `page` with every `mark` replaced by the sections, as pieces (`Site.pieced`): nothing copied.
-    static func splice(_ sections: [[UInt8]], into page: String, at mark: String) -> [[UInt8]] {
-        let bytes = Array(page.utf8), mark = Array(mark.utf8)
-        var pieces: [[UInt8]] = [], start = 0, at = 0
-        // The mark starts with a NUL, which no page text holds: each one found is a candidate.
-        while let found = bytes[at...].firstIndex(of: mark[0]) {
-            at = found + 1
-            guard bytes[found...].starts(with: mark) else { continue }
-            pieces.append(Array(bytes[start..<found]))
-            pieces += sections
-            start = found + mark.count
-            at = start
-        }
-        pieces.append(Array(bytes[start...]))
-        return pieces
-    }
-
-    /// A part of a page kept by the memo under its inputs' key (a hit builds no view), else rendered.
-    func section(template: String, inputs: @autoclosure () -> PageInputs, render: () throws -> [UInt8]) throws -> [UInt8] {
-        guard let pages = memos?.pages, let key = inputs().key else { return try render() }
-        return try pages.section(template: template, key: key, render: render)
-    }
-
-    /// An edition's print page: every chapter in one page (its sections kept by the page memo,
+    /// An edition's print page: every chapter in one page (its sections kept by the section memo,
     /// so an edit renders the edited chapter's alone).
-    func printFile(_ book: Book, _ edition: Edition, anchors: [Language: [String: HeadingIDs]]) throws -> (String, PageFile) {
+    func printPlan(_ book: Book, _ edition: Edition, anchors: [Language: [String: HeadingIDs]]) -> PagePlan {
         let path = "\(edition.language.code)/\(PrintPage.path(in: edition))"
         var page = frame(book, edition, chapter: nil, root: "../")
         page.pageTitle = edition.title
@@ -242,62 +209,37 @@ public struct SiteRenderer: Sendable {
                 : ImageBase(chapter: shown.path, in: source, page: path, copiedInto: (edition.language.code, own))
         }
         let imageKeys = zip(images, chapters).map { $0.key(for: $1) }.joined(separator: "\n")
-        let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, pages: memos?.pages, langs: langs, images: images)
+        let print = PrintPage(chapters: chapters, ids: ids, highlights: highlights, sections: memos?.sections, langs: langs, images: images)
         // Where the chapters' links lead on the page depends on which chapters it holds (`PrintLinks`).
         let linkKeys = zip(print.links, chapters).map { $0.key(for: $1) }.joined(separator: "\n")
-        let file = try streamedFile(path, template: "print", inputs: PageInputs(
+        let listed = edition.chapters
+        let parts = PagePlan.Parts(template: PrintPage.sectionTemplate, keys: { print.sectionKeys })
+        return streamedPlan(path, template: "print", parts: parts, large: true, key: { [page] in PageInputs(
             views: PageInputs.bytes(page, idDigests) + (imageKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes(imageKeys) : [])
                 + (linkKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes("links", linkKeys) : []),
-            chapters: edition.chapters, ids: [:], badges: [])) {
+            chapters: listed, ids: [:], badges: []).key }) { [templates, page] in
             let body = StreamedPage.mark("body")
             return StreamedPage(frame: try templates.render(PrintView(page: page, bodyHTML: body), with: "print"), lists: [
                 .pieced(mark: body, count: print.count) { range in print.pieces(range) },
             ])
         }
-        // A page kept from the output keeps its chapters' sections in the store too.
-        if case .kept = file { print.keepSections() }
-        return (path, file)
     }
 
-    /// A page made of a frame and long lists (`StreamedPage`), rendered a slice at a time (past
-    /// `PageSink.spillBytes`, into the spool the memo gives, as it is rendered), unless the memo
-    /// reuses it (`PageMemo`: kept in the output folder, remembered by `guide serve`). Pages are
-    /// not stored in the cache besides: the site they were published in is their store (a cold
-    /// build wrote every page twice, and the cache was larger than the site).
-    func streamedFile(_ path: String, template: String, inputs: @autoclosure () -> PageInputs,
-                      page make: () throws -> StreamedPage) throws -> PageFile {
-        func render(spool: PageSpool?) throws -> PageSink.Body {
+    /// A page of a frame and long lists (`StreamedPage`), made a slice at a time: past
+    /// `PageSink.spillBytes`, into the spool its maker is given.
+    func streamedPlan(_ path: String, template: String, parts: PagePlan.Parts? = nil, large: Bool = false,
+                      key: @escaping @Sendable () -> [UInt8]?, page make: @escaping @Sendable () throws -> StreamedPage) -> PagePlan {
+        PagePlan(path: path, template: template, key: key, making: .streamed { spool in
             var sink = PageSink(spool: spool)
             try make().write(to: &sink)
             return try sink.finish()
-        }
-        guard let pages = memos?.pages else { return PageFile(try render(spool: nil), tag: nil) }
-        return try pages.page(path, template: template, key: inputs().key, render: render)
+        }, parts: parts, large: large)
     }
 
-    /// A small page `render` makes whole, unless the memo reuses it (as `streamedFile`).
-    func taggedFile(_ path: String, template: String, inputs: PageInputs, render: () throws -> [UInt8]) throws -> PageFile {
-        guard let pages = memos?.pages else { return .bytes(try render(), tag: nil) }
-        return try pages.page(path, template: template, key: inputs.key, render: render)
-    }
-
-    /// The dashboard: `page` with its chapter sections spliced in, one per chapter, each
-    /// rendered (or reused) on its own, so a rebuild after an edit renders the edited chapter's
-    /// section, not the whole dashboard. When the sections and the page around them are the
-    /// same as in the output folder, the dashboard is kept without reading a section.
-    func dashboardFile(_ page: String, sections: [(inputs: PageInputs, view: @Sendable () -> ChapterProgressView)]) throws -> PageFile {
-        let path = "review/index.html", template = "review-chapter"
-        let keys = sections.compactMap(\.inputs.key)
-        if let pages = memos?.pages, keys.count == sections.count {
-            let reused = pages.pageOfSections(path, template: template, keys: keys, frame: page)
-            if let kept = reused.kept { return kept }
-            let bytes = try Array(keys.indices).concurrentMap { index in
-                try pages.section(template: template, key: keys[index]) { try dashboardSection(sections[index].view()) }
-            }
-            return .pieces(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: reused.tag)
-        }
-        let bytes = try sections.concurrentMap { try dashboardSection($0.view()) }
-        return .pieces(Self.splice(bytes, into: page, at: Self.sectionsMark), tag: nil)
+    /// A table of contents' script (`toc.js`).
+    func sidebarPlan(_ path: String, table: SidebarTableView) -> PagePlan {
+        PagePlan(path: path, template: "toc", key: { PageInputs(views: PageInputs.bytes(table)).key },
+                 making: .whole { Array(try sidebarScript(table).utf8) })
     }
 
     /// A dashboard section, its gap lists rendered first a shape at a time (`ShapedRows`: a

@@ -57,21 +57,52 @@ import Testing
         let folder = try TempFolder()
         let cache = CacheStore(root: folder.path, memory: CacheMemory())
         let store = try reuse(cache)
-        var made = 0
+        let made = Locked(0)
         func page(_ key: [UInt8]?) throws -> [UInt8]? {
-            let file = try store.page("a.html", template: "t", key: key) { () throws -> [UInt8] in
-                made += 1
-                return Array("page \(made)".utf8)
-            }
-            guard case .bytes(let bytes, let tag) = file, tag == nil else { return nil }
+            let plan = PagePlan(path: "a.html", template: "t", key: { key }, making: .whole {
+                Array("page \(made.withLock { count in count += 1; return count })".utf8)
+            })
+            guard case .bytes(let bytes, let tag) = try store.page(plan), tag == nil else { return nil }
             return bytes
         }
         #expect(try page([1]) == Array("page 1".utf8))
         #expect(try page([1]) == Array("page 1".utf8))
         #expect(try page(nil) == Array("page 2".utf8))
         #expect(try page(nil) == Array("page 3".utf8))
-        // Nothing is published from memory: a page of sections has no tag.
-        #expect(store.pageOfSections("review/index.html", template: "t", keys: [[1]], frame: "f").tag == nil)
+        // A page of parts: each part kept by its key; nothing is published from memory (no tag).
+        func sections(_ text: String) throws -> [[UInt8]]? {
+            var plan = PagePlan(path: "review/index.html", template: "t", key: { nil },
+                                making: .sections(frame: "<" + SiteRenderer.sectionsMark + ">", count: 2) { Array("\(text)\($0)".utf8) })
+            plan.parts = PagePlan.Parts(template: "t", keys: { [[1], [2]] })
+            guard case .pieces(let pieces, nil) = try store.page(plan) else { return nil }
+            return pieces
+        }
+        #expect(try sections("a") == ["<", "a0", "a1", ">"].map { Array($0.utf8) })
+        #expect(try sections("b") == ["<", "a0", "a1", ">"].map { Array($0.utf8) })
+    }
+
+    /// The pages of a plan are made on every core, the large ones first; an error is the first
+    /// page's in the plans' order, whichever failed first in time.
+    @Test func aSitePlanGivesEveryPageAndTheFirstPagesError() throws {
+        struct Failed: Error, Equatable { let path: String }
+        func plan(_ path: String, large: Bool = false, fails: Bool = false) -> PagePlan {
+            var plan = PagePlan(path: path, template: "t", key: { nil }, making: .whole {
+                if fails { throw Failed(path: path) }
+                return Array(path.utf8)
+            })
+            plan.large = large
+            return plan
+        }
+        let search = InBackground<[(path: String, file: PageFile)]> { [("search/index.js", .bytes([1], tag: nil))] }
+        var site = SitePlan(pages: (0..<40).map { plan("p\($0).html", large: $0 % 7 == 3) }, searchFiles: search,
+                            notFound: "missing", baseURL: "", staticFiles: ["style.css": [2]])
+        let made = try site.site()
+        #expect(made.files.count == 44)
+        #expect((0..<40).allSatisfy { made.files["p\($0).html"] == Array("p\($0).html".utf8) })
+        #expect(made.files["404.html"] == Array("missing".utf8) && made.files["search/index.js"] == [1])
+        site.pages[20] = plan("p20.html", fails: true)
+        site.pages[31] = plan("p31.html", large: true, fails: true)
+        #expect(throws: Failed(path: "p20.html")) { try site.site() }
     }
 
     @Test func fingerprintsSeeEveryFieldDownTheTree() {

@@ -31,7 +31,7 @@ import Testing
     func printed(_ chapters: [Chapter]) -> String {
         let ids = chapters.map { HeadingAnchors.slugs(for: $0.facts.headings) }
         let images = chapters.map { ImageBase(chapter: $0.path, in: "en", page: "en/print.html") }
-        let page = PrintPage(chapters: chapters, ids: ids, highlights: nil, pages: nil, images: images)
+        let page = PrintPage(chapters: chapters, ids: ids, highlights: nil, sections: nil, images: images)
         return String(decoding: page.pieces(0..<page.count).joined(), as: UTF8.self)
     }
 

@@ -188,13 +188,13 @@ private struct AuditedView: TemplateFields {
         let mark = SiteRenderer.sectionsMark
         let sections: [[UInt8]] = [Array("<a>".utf8), Array("<b>".utf8)]
         func spliced(_ page: String) -> String {
-            String(decoding: SiteRenderer.splice(sections, into: page, at: mark).joined(), as: UTF8.self)
+            String(decoding: PagePlan.splice(sections, into: page).joined(), as: UTF8.self)
         }
         #expect(spliced("head " + mark + " tail") == "head <a><b> tail")
         #expect(spliced(mark + "|" + mark) == "<a><b>|<a><b>")
         #expect(spliced("no mark") == "no mark")
         #expect(spliced("\u{0}almost\u{0} " + mark) == "\u{0}almost\u{0} <a><b>")
         #expect(spliced(String(mark.dropLast())) == String(mark.dropLast()))
-        #expect(SiteRenderer.splice(sections, into: "x" + mark + "y", at: mark).count == 4)
+        #expect(PagePlan.splice(sections, into: "x" + mark + "y").count == 4)
     }
 }

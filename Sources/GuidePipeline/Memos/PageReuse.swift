@@ -4,13 +4,13 @@ import GuideModel
 import GuideRender
 import GuideWrite
 
-/// Which pages a build makes and which it reuses (`PageMemo`). The dashboard's chapter sections
-/// and the print pages' chapters are stored (`CacheStage.sections`), so that a rebuild renders
-/// the edited chapter's alone. Whole pages are not: the site they were published in keeps them
-/// (`WrittenSite`), and their key (`CacheStage.pages`) names them in the site's manifest;
-/// `guide serve` keeps them in the cache's memory. Both keys depend on the template set and
-/// the highlighter.
-public struct PageReuse: PageMemo {
+/// Which pages a build makes and which it reuses: it resolves render's plans (`PagePlan`).
+/// The dashboard's chapter sections and the print pages' chapters are stored
+/// (`CacheStage.sections`, `SectionMemo`), so that a rebuild renders the edited chapter's alone.
+/// Whole pages are not: the site they were published in keeps them (`WrittenSite`), and their
+/// key (`CacheStage.pages`) names them in the site's manifest; `guide serve` keeps them in the
+/// cache's memory. Both keys depend on the template set and the highlighter.
+public struct PageReuse: SectionMemo {
     let cache: CacheStore
     let versions: CacheStage.Versions
     /// The output folder as the last build left it (`guide build`): a page whose inputs did not
@@ -27,43 +27,44 @@ public struct PageReuse: PageMemo {
         self.spool = spool
     }
 
-    public func page(_ path: String, template: String, key: [UInt8]?,
-                     render: (PageSpool?) throws -> PageSink.Body) throws -> PageFile {
-        guard let key else { return PageFile(try render(spool), tag: nil) }
-        let page = self.page(key: key, template: template), tag = Self.tag(page)
+    /// The planned page: kept in the output folder, remembered in memory, or made (into the spool).
+    public func page(_ plan: PagePlan) throws -> PageFile {
+        if case .sections(let frame, let count, let make) = plan.making { return try pageOfSections(plan, frame: frame, count: count, make) }
+        guard let key = plan.key() else { return PageFile(try plan.made(spool: spool), tag: nil) }
+        let page = self.page(key: key, template: plan.template), tag = Self.tag(page)
         if remembers {
             return PageFile(.memory(try cache.remembered(.pages, page) {
-                guard case .memory(let pieces) = try render(nil) else { preconditionFailure("a page without a spool spilled") }
+                guard case .memory(let pieces) = try plan.made() else { preconditionFailure("a page without a spool spilled") }
                 return pieces
             }), tag: nil)
         }
-        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
-        return PageFile(try render(spool), tag: tag)
-    }
-
-    public func page(_ path: String, template: String, key: [UInt8]?, render: () throws -> [UInt8]) throws -> PageFile {
-        guard let key else { return .bytes(try render(), tag: nil) }
-        let page = self.page(key: key, template: template), tag = Self.tag(page)
-        if remembers { return .bytes(try cache.remembered(.pages, page, make: render), tag: nil) }
-        if let written, written.holds(path, tag: tag) { return .kept(tag: tag) }
-        return .bytes(try render(), tag: tag)
+        if let written, written.holds(plan.path, tag: tag) {
+            // Its parts are kept with it, through the cache's pruning.
+            for key in plan.parts?.keys() ?? [] { cache.keep(.sections, section(key: key, template: plan.parts!.template)) }
+            return .kept(tag: tag)
+        }
+        return PageFile(try plan.made(spool: spool), tag: tag)
     }
 
     public func section(template: String, key: [UInt8], render: () throws -> [UInt8]) rethrows -> [UInt8] {
         try cache.value(.sections, section(key: key, template: template), decode: { Array($0) }, encode: { $0 }, make: render)
     }
 
-    public func keepSections(template: String, keys: [[UInt8]]) {
-        for key in keys { cache.keep(.sections, section(key: key, template: template)) }
-    }
-
-    public func pageOfSections(_ path: String, template: String, keys: [[UInt8]], frame: String) -> (kept: PageFile?, tag: String?) {
-        guard let written else { return (nil, nil) }
-        let sections = keys.map { section(key: $0, template: template) }
-        let tag = name(sections: sections, page: frame)
-        guard written.holds(path, tag: tag) else { return (nil, tag) }
-        for section in sections { cache.keep(.sections, section) }
-        return (.kept(tag: tag), tag)
+    /// A page of parts (the dashboard), kept when the output folder holds it as it was (its parts
+    /// kept with it), else its parts each kept or made.
+    func pageOfSections(_ plan: PagePlan, frame: String, count: Int, _ make: @Sendable (Int) throws -> [UInt8]) throws -> PageFile {
+        guard let parts = plan.parts else { return PageFile(try plan.made(), tag: nil) }
+        let keys = parts.keys(), sections = keys.map { section(key: $0, template: parts.template) }
+        // Not published from memory (`guide serve`): no tag.
+        let tag = written.map { _ in name(sections: sections, page: frame) }
+        if let written, let tag, written.holds(plan.path, tag: tag) {
+            for section in sections { cache.keep(.sections, section) }
+            return .kept(tag: tag)
+        }
+        let bytes = try Array(keys.indices).concurrentMap { index in
+            try self.section(template: parts.template, key: keys[index]) { try make(index) }
+        }
+        return .pieces(PagePlan.splice(bytes, into: frame), tag: tag)
     }
 
     /// A part keyed by its inputs (`PageInputs.key`, which must determine everything it shows).
