@@ -9,7 +9,7 @@ public struct PagePlan: Sendable {
         /// A small page, made whole.
         case whole(@Sendable () throws -> [UInt8])
         /// A page made a slice at a time (`StreamedPage`), into the spool it is given (nil: in memory).
-        case streamed(@Sendable (PageSpool?) throws -> PageSink.Body)
+        case streamed(@Sendable ((any PageSpill)?) throws -> PageSink.Body)
         /// A frame with `count` parts spliced in where it holds `SiteRenderer.sectionsMark` (the
         /// dashboard: tens of megabytes, which the template engine would copy several times over).
         case sections(frame: String, count: Int, make: @Sendable (Int) throws -> [UInt8])
@@ -34,7 +34,7 @@ public struct PagePlan: Sendable {
     public var large = false
 
     /// The page made now: in memory, or spilled into `spool` as it grows (`PageSink`).
-    public func made(spool: PageSpool? = nil) throws -> PageSink.Body {
+    public func made(spool: (any PageSpill)? = nil) throws -> PageSink.Body {
         switch making {
         case .whole(let make): return .memory([try make()])
         case .streamed(let make): return try make(spool)

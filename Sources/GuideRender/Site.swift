@@ -11,7 +11,7 @@ public struct Site: Sendable {
     /// Tags of files in `files` named by what they were made from (pages of the page memo),
     /// so that the writer need not hash them.
     public var tags: [String: String] = [:]
-    /// Pages too large to hold in memory: path → their file in the build's `PageSpool`, which
+    /// Pages too large to hold in memory: path → their file in the build's spool (`PageSpill`), which
     /// the writer moves into the new site (their tags, when they have one, are in `tags`).
     public var spooled: [String: String] = [:]
     /// Pages held as pieces (the dashboard: its frame and a section per chapter, each as the

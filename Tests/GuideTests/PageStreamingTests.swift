@@ -1,5 +1,6 @@
 import Foundation
 @testable import GuideRender
+import GuideWrite
 import Testing
 
 /// Pages too large to hold in memory go to the spool as they are rendered, and from there into the site.

@@ -27,7 +27,8 @@ public enum SentenceConfidence {
             let chosen = stretch.reduce(0.0) { $0 + costs[$1] }
             let source = bead.links[stretch.lowerBound].source.lowerBound..<bead.links[stretch.upperBound].source.upperBound
             let target = bead.links[stretch.lowerBound].target.lowerBound..<bead.links[stretch.upperBound].target.upperBound
-            let other = cheapest(source, target, without: link, scorer: scorer)
+            // The cheapest cut that questions `link`: none of its groups agrees with it.
+            let other = cheapest(source, target, scorer: scorer) { agrees($0, $1, with: link) }
             return other.isInfinite ? 1 : 1 / (1 + exp(-(other - chosen)))
         }
     }
@@ -41,10 +42,10 @@ public enum SentenceConfidence {
             && t.lowerBound >= link.target.lowerBound && t.upperBound <= link.target.upperBound
     }
 
-    /// The cheapest cut of the stretch `source` × `target` into the aligner's shapes that
-    /// questions `link`: none of its groups agrees with it (infinity when there is none).
-    static func cheapest(_ source: Range<Int>, _ target: Range<Int>, without link: SentenceLink,
-                         scorer: SentenceAligner.Scorer) -> Double {
+    /// The cheapest cut of the stretch `source` × `target` into the aligner's shapes (1:1, 1:0,
+    /// 0:1, 2:1, 1:2, 2:2, 1:3, 3:1) with no group `excluded` (infinity when there is none).
+    static func cheapest(_ source: Range<Int>, _ target: Range<Int>, scorer: SentenceAligner.Scorer,
+                         excluding excluded: (Range<Int>, Range<Int>) -> Bool) -> Double {
         let n = source.count, m = target.count
         var best = [[Double]](repeating: [Double](repeating: .infinity, count: m + 1), count: n + 1)
         best[0][0] = 0
@@ -53,7 +54,7 @@ public enum SentenceConfidence {
                 for (a, b) in SentenceAligner.shapes where a <= i && b <= j && best[i - a][j - b] < .infinity {
                     let s = (source.lowerBound + i - a)..<(source.lowerBound + i)
                     let t = (target.lowerBound + j - b)..<(target.lowerBound + j)
-                    if agrees(s, t, with: link) { continue }
+                    if excluded(s, t) { continue }
                     best[i][j] = min(best[i][j], best[i - a][j - b] + scorer.cost(s, t))
                 }
             }

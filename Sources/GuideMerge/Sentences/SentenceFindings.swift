@@ -70,25 +70,12 @@ public enum SentenceFindings {
     }
 
     /// The cheapest reading of the stretch `source` × `target` in which the sentence `lone` leaves
-    /// alone is paired: every cut of the stretch into the aligner's shapes (1:1, 1:0, 0:1, 2:1, 1:2,
-    /// 2:2, 1:3, 3:1) but those that leave it alone. The stretch joined as one group is one such
-    /// cut when it is one of the shapes; a sentence joined to a 2:2 group is no 3:2 group the
-    /// aligner could make, so that stretch is cut into smaller groups.
+    /// alone is paired: every cut of the stretch into the aligner's shapes but those that leave it
+    /// alone. The stretch joined as one group is one such cut when it is one of the shapes; a
+    /// sentence joined to a 2:2 group is no 3:2 group the aligner could make, so that stretch is
+    /// cut into smaller groups.
     static func pairing(_ lone: SentenceLink, within source: Range<Int>, _ target: Range<Int>, scorer: SentenceAligner.Scorer) -> Double {
-        let n = source.count, m = target.count
-        var best = [[Double]](repeating: [Double](repeating: .infinity, count: m + 1), count: n + 1)
-        best[0][0] = 0
-        for i in 0...n {
-            for j in 0...m where i > 0 || j > 0 {
-                for (a, b) in SentenceAligner.shapes where a <= i && b <= j && best[i - a][j - b] < .infinity {
-                    let s = (source.lowerBound + i - a)..<(source.lowerBound + i)
-                    let t = (target.lowerBound + j - b)..<(target.lowerBound + j)
-                    if leavesAlone(s, t, lone) { continue }
-                    best[i][j] = min(best[i][j], best[i - a][j - b] + scorer.cost(s, t))
-                }
-            }
-        }
-        return best[n][m]
+        SentenceConfidence.cheapest(source, target, scorer: scorer) { leavesAlone($0, $1, lone) }
     }
 
     /// Whether the group `s` × `t` is the sentence of `lone` left alone again.
