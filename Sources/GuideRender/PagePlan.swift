@@ -29,9 +29,6 @@ public struct PagePlan: Sendable {
     public let key: @Sendable () -> [UInt8]?
     public let making: Making
     public var parts: Parts?
-    /// Made of every chapter (the print pages, the dashboard): started first, so that no core
-    /// is left making one alone at the end.
-    public var large = false
 
     /// The page made now: in memory, or spilled into `spool` as it grows (`PageSink`).
     public func made(spool: (any PageSpill)? = nil) throws -> PageSink.Body {
@@ -60,7 +57,8 @@ public struct PagePlan: Sendable {
     }
 }
 
-/// What render hands on: a plan per page, and the files made without one (the search index,
+/// What render hands on: a plan per page (those made of every chapter first, so that no core
+/// is left making one alone at the end), and the files made without one (the search index,
 /// made while the pages are, the 404 page, the templates' static files).
 public struct SitePlan: Sendable {
     public var pages: [PagePlan]
@@ -69,13 +67,11 @@ public struct SitePlan: Sendable {
     let baseURL: String
     let staticFiles: [String: [UInt8]]
 
-    /// The site, each page resolved by `page` (made, or reused by the pipeline) on every core;
-    /// an error is the first page's in the plans' order.
+    /// The site, each page resolved by `page` (made, or reused by the pipeline) on every core,
+    /// started in the plans' order; an error is the first page's in that order.
     public func site(_ page: @Sendable (PagePlan) throws -> PageFile = { PageFile(try $0.made(), tag: nil) }) throws -> Site {
-        let order = pages.indices.filter { pages[$0].large } + pages.indices.filter { !pages[$0].large }
-        let files = Dictionary(uniqueKeysWithValues: zip(order, order.concurrentMap { index in Result { try page(pages[index]) } }))
         var site = Site()
-        for (index, plan) in pages.enumerated() { site.add(plan.path, try files[index]!.get()) }
+        for (plan, file) in zip(pages, try pages.concurrentMap(page)) { site.add(plan.path, file) }
         for (path, file) in searchFiles.value { site.add(path, file) }
         site.add("404.html", text: notFound)
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") }, baseURL: baseURL))

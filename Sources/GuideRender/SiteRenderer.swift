@@ -149,9 +149,10 @@ public struct SiteRenderer: Sendable {
                 ])
             }
         }
-        plans.append(try dashboardPlan(book, reviews: reviews, reviewPages: reviewPages, check: check))
-        plans += book.editions.filter { !$0.chapters.isEmpty }.map { printPlan(book, $0, anchors: anchors) }
-        return SitePlan(pages: plans, searchFiles: searchFiles, notFound: try templates.render(notFoundView(book), with: "404"),
+        // Made of every chapter: first.
+        let large = try book.editions.filter { !$0.chapters.isEmpty }.map { printPlan(book, $0, anchors: anchors) }
+            + [dashboardPlan(book, reviews: reviews, reviewPages: reviewPages, check: check)]
+        return SitePlan(pages: large + plans, searchFiles: searchFiles, notFound: try templates.render(notFoundView(book), with: "404"),
                         baseURL: book.config.baseURL, staticFiles: templates.staticFiles)
     }
 
@@ -180,12 +181,14 @@ public struct SiteRenderer: Sendable {
             view.overviewHTML = try listHTML(view.overview, template: "review-overview") { OverviewRowsView(rows: $0) }
             return Array(try templates.render(view, with: "review").utf8)
         }
-        let key = memos.flatMap { _ in PageInputs(views: PageInputs.bytes(view)).key }
-        let page = String(decoding: try key.map { try memos!.sections.section(template: "review", key: $0, render: make) } ?? make(),
-                          as: UTF8.self)
+        let page: [UInt8] = if let sections = memos?.sections, let key = PageInputs(views: PageInputs.bytes(view)).key {
+            try sections.section(template: "review", key: key, render: make)
+        } else { try make() }
         return PagePlan(path: "review/index.html", template: "review-chapter", key: { nil },
-                        making: .sections(frame: page, count: reviews.count) { try dashboardSection(reviewPages.chapterProgress(reviews[$0])) },
-                        parts: keys.count == reviews.count ? PagePlan.Parts(template: "review-chapter", keys: { keys }) : nil, large: true)
+                        making: .sections(frame: String(decoding: page, as: UTF8.self), count: reviews.count) { index in
+                            try dashboardSection(reviewPages.chapterProgress(reviews[index]))
+                        },
+                        parts: keys.count == reviews.count ? PagePlan.Parts(template: "review-chapter", keys: { keys }) : nil)
     }
 
     /// Where the dashboard's sections go; no chapter's text can hold it (content with a NUL byte is refused).
@@ -214,7 +217,7 @@ public struct SiteRenderer: Sendable {
         let linkKeys = zip(print.links, chapters).map { $0.key(for: $1) }.joined(separator: "\n")
         let listed = edition.chapters
         let parts = PagePlan.Parts(template: PrintPage.sectionTemplate, keys: { print.sectionKeys })
-        return streamedPlan(path, template: "print", parts: parts, large: true, key: { [page] in PageInputs(
+        return streamedPlan(path, template: "print", parts: parts, key: { [page] in PageInputs(
             views: PageInputs.bytes(page, idDigests) + (imageKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes(imageKeys) : [])
                 + (linkKeys.contains(where: { $0 != "\n" }) ? PageInputs.bytes("links", linkKeys) : []),
             chapters: listed, ids: [:], badges: []).key }) { [templates, page] in
@@ -227,13 +230,13 @@ public struct SiteRenderer: Sendable {
 
     /// A page of a frame and long lists (`StreamedPage`), made a slice at a time: past
     /// `PageSink.spillBytes`, into the spool its maker is given.
-    func streamedPlan(_ path: String, template: String, parts: PagePlan.Parts? = nil, large: Bool = false,
+    func streamedPlan(_ path: String, template: String, parts: PagePlan.Parts? = nil,
                       key: @escaping @Sendable () -> [UInt8]?, page make: @escaping @Sendable () throws -> StreamedPage) -> PagePlan {
         PagePlan(path: path, template: template, key: key, making: .streamed { spool in
             var sink = PageSink(spool: spool)
             try make().write(to: &sink)
             return try sink.finish()
-        }, parts: parts, large: large)
+        }, parts: parts)
     }
 
     /// A table of contents' script (`toc.js`).

@@ -81,27 +81,25 @@ import Testing
         #expect(try sections("b") == ["<", "a0", "a1", ">"].map { Array($0.utf8) })
     }
 
-    /// The pages of a plan are made on every core, the large ones first; an error is the first
-    /// page's in the plans' order, whichever failed first in time.
+    /// The pages of a plan are made on every core; an error is the first page's in the plans'
+    /// order, whichever failed first in time.
     @Test func aSitePlanGivesEveryPageAndTheFirstPagesError() throws {
         struct Failed: Error, Equatable { let path: String }
-        func plan(_ path: String, large: Bool = false, fails: Bool = false) -> PagePlan {
-            var plan = PagePlan(path: path, template: "t", key: { nil }, making: .whole {
+        func plan(_ path: String, fails: Bool = false) -> PagePlan {
+            PagePlan(path: path, template: "t", key: { nil }, making: .whole {
                 if fails { throw Failed(path: path) }
                 return Array(path.utf8)
             })
-            plan.large = large
-            return plan
         }
         let search = InBackground<[(path: String, file: PageFile)]> { [("search/index.js", .bytes([1], tag: nil))] }
-        var site = SitePlan(pages: (0..<40).map { plan("p\($0).html", large: $0 % 7 == 3) }, searchFiles: search,
+        var site = SitePlan(pages: (0..<40).map { plan("p\($0).html") }, searchFiles: search,
                             notFound: "missing", baseURL: "", staticFiles: ["style.css": [2]])
         let made = try site.site()
         #expect(made.files.count == 44)
         #expect((0..<40).allSatisfy { made.files["p\($0).html"] == Array("p\($0).html".utf8) })
         #expect(made.files["404.html"] == Array("missing".utf8) && made.files["search/index.js"] == [1])
         site.pages[20] = plan("p20.html", fails: true)
-        site.pages[31] = plan("p31.html", large: true, fails: true)
+        site.pages[31] = plan("p31.html", fails: true)
         #expect(throws: Failed(path: "p20.html")) { try site.site() }
     }
 
