@@ -29,7 +29,7 @@ public struct PageReuse: SectionMemo {
 
     /// The planned page: kept in the output folder, remembered in memory, or made (into the spool).
     public func page(_ plan: PagePlan) throws -> PageFile {
-        if case .sections(let frame, let count, let make) = plan.making { return try pageOfSections(plan, frame: frame, count: count, make) }
+        if case .sections(let frame, _, let make) = plan.making { return try pageOfSections(plan, frame: frame, make) }
         guard let key = plan.key() else { return PageFile(try plan.made(spool: spool), tag: nil) }
         let page = self.page(key: key, template: plan.template), tag = Self.tag(page)
         if remembers {
@@ -40,7 +40,9 @@ public struct PageReuse: SectionMemo {
         }
         if let written, written.holds(plan.path, tag: tag) {
             // Its parts are kept with it, through the cache's pruning.
-            for key in plan.parts?.keys() ?? [] { cache.keep(.sections, section(key: key, template: plan.parts!.template)) }
+            if let parts = plan.parts {
+                for key in parts.keys() { cache.keep(.sections, section(key: key, template: parts.template)) }
+            }
             return .kept(tag: tag)
         }
         return PageFile(try plan.made(spool: spool), tag: tag)
@@ -51,8 +53,8 @@ public struct PageReuse: SectionMemo {
     }
 
     /// A page of parts (the dashboard), kept when the output folder holds it as it was (its parts
-    /// kept with it), else its parts each kept or made.
-    func pageOfSections(_ plan: PagePlan, frame: String, count: Int, _ make: @Sendable (Int) throws -> [UInt8]) throws -> PageFile {
+    /// kept with it), else its parts each kept or made (a part for each of `parts.keys`).
+    func pageOfSections(_ plan: PagePlan, frame: String, _ make: @Sendable (Int) throws -> [UInt8]) throws -> PageFile {
         guard let parts = plan.parts else { return PageFile(try plan.made(), tag: nil) }
         let keys = parts.keys(), sections = keys.map { section(key: $0, template: parts.template) }
         // Not published from memory (`guide serve`): no tag.
