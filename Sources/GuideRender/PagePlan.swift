@@ -57,21 +57,26 @@ public struct PagePlan: Sendable {
     }
 }
 
-/// What render hands on: a plan per page (those made of every chapter first, so that no core
-/// is left making one alone at the end), and the files made without one (the search index,
+/// What render hands on: a plan per page, and the files made without one (the search index,
 /// made while the pages are, the 404 page, the templates' static files).
 public struct SitePlan: Sendable {
-    public var pages: [PagePlan]
+    /// Each page's plan, made as the page is: a book of thousands of pages does not hold every
+    /// page's views at once.
+    public let pages: [@Sendable () throws -> PagePlan]
     let searchFiles: InBackground<[(path: String, file: PageFile)]>
     let notFound: String
     let baseURL: String
     let staticFiles: [String: [UInt8]]
 
-    /// The site, each page resolved by `page` (made, or reused by the pipeline) on every core,
-    /// started in the plans' order; an error is the first page's in that order.
-    public func site(_ page: @Sendable (PagePlan) throws -> PageFile = { PageFile(try $0.made(), tag: nil) }) throws -> Site {
+    /// The site, each page planned and resolved by `resolve` (made, or reused by the pipeline) on
+    /// every core, started in the plans' order; an error is the first page's in that order.
+    public func site(_ resolve: @Sendable (PagePlan) throws -> PageFile = { PageFile(try $0.made(), tag: nil) }) throws -> Site {
         var site = Site()
-        for (plan, file) in zip(pages, try pages.concurrentMap(page)) { site.add(plan.path, file) }
+        let files = try pages.concurrentMap { page in
+            let plan = try page()
+            return (plan.path, try resolve(plan))
+        }
+        for (path, file) in files { site.add(path, file) }
         for (path, file) in searchFiles.value { site.add(path, file) }
         site.add("404.html", text: notFound)
         site.add("sitemap.xml", text: Sitemap.xml(pages: site.paths.filter { $0.hasSuffix(".html") }, baseURL: baseURL))

@@ -50,8 +50,8 @@ public struct SiteRenderer: Sendable {
         }
         let index = indexView(book, reviews: reviews)
         let fallbackLinks = FallbackLinks.Targets(book: book, anchors: anchors, reviews: reviewOf)
-        var plans = [PagePlan(path: "index.html", template: "index", key: { PageInputs(views: PageInputs.bytes(index)).key },
-                              making: .whole { [templates] in
+        let indexPlan = PagePlan(path: "index.html", template: "index", key: { PageInputs(views: PageInputs.bytes(index)).key },
+                                 making: .whole { [templates] in
             // Each edition's chapter list a shape of row at a time (`ShapedRows`). Templates
             // without the list template (a book's own older `index.mustache`) print `chapters`.
             var index = index
@@ -64,16 +64,14 @@ public struct SiteRenderer: Sendable {
                 }
             }
             return Array(try templates.render(index, with: "index").utf8)
-        })]
-        // Chapter pages are independent: planned on every core, in book order.
-        let pages = book.editions.flatMap { edition in edition.chapters.indices.map { PageSlot(edition: edition, position: $0) } }
-        plans += pages.concurrentMap { slot in
-            let edition = slot.edition, order = edition.chapters, chapter = order[slot.position]
+        })
+        let chapterPage: @Sendable (Edition, Int) -> PagePlan = { edition, position in
+            let order = edition.chapters, chapter = order[position]
             let root = Self.root(of: chapter)
             let page = frame(book, edition, chapter: chapter, root: root)
             let ids = anchors[edition.language]?[chapter.path] ?? [:]
-            let previous = slot.position > 0 ? link(order[slot.position - 1], root: root, folder: edition.language.code) : nil
-            let next = slot.position + 1 < order.count ? link(order[slot.position + 1], root: root, folder: edition.language.code) : nil
+            let previous = position > 0 ? link(order[position - 1], root: root, folder: edition.language.code) : nil
+            let next = position + 1 < order.count ? link(order[position + 1], root: root, folder: edition.language.code) : nil
             let path = "\(edition.language.code)/\(chapter.pagePath)"
             let review = edition.language == book.source.language ? nil : reviewOf["\(edition.language.code)/\(chapter.path)"]
             let shown = FallbackBody.of(chapter, review: review, mode: book.config.fallback)
@@ -87,9 +85,7 @@ public struct SiteRenderer: Sendable {
                                          linkTargets: fallbackLinks)
             return fallback.plan(path, page: page, edition: edition, root: root, previous: previous, next: next)
         }
-        for edition in book.editions where !edition.toc.isEmpty {
-            plans.append(sidebarPlan(Self.sidebarScriptPath(edition), table: sidebarTable(edition, of: book)))
-        }
+        var sidebars = book.editions.filter { !$0.toc.isEmpty }.map { sidebarPlan(Self.sidebarScriptPath($0), table: sidebarTable($0, of: book)) }
         // Each translation's side-by-side pages, in the book's order: their sidebar (a table of
         // their own, `bilingual/toc.js`) and previous/next stay side by side.
         let bilingualOrder = Dictionary(grouping: reviews.indices) { reviews[$0].language }
@@ -98,9 +94,9 @@ public struct SiteRenderer: Sendable {
             let folder = ReviewPages.folder(for: language, in: book)
             let pages = Set(indexes.map { reviews[$0].source.path })
             let table = SidebarTableView(items: book.source.toc.map { bilingualTocItem($0, source: book.source, folder: folder, pages: pages) })
-            plans.append(sidebarPlan(Self.bilingualSidebarScriptPath(folder), table: table))
+            sidebars.append(sidebarPlan(Self.bilingualSidebarScriptPath(folder), table: table))
         }
-        plans += Array(reviews.indices).concurrentMap { reviewIndex in
+        let bilingualPage: @Sendable (Int) -> PagePlan = { reviewIndex in
             let review = reviews[reviewIndex]
             let root = Self.root(of: review.source)
             var page = frame(book, book.source, chapter: review.source, root: root)
@@ -149,10 +145,14 @@ public struct SiteRenderer: Sendable {
                 ])
             }
         }
-        // Made of every chapter: first.
-        let large = try book.editions.filter { !$0.chapters.isEmpty }.map { printPlan(book, $0, anchors: anchors) }
-            + [dashboardPlan(book, reviews: reviews, reviewPages: reviewPages, check: check)]
-        return SitePlan(pages: large + plans, searchFiles: searchFiles, notFound: try templates.render(notFoundView(book), with: "404"),
+        // Those made of every chapter first, so that no core is left making one alone at the end.
+        var pages: [@Sendable () throws -> PagePlan] = book.editions.filter { !$0.chapters.isEmpty }.map { edition in
+            { printPlan(book, edition, anchors: anchors) }
+        }
+        pages += [{ try dashboardPlan(book, reviews: reviews, reviewPages: reviewPages, check: check) }, { indexPlan }]
+        pages += book.editions.flatMap { edition in edition.chapters.indices.map { position in { @Sendable in chapterPage(edition, position) } } }
+        pages += sidebars.map { plan in { @Sendable in plan } } + reviews.indices.map { review in { @Sendable in bilingualPage(review) } }
+        return SitePlan(pages: pages, searchFiles: searchFiles, notFound: try templates.render(notFoundView(book), with: "404"),
                         baseURL: book.config.baseURL, staticFiles: templates.staticFiles)
     }
 
@@ -415,10 +415,4 @@ public struct SiteRenderer: Sendable {
         default: return language.code
         }
     }
-}
-
-/// One chapter page to render: which edition, which chapter of it.
-private struct PageSlot: Sendable {
-    var edition: Edition
-    var position: Int
 }
