@@ -29,9 +29,9 @@ public struct SiteRenderer: Sendable {
         try plan(book, reviews: try reviews ?? book.reviews(), snippets: snippets).site()
     }
 
-    /// The site's pages as plans (`PagePlan`), for the pipeline to make or reuse. `reviews` are
-    /// the book's chapter reviews (one alignment per chapter pair, shared by heading ids, the
-    /// bilingual pages and the dashboard).
+    /// The site's pages as plans (`PagePlan`, each made as its page is), for the pipeline to make
+    /// or reuse. `reviews`: the book's chapter reviews (one alignment per chapter pair, shared by
+    /// heading ids, the bilingual pages and the dashboard).
     public func plan(_ book: Book, reviews: [ChapterReview], snippets: SnippetBadges = SnippetBadges([]),
                      check: CheckSummary? = nil, anchors: [Language: [String: HeadingIDs]]? = nil) throws -> SitePlan {
         let anchors = try anchors ?? anchorsByChapter(book, reviews: reviews)
