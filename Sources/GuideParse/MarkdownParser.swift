@@ -245,13 +245,13 @@ private struct Converter {
             }
         default: return []
         }
+        guard !codeNodes.isEmpty else { return [] }
         let offset: Int, kept: String
         switch html {
         case .text(let all): (offset, kept) = (0, all)
         case .nestedQuotes(let depth, let inner): (offset, kept) = (depth * "<blockquote>\n".utf8.count, inner)
         case .paragraphOfText, .headingOfText: return []
         }
-        guard !codeNodes.isEmpty else { return [] }
         let bytes = Array(kept.utf8), closeCount = CodeInHTML.close.utf8.count
         var places: [CodeInHTML] = [], from = 0
         for codeNode in codeNodes {

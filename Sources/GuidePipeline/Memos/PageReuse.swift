@@ -56,15 +56,15 @@ public struct PageReuse: SectionMemo {
     /// kept with it), else its parts each kept or made (a part for each of `parts.keys`).
     func pageOfSections(_ plan: PagePlan, frame: String, _ make: @Sendable (Int) throws -> [UInt8]) throws -> PageFile {
         guard let parts = plan.parts else { return PageFile(try plan.made(), tag: nil) }
-        let keys = parts.keys(), sections = keys.map { section(key: $0, template: parts.template) }
+        let sections = parts.keys().map { section(key: $0, template: parts.template) }
         // Not published from memory (`guide serve`): no tag.
         let tag = written.map { _ in name(sections: sections, page: frame) }
         if let written, let tag, written.holds(plan.path, tag: tag) {
             for section in sections { cache.keep(.sections, section) }
             return .kept(tag: tag)
         }
-        let bytes = try Array(keys.indices).concurrentMap { index in
-            try self.section(template: parts.template, key: keys[index]) { try make(index) }
+        let bytes = try Array(sections.indices).concurrentMap { index in
+            try cache.value(.sections, sections[index], decode: { Array($0) }, encode: { $0 }) { try make(index) }
         }
         return .pieces(PagePlan.splice(bytes, into: frame), tag: tag)
     }
